@@ -1,0 +1,242 @@
+"""The classic (v0.2 §12) components as data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..track import Geometry
+
+# --------------------------------------------------------------------------- rolling stock
+
+#: car kinds: code letter, name, loaded colour, empty colour
+CAR_KINDS = {
+    "coach": ("C", "blue", "white"),
+    "boxcar": ("B", "brown", "white"),
+    "hopper": ("H", "brown", "white"),
+    "reefer": ("R", "brown", "white"),
+    "tank": ("T", "brown", "white"),
+    "caboose": ("K", "red", "red"),
+}
+FREIGHT_KINDS = ("boxcar", "hopper", "reefer", "tank")
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One rolling-stock piece. Loaded and empty cars are different pieces (blue vs white)."""
+
+    id: str
+    kind: str
+    loaded: bool
+
+    def __str__(self) -> str:
+        if self.kind == "caboose":
+            return f"caboose {self.id}"
+        return f"{'loaded' if self.loaded else 'empty'} {self.kind} {self.id}"
+
+
+def _pieces() -> dict[str, Piece]:
+    counts = {"coach": 8, "boxcar": 6, "hopper": 6, "reefer": 4, "tank": 4}
+    out: dict[str, Piece] = {}
+    for kind, n in counts.items():
+        code = CAR_KINDS[kind][0]
+        for loaded, tag in ((True, "L"), (False, "E")):
+            for i in range(1, n + 1):
+                pid = f"{code}{tag}{i}"
+                out[pid] = Piece(pid, kind, loaded)
+    for i in range(1, 7):
+        out[f"K{i}"] = Piece(f"K{i}", "caboose", False)
+    return out
+
+
+#: all 62 rolling-stock pieces of the classic set, by id (e.g. "CL3" loaded coach 3, "HE2" empty hopper 2)
+PIECES: dict[str, Piece] = _pieces()
+
+
+def piece(pid: str) -> Piece:
+    return PIECES[pid]
+
+
+# --------------------------------------------------------------------------- card specs
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    """What is printed on a card. ``kind`` picks the rules that apply; the rest is data."""
+
+    key: str  # the card type, e.g. "depot", "turnout_left"
+    kind: str  # train | extra | office | facility | modifier | track | red_flag
+    name: str
+    text: str
+    geometry: Geometry | None = None  # rail printed on it (track, facility, office)
+    operational: bool = True  # may a train stop here?
+    # offices
+    tier: int = 0
+    ad_tracks: int = 0
+    porters: int = 0
+    green: int = 0
+    red: int = 0
+    # freight facilities
+    car: str = ""
+    laborers: int = 0
+    # modifiers: what they add (e.g. {"green": 1}); "for" says which facilities they serve
+    adds: tuple = ()
+    serves: str = ""  # "freight" | "passenger" | "any"
+    # trains
+    number: int = 0
+    direction: str = ""  # "east" | "west" | "" (an Extra's is chosen when it runs)
+    consist: tuple = ()  # allowed car kinds for revenue cars
+    max_cars: int = 0  # revenue cars
+    caboose: bool = False
+    train_class: str = ""
+    hook: str = ""  # name of a rule hook for behaviour beyond data (none in the classic deck)
+
+    @property
+    def outbound(self) -> bool:
+        return self.green > 0
+
+    @property
+    def inbound(self) -> bool:
+        return self.red > 0
+
+
+OFFICE_ROUTES = [("W", "E"), ("W", "NE"), ("W", "SE"), ("NW", "E"), ("SW", "E")]
+
+_TRAIN_CLASSES = {
+    1: ("Limited", ("coach",), 4, False),
+    3: ("Mail-Express", ("coach",), 3, False),
+    5: ("Manifest Freight", ("boxcar", "reefer"), 3, True),
+    7: ("Coal Drag", ("hopper",), 3, True),
+    9: ("Oil Train", ("tank",), 3, True),
+    11: ("Way Freight", ("coach",) + FREIGHT_KINDS, 3, True),
+}
+
+
+def _specs() -> dict[str, CardSpec]:
+    s: dict[str, CardSpec] = {}
+
+    def add(c: CardSpec) -> None:
+        s[c.key] = c
+
+    for n in range(1, 13):
+        cls, kinds, mx, cab = _TRAIN_CLASSES[n if n % 2 else n - 1]
+        direction = "west" if n % 2 else "east"
+        cars = " or ".join(kinds) if len(kinds) < 5 else "any cars"
+        add(CardSpec(
+            f"train{n}", "train", f"Train {n}",
+            f"{cls}, {direction}bound. Up to {mx} {cars}{' + caboose' if cab else ', no caboose'}.",
+            number=n, direction=direction, consist=kinds, max_cars=mx, caboose=cab, train_class=cls,
+        ))
+    for n in range(9, 13):
+        add(CardSpec(
+            f"extra{n}", "extra", f"Extra X{n}",
+            "Extra train: runs once. The player who played it chooses its direction and its cars: "
+            "any 3 cars + caboose.",
+            number=n, consist=("coach",) + FREIGHT_KINDS, max_cars=3, caboose=True, train_class="Extra",
+        ))
+    office = Geometry.of(OFFICE_ROUTES)
+    for key, name, tier, ad, porters, boxes in (
+        ("whistle_post", "Whistle Post", 0, 1, 0, 0),
+        ("depot", "Depot", 1, 2, 1, 2),
+        ("station", "Station", 2, 3, 2, 3),
+        ("terminal", "Terminal", 3, 4, 3, 4),
+    ):
+        add(CardSpec(
+            key, "office", name,
+            f"{ad} A/D track{'s' if ad > 1 else ''}."
+            + (f" Control Point. {porters} Porter{'s' if porters > 1 else ''}, {boxes} green and {boxes} red coach boxes."
+               if tier else " Not a Control Point; no passenger business."),
+            geometry=office, tier=tier, ad_tracks=ad, porters=porters, green=boxes, red=boxes,
+        ))
+    spur = Geometry.of(ports=["W"])
+    for key, name, car, lab, out, inn in (
+        ("mine_tipple", "Mine Tipple", "hopper", 3, 3, 0),
+        ("produce_shed", "Produce Shed", "reefer", 2, 2, 0),
+        ("grocers_warehouse", "Grocer's Warehouse", "boxcar", 2, 2, 2),
+        ("oil_refinery", "Oil Refinery", "tank", 3, 2, 2),
+        ("power_plant", "Power Plant", "hopper", 3, 0, 3),
+    ):
+        way = "loads and unloads" if out and inn else ("loads" if out else "unloads")
+        add(CardSpec(
+            key, "facility", name,
+            f"Industry spur; {way} {car}s. {lab} Laborers, {out} green, {inn} red boxes, MEN | AT | WORK.",
+            geometry=spur, car=car, laborers=lab, green=out, red=inn,
+        ))
+    for key, name, adds, serves, text in (
+        ("team_track", "Team Track", (("box", 1),), "freight",
+         "Beside a freight facility: +1 green box if it loads, otherwise +1 red box."),
+        ("loading_dock", "Loading Dock", (("green", 1),), "freight_out",
+         "Beside a freight facility that loads: +1 green box."),
+        ("storage_shed", "Storage Shed", (("red", 1),), "freight_in",
+         "Beside a freight facility that unloads: +1 red box."),
+        ("extra_platform", "Extra Platform", (("green", 1), ("red", 1)), "passenger",
+         "Beside a Depot, Station or Terminal: +1 green and +1 red coach box."),
+        ("section_gang", "Section Gang", (("worker", 1),), "any",
+         "+1 Laborer or Porter each Stage, at one neighbouring facility."),
+    ):
+        add(CardSpec(key, "modifier", name, text, adds=adds, serves=serves))
+    add(CardSpec("straight", "track", "Straight", "Straight track, west to east.",
+                 geometry=Geometry.of([("W", "E")])))
+    add(CardSpec("turnout_left", "track", "Left Turnout",
+                 "Points at the west end; the diverging leg climbs to the north-east. Pass-through only.",
+                 geometry=Geometry.of([("W", "E"), ("W", "NE")]), operational=False))
+    add(CardSpec("turnout_right", "track", "Right Turnout",
+                 "Points at the west end; the diverging leg drops to the south-east. Pass-through only.",
+                 geometry=Geometry.of([("W", "E"), ("W", "SE")]), operational=False))
+    add(CardSpec("runaround", "track", "Run-around",
+                 "Through track with a bypass: both 45° legs drop to the card below, "
+                 "so with the Office (or another Run-around) it makes a passing loop.",
+                 geometry=Geometry.of([("W", "E"), ("W", "SE"), ("SW", "E"), ("SW", "SE")])))
+    add(CardSpec("red_flag", "red_flag", "Red Flag",
+                 "Emergency Toolbox. While you hold it your hand limit is four. It is spent, and removed "
+                 "from the game, the first time a collision would be your fault: the moving train stops short."))
+    return s
+
+
+CARD_SPECS: dict[str, CardSpec] = _specs()
+
+#: the 52-card Home Office deck of v0.2 §12.1: (card type, copies, id prefix)
+CLASSIC_DECK = (
+    *((f"train{n}", 1, f"T{n}") for n in range(1, 13)),
+    *((f"extra{n}", 1, f"X{n}") for n in range(9, 13)),
+    ("depot", 4, "Depot"), ("station", 3, "Station"), ("terminal", 2, "Terminal"),
+    ("mine_tipple", 2, "Tipple"), ("produce_shed", 2, "Shed"), ("grocers_warehouse", 2, "Grocer"),
+    ("oil_refinery", 2, "Refinery"), ("power_plant", 2, "Plant"),
+    ("team_track", 1, "TeamTrack"), ("loading_dock", 1, "Dock"), ("storage_shed", 1, "Storage"),
+    ("extra_platform", 1, "Platform"), ("section_gang", 1, "Gang"),
+    ("turnout_left", 3, "TurnoutL"), ("turnout_right", 3, "TurnoutR"),
+    ("straight", 3, "Straight"), ("runaround", 3, "Runaround"),
+)
+
+
+def classic_deck() -> dict[str, str]:
+    """Card id -> card type for the 52 Home Office cards, in a fixed order."""
+    out: dict[str, str] = {}
+    for key, copies, prefix in CLASSIC_DECK:
+        if copies == 1 and key.startswith(("train", "extra")):
+            out[prefix] = key
+        else:
+            for i in range(1, copies + 1):
+                out[f"{prefix}{i}"] = key
+    return out
+
+
+def red_flag_id(index: int) -> str:
+    return f"RedFlag{index + 1}"
+
+
+#: plain classic Mainline cards (two regions each); N + 1 are drawn at random for N players
+MAINLINE_CARDS = (
+    "Prairie Tangent", "River Valley", "Cedar Cut", "Long Fill", "Mill Creek Bridge",
+    "Pine Ridge", "Salt Flats", "Horseshoe Curve",
+)
+
+
+def spec(card_id_or_key: str, deck: dict[str, str] | None = None) -> CardSpec:
+    """The spec of a card id (through ``deck``) or of a card type key."""
+    if deck is not None and card_id_or_key in deck:
+        return CARD_SPECS[deck[card_id_or_key]]
+    if card_id_or_key.startswith("RedFlag"):
+        return CARD_SPECS["red_flag"]
+    if card_id_or_key.startswith("WhistlePost"):
+        return CARD_SPECS["whistle_post"]
+    return CARD_SPECS[card_id_or_key]

@@ -1,0 +1,110 @@
+"""Game configuration: mode, length, victory, players, house and optional rules, deck edition."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MODES = ("solitaire", "competitive", "coop")
+VICTORIES = ("highest_after_days", "first_to_target")
+#: length -> (Revenue target, Days)
+LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
+STARTING_HANDS = ("three", "six", "track_split")
+OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup")
+DECKS = ("classic",)
+MAX_PLAYERS = 6
+
+
+def _clamp_rate(value, what: str) -> int:
+    try:
+        v = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"the {what} Revenue rate must be a number from 0 to 5, not {value!r}") from None
+    if v != v:  # NaN
+        raise ValueError(f"the {what} Revenue rate must be a number from 0 to 5, not NaN")
+    return int(min(5, max(0, round(v))))
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything that, with the seed and the intents, defines a game."""
+
+    players: tuple = ("Player",)
+    mode: str = "solitaire"
+    length: str = "standard"
+    victory: str = "highest_after_days"
+    starting_hand: str = "three"
+    revenue: tuple = (1, 1, 0)  # passenger, freight, transit
+    optional_rules: tuple = ()
+    deck: str = "classic"
+
+    @property
+    def target(self) -> int:
+        base = LENGTHS[self.length][0]
+        return base * len(self.players) if self.mode == "coop" else base
+
+    @property
+    def days(self) -> int:
+        return LENGTHS[self.length][1]
+
+    @property
+    def revenue_floor(self) -> int:
+        """Competitive, highest-after-days: the table's combined Revenue must reach this."""
+        return 3 * len(self.players) * self.days
+
+    def has(self, rule: str) -> bool:
+        return rule in self.optional_rules
+
+    def to_json(self) -> dict:
+        return {
+            "players": list(self.players), "mode": self.mode, "length": self.length,
+            "victory": self.victory, "starting_hand": self.starting_hand,
+            "revenue": list(self.revenue), "optional_rules": list(self.optional_rules),
+            "deck": self.deck,
+        }
+
+
+def make_config(players=None, mode="solitaire", length="standard", victory="highest_after_days",
+                starting_hand="three", revenue=(1, 1, 0), optional_rules=(), deck="classic") -> Config:
+    """Validate and normalise a configuration; a ValueError says what to change."""
+    if players is None:
+        players = ["Player"]
+    if isinstance(players, str):
+        players = [players]
+    players = list(players)
+    if not players:
+        raise ValueError("a game needs at least one player: pass players=['Ann']")
+    for p in players:
+        if not isinstance(p, str) or not p.strip():
+            raise ValueError(f"player names must be non-empty text, not {p!r}")
+        if len(p) > 40:
+            raise ValueError(f"player name {p[:20]!r}... is longer than 40 characters")
+    names = [p.strip() for p in players]
+    if len(set(n.lower() for n in names)) != len(names):
+        raise ValueError(f"player names must differ: {names}")
+    if len(names) > MAX_PLAYERS:
+        raise ValueError(f"Station Master seats 1 to {MAX_PLAYERS} players, not {len(names)}")
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
+    if mode == "solitaire" and len(names) != 1:
+        raise ValueError(f"Solitaire is for one player, not {len(names)}: use mode='competitive' or 'coop'")
+    if mode != "solitaire" and len(names) < 2:
+        raise ValueError(f"{mode} needs at least two players; with one, use mode='solitaire'")
+    if length not in LENGTHS:
+        raise ValueError(f"unknown length {length!r}: choose one of {', '.join(LENGTHS)}")
+    if victory not in VICTORIES:
+        raise ValueError(f"unknown victory {victory!r}: choose one of {', '.join(VICTORIES)}")
+    if starting_hand not in STARTING_HANDS:
+        raise ValueError(f"unknown starting hand {starting_hand!r}: choose one of {', '.join(STARTING_HANDS)}")
+    if isinstance(revenue, (str, bytes)) or len(tuple(revenue)) != 3:
+        raise ValueError("revenue must be three rates (passenger, freight, transit), e.g. (1, 1, 0)")
+    rates = tuple(_clamp_rate(v, w) for v, w in zip(revenue, ("passenger", "freight", "transit")))
+    rules = []
+    for r in optional_rules or ():
+        if r not in OPTIONAL_RULES:
+            raise ValueError(f"unknown optional rule {r!r}: choose from {', '.join(OPTIONAL_RULES)}")
+        if r not in rules:
+            rules.append(r)
+    rules.sort(key=OPTIONAL_RULES.index)
+    if deck not in DECKS:
+        raise ValueError(f"unknown deck {deck!r}: this version has {', '.join(DECKS)}")
+    return Config(tuple(names), mode, length, victory, starting_hand, rates, tuple(rules), deck)

@@ -1,0 +1,31 @@
+"""Events narrate what happened. The UI log and the tutorials read them; tests assert on them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Event:
+    """``kind`` is snake_case (revenue, collision, highball, arrival, train_made_up, ...);
+    ``str(event)`` is a sentence. Revenue events carry ``player`` and ``amount``."""
+
+    kind: str
+    text: str
+    player: str | None = None
+    amount: int = 0
+    data: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Event({self.kind!r}, {self.text!r})"
+
+    def to_json(self) -> dict:
+        out = {"kind": self.kind, "text": self.text}
+        if self.player is not None:
+            out["player"] = self.player
+        if self.amount:
+            out["amount"] = self.amount
+        return out

@@ -1,0 +1,325 @@
+"""Game: the façade that validates an intent, applies it, records it and narrates it."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Callable, Iterable
+
+from . import phases
+from .config import Config, make_config
+from .errors import IllegalIntent
+from .events import Event
+from .intents import Draw, Intent, parse
+from .rules import Events, actor as actor_index
+from .setup import deal
+from .state import State
+
+NEXT_PHASE = {
+    "local_operations": "new_train",
+    "new_train": "mainline",
+    "mainline": "load_unload",
+    "load_unload": "shift_change",
+}
+SAVE_FORMAT = "station-master-save"
+SAVE_VERSION = 1
+
+
+def advance(s: State, ev: Events) -> None:
+    """Do the automatic work until a player must decide or the game is over."""
+    while s.outcome is None:
+        if phases.BY_NAME[s.phase].proceed(s, ev):
+            return
+        if s.outcome is not None:
+            return
+        if s.phase == "shift_change":
+            s.stage_count += 1
+            phases.local_ops.begin(s, ev)
+        else:
+            phases.BY_NAME[NEXT_PHASE[s.phase]].begin(s, ev)
+
+
+class Game:
+    """One game of Station Master.
+
+    Create one with ``stationmaster.new_game`` or ``stationmaster.load``. Every change goes
+    through ``apply``; ``legal_intents`` lists what the current actor may do; ``undo``/``redo``
+    step through the record; ``dumps``/``save`` write it.
+    """
+
+    def __init__(self, config: Config, seed: int) -> None:
+        self._config = config
+        self._seed = seed
+        state, ev = deal(config, seed)
+        phases.local_ops.begin(state, ev)
+        advance(state, ev)
+        self._state = state
+        self._history: list = []
+        self._events: list = [list(ev)]  # events of setup, then of each accepted intent
+        self._meta: list = []  # per intent: (actor, turn key, revealing)
+        self._snaps: dict = {0: state.clone()}
+        self._redo: list = []
+        self._listeners: list = []
+        self.replay_error: str | None = None
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @property
+    def config(self) -> Config:
+        return self._config
+
+    @property
+    def state(self) -> State:
+        """The live state (plain dataclasses). Read it; change the game only through ``apply``."""
+        return self._state
+
+    @property
+    def players(self) -> tuple:
+        return tuple(p.name for p in self._state.players)
+
+    @property
+    def day(self) -> int:
+        return self._state.day
+
+    @property
+    def stage(self) -> int:
+        return self._state.stage
+
+    @property
+    def phase(self) -> str:
+        return self._state.phase
+
+    @property
+    def actor(self) -> str | None:
+        """Name of the player who must decide now; None once the game is over."""
+        i = actor_index(self._state)
+        return None if i is None else self._state.players[i].name
+
+    @property
+    def decision(self) -> str:
+        """What the actor is deciding, in words (for prompts)."""
+        s = self._state
+        if s.outcome is not None:
+            return "the game is over"
+        pend = s.turn.pending
+        if pend:
+            return {"clearance": "clear or hold a following train", "direction": "choose an Extra's direction",
+                    "makeup": "place a car on a new train"}[pend["kind"]]
+        if s.phase == "local_operations":
+            return {None: "choose a Local Operations option", "switch": "switch trains",
+                    "draw": "play or discard cards, then end"}[s.turn.option]
+        return "work passengers and freight, then end"
+
+    @property
+    def revenue(self) -> dict:
+        return {p.name: p.revenue for p in self._state.players}
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.outcome is not None
+
+    @property
+    def outcome(self):
+        """None while the game runs; then ``.winners`` (names) and ``.reason``."""
+        return self._state.outcome
+
+    @property
+    def history(self) -> tuple:
+        """The accepted intents: the game record."""
+        return tuple(self._history)
+
+    @property
+    def events(self) -> list:
+        """Every event so far, setup first."""
+        return [e for batch in self._events for e in batch]
+
+    @property
+    def last_events(self) -> list:
+        return list(self._events[-1])
+
+    def legal_intents(self) -> list:
+        """Every intent the actor may apply now; empty only when the game is over."""
+        s = self._state
+        if s.outcome is not None:
+            return []
+        return phases.BY_NAME[s.phase].legal(s)
+
+    def why_not(self, intent) -> str | None:
+        """None if the intent is legal now, else the reason in a player's words."""
+        try:
+            self._check(parse(intent))
+        except IllegalIntent as e:
+            return str(e)
+        return None
+
+    def parse(self, text) -> Intent:
+        """Read an intent from text (see docs/notation.md); raises IllegalIntent saying why not."""
+        return parse(text)
+
+    # ------------------------------------------------------------------ changing
+
+    def _check(self, it: Intent) -> None:
+        s = self._state
+        if s.outcome is not None:
+            raise IllegalIntent(f"the game is over: {s.outcome.reason}")
+        reason = phases.BY_NAME[s.phase].check(s, it)
+        if reason:
+            raise IllegalIntent(reason[0].upper() + reason[1:])
+
+    def apply(self, intent) -> list:
+        """Apply one intent of the current actor; returns the events it caused."""
+        events = self._apply(intent)
+        self._redo.clear()
+        self._notify()
+        return events
+
+    def _turn_key(self) -> tuple:
+        s = self._state
+        return (s.day, s.stage, s.phase, s.turn.index, str(s.turn.pending))
+
+    def _apply(self, intent) -> list:
+        it = parse(intent)
+        self._check(it)
+        s = self._state
+        who = actor_index(s)
+        key = self._turn_key()
+        rng, home = s.rng, len(s.home)
+        stage_count = s.stage_count
+        ev = Events()
+        try:
+            phases.BY_NAME[s.phase].apply(s, it, ev)
+            advance(s, ev)
+        except Exception:
+            self._rebuild(len(self._history))  # never leave a half-applied intent behind
+            raise
+        revealing = s.rng != rng or len(s.home) != home or isinstance(it, Draw) and it.source == "home"
+        self._history.append(it)
+        self._events.append(list(ev))
+        self._meta.append((who, key, revealing))
+        if s.stage_count != stage_count or s.outcome is not None:
+            self._snaps[len(self._history)] = s.clone()
+        return list(ev)
+
+    def _rebuild(self, n: int) -> None:
+        """Make the state the one after the first ``n`` intents, from the nearest snapshot."""
+        base = max(k for k in self._snaps if k <= n)
+        s = self._snaps[base].clone()
+        for it in self._history[base:n]:
+            ev = Events()
+            phases.BY_NAME[s.phase].apply(s, it, ev)
+            advance(s, ev)
+        self._state = s
+        for k in [k for k in self._snaps if k > n]:
+            del self._snaps[k]
+
+    def can_undo(self) -> str | None:
+        """None if ``undo`` is allowed now, else why not."""
+        if not self._history:
+            return "there is nothing to undo"
+        if len(self._state.players) == 1:
+            return None
+        who, key, revealing = self._meta[-1]
+        if who != actor_index(self._state) or key[:4] != self._turn_key()[:4] and self._state.outcome is None:
+            return "in a multiplayer game you may undo only your own decisions of your current turn"
+        if self._state.outcome is not None:
+            return "the game is over"
+        if revealing:
+            return "that decision revealed a card or a die roll; it cannot be undone"
+        return None
+
+    def undo(self) -> Intent:
+        """Take back the last intent (solitaire: any number; multiplayer: see ``can_undo``)."""
+        reason = self.can_undo()
+        if reason:
+            raise IllegalIntent(reason[0].upper() + reason[1:])
+        n = len(self._history) - 1
+        it = self._history[n]
+        self._rebuild(n)
+        self._history.pop()
+        self._events.pop()
+        self._meta.pop()
+        self._redo.append(it)
+        self._notify()
+        return it
+
+    def redo(self) -> list:
+        """Apply again the intent most recently undone."""
+        if not self._redo:
+            raise IllegalIntent("there is nothing to redo")
+        it = self._redo[-1]
+        events = self._apply(it)
+        self._redo.pop()
+        self._notify()
+        return events
+
+    def copy(self) -> "Game":
+        """An independent game with the same state and history."""
+        g = Game.__new__(Game)
+        g._config, g._seed = self._config, self._seed
+        g._state = self._state.clone()
+        g._history = list(self._history)
+        g._events = [list(b) for b in self._events]
+        g._meta = list(self._meta)
+        g._snaps = dict(self._snaps)  # snapshots are never changed in place
+        g._redo = list(self._redo)
+        g._listeners = []
+        g.replay_error = self.replay_error
+        return g
+
+    # ------------------------------------------------------------------ listeners
+
+    def observe(self, callback: Callable[["Game"], None]) -> None:
+        """Call ``callback(game)`` after every apply, undo and redo (the notebook board listens)."""
+        self._listeners.append(callback)
+
+    def unobserve(self, callback) -> None:
+        if callback in self._listeners:
+            self._listeners.remove(callback)
+
+    def _notify(self) -> None:
+        for cb in list(self._listeners):
+            cb(self)
+
+    # ------------------------------------------------------------------ saves
+
+    def to_json(self) -> dict:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "seed": self._seed,
+            "config": self._config.to_json(),
+            "intents": [str(i) for i in self._history],
+            "day": self.day,
+            "stage": self.stage,
+        }
+
+    def dumps(self) -> str:
+        """The save as JSON text: seed, configuration and intents."""
+        return json.dumps(self.to_json(), indent=1)
+
+    def save(self, path) -> None:
+        from .saves import write_atomically
+        write_atomically(path, self.dumps())
+
+    def __repr__(self) -> str:
+        c = self._config
+        state = (f"over: {self.outcome.reason}" if self.is_over
+                 else f"Day {self.day} Stage {self.stage} {self.phase}, {self.actor} to act")
+        rev = ", ".join(f"{k} {v}" for k, v in self.revenue.items())
+        return f"<Game seed={self._seed} {c.mode} {c.length}; {state}; Revenue {rev}>"
+
+
+def new_game(seed: int | None = None, players=None, mode: str = "solitaire", length: str = "standard",
+             victory: str = "highest_after_days", starting_hand: str = "three", revenue=(1, 1, 0),
+             optional_rules: Iterable[str] = (), deck: str = "classic") -> Game:
+    """Deal a new game. With no seed a random one is chosen (``game.seed`` tells it)."""
+    config = make_config(players, mode, length, victory, starting_hand, revenue, tuple(optional_rules), deck)
+    if seed is None:
+        seed = secrets.randbelow(10**9)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise ValueError(f"the seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+    return Game(config, seed)

@@ -1,0 +1,310 @@
+"""Intents: one player decision each, as frozen values with a short text form and a JSON form.
+
+``str(intent)`` is the canonical text (see docs/notation.md) and ``parse(text)`` reads it back;
+for every intent ``parse(str(i)) == i``. Coordinates are the acting player's own Office Area grid:
+``x,y`` with the Office at ``0,0``, east positive, the Running Track at ``y = 0``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import IllegalIntent
+
+Coord = tuple
+
+
+def fmt(c: Coord) -> str:
+    return f"{c[0]},{c[1]}"
+
+
+class Intent:
+    """Base class of all intents."""
+
+    verb = ""
+
+    def to_json(self) -> str:
+        return str(self)
+
+    def __repr__(self) -> str:
+        return f"Intent({str(self)!r})"
+
+
+@dataclass(frozen=True, repr=False)
+class Switch(Intent):
+    """Local Operations: choose to switch with your trains."""
+
+    def __str__(self) -> str:
+        return "switch"
+
+
+@dataclass(frozen=True, repr=False)
+class Draw(Intent):
+    """Local Operations: draw from the Home Office ("home") or the top of Department 1–3."""
+
+    source: object  # "home" or 1..3
+
+    def __str__(self) -> str:
+        return "draw home" if self.source == "home" else f"draw dept {self.source}"
+
+
+@dataclass(frozen=True, repr=False)
+class Agent(Intent):
+    """Local Operations, Freight Agent: stock a green box, clear a red box, unjam a load, or pass."""
+
+    action: str  # stock | clear | unjam | pass
+    at: Coord | None = None
+    box: str | None = None  # unjam: green | red | men | at | work
+
+    def __str__(self) -> str:
+        if self.action == "pass":
+            return "agent pass"
+        s = f"agent {self.action} {fmt(self.at)}"
+        return f"{s} {self.box}" if self.box else s
+
+
+@dataclass(frozen=True, repr=False)
+class Move(Intent):
+    """Switching: move a Crew Tray east or west to a card of your Office Area."""
+
+    tray: int
+    direction: str
+    to: Coord
+
+    def __str__(self) -> str:
+        return f"move {self.tray} {self.direction} {fmt(self.to)}"
+
+
+@dataclass(frozen=True, repr=False)
+class SetOut(Intent):
+    """Switching: set out ``count`` cars from the front or rear end of a train, where it stands."""
+
+    tray: int
+    end: str  # front | rear
+    count: int
+
+    def __str__(self) -> str:
+        return f"setout {self.tray} {self.end} {self.count}"
+
+
+@dataclass(frozen=True, repr=False)
+class End(Intent):
+    """Finish what you are doing: switching, a draw, your Load/Unload turn, an Extra's make-up."""
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@dataclass(frozen=True, repr=False)
+class Play(Intent):
+    """Draw option: play a card from hand — onto a grid spot (track, facility, modifier), onto
+    your Office (an upgrade), or onto the timetable / the table (trains)."""
+
+    card: str
+    at: Coord | None = None
+    turned: bool = False
+    serves: Coord | None = None
+
+    def __str__(self) -> str:
+        s = f"play {self.card}"
+        if self.at is not None:
+            s += f" at {fmt(self.at)}"
+        if self.turned:
+            s += " turned"
+        if self.serves is not None:
+            s += f" for {fmt(self.serves)}"
+        return s
+
+
+@dataclass(frozen=True, repr=False)
+class Discard(Intent):
+    """Draw option: discard a card face up onto Department 1–3."""
+
+    card: str
+    dept: int
+
+    def __str__(self) -> str:
+        return f"discard {self.card} to {self.dept}"
+
+
+@dataclass(frozen=True, repr=False)
+class Board(Intent):
+    """Load/Unload, a Porter: board passengers onto an empty coach of a train at your Office."""
+
+    tray: int
+
+    def __str__(self) -> str:
+        return f"board {self.tray}"
+
+
+@dataclass(frozen=True, repr=False)
+class Detrain(Intent):
+    """Load/Unload, a Porter: detrain the passengers of a loaded coach at your Office."""
+
+    tray: int
+
+    def __str__(self) -> str:
+        return f"detrain {self.tray}"
+
+
+@dataclass(frozen=True, repr=False)
+class Work(Intent):
+    """Load/Unload, a Laborer: move the load in ``box`` of the facility at ``at`` one step on.
+
+    ``box`` is green (start loading), men / at / work (advance that load), or car (start
+    unloading a loaded car spotted on the industry track)."""
+
+    at: Coord
+    box: str
+
+    def __str__(self) -> str:
+        return f"work {fmt(self.at)} {self.box}"
+
+
+@dataclass(frozen=True, repr=False)
+class Clearance(Intent):
+    """Mainline, the Superintendent: clear a following train into an occupied Subdivision, or hold it."""
+
+    clear: bool
+
+    def __str__(self) -> str:
+        return "clear" if self.clear else "hold"
+
+
+@dataclass(frozen=True, repr=False)
+class Place(Intent):
+    """New Train make-up by hand: put one car from the Division Yard on the train."""
+
+    kind: str
+    loaded: bool = False
+
+    def __str__(self) -> str:
+        if self.kind == "caboose":
+            return "place caboose"
+        return f"place {'loaded' if self.loaded else 'empty'} {self.kind}"
+
+
+@dataclass(frozen=True, repr=False)
+class Run(Intent):
+    """New Train: choose the direction of an Extra you played."""
+
+    direction: str
+
+    def __str__(self) -> str:
+        return f"run {self.direction}"
+
+
+_COORD = re.compile(r"^(-?\d{1,3}),(-?\d{1,3})$")
+CAR_WORDS = ("coach", "boxcar", "hopper", "reefer", "tank")
+BOXES = ("green", "red", "men", "at", "work")
+
+
+def _coord(tok: str, text: str) -> Coord:
+    m = _COORD.match(tok)
+    if not m:
+        raise IllegalIntent(f"{tok!r} in {text!r} is not a grid spot; write it as x,y, e.g. 1,-1")
+    return (int(m.group(1)), int(m.group(2)))
+
+
+def _int(tok: str, text: str, what: str) -> int:
+    if not re.fullmatch(r"\d{1,3}", tok):
+        raise IllegalIntent(f"{tok!r} in {text!r} is not a {what} number")
+    return int(tok)
+
+
+def parse(text: str) -> Intent:
+    """Read an intent from its text form; text that is no intent raises IllegalIntent saying why."""
+    if isinstance(text, Intent):
+        return text
+    if not isinstance(text, str):
+        raise IllegalIntent(f"an intent is text such as 'draw home', not {type(text).__name__}")
+    if len(text) > 200:
+        raise IllegalIntent("that text is too long to be an intent")
+    t = text.strip().split()
+    if not t:
+        raise IllegalIntent("empty text is not an intent; try 'draw home' or see docs/notation.md")
+    verb, args = t[0].lower(), t[1:]
+
+    def need(n: int, usage: str) -> None:
+        if len(args) != n:
+            raise IllegalIntent(f"{text!r}: write it as '{usage}'")
+
+    if verb == "switch":
+        need(0, "switch")
+        return Switch()
+    if verb == "end":
+        need(0, "end")
+        return End()
+    if verb in ("clear", "hold"):
+        need(0, verb)
+        return Clearance(verb == "clear")
+    if verb == "draw":
+        if args == ["home"]:
+            return Draw("home")
+        if len(args) == 2 and args[0] == "dept" and args[1] in ("1", "2", "3"):
+            return Draw(int(args[1]))
+        raise IllegalIntent(f"{text!r}: write 'draw home' or 'draw dept 1' (2, 3)")
+    if verb == "agent":
+        if args == ["pass"]:
+            return Agent("pass")
+        if len(args) == 2 and args[0] in ("stock", "clear"):
+            return Agent(args[0], _coord(args[1], text))
+        if len(args) == 3 and args[0] == "unjam" and args[2] in BOXES:
+            return Agent("unjam", _coord(args[1], text), args[2])
+        raise IllegalIntent(f"{text!r}: write 'agent stock x,y', 'agent clear x,y', "
+                            "'agent unjam x,y men' (green, red, men, at, work) or 'agent pass'")
+    if verb == "move":
+        need(3, "move TRAY east|west x,y")
+        if args[1] not in ("east", "west"):
+            raise IllegalIntent(f"{text!r}: a Move goes east or west, not {args[1]!r}")
+        return Move(_int(args[0], text, "Crew Tray"), args[1], _coord(args[2], text))
+    if verb == "setout":
+        need(3, "setout TRAY front|rear COUNT")
+        if args[1] not in ("front", "rear"):
+            raise IllegalIntent(f"{text!r}: cars are set out from the front or the rear")
+        return SetOut(_int(args[0], text, "Crew Tray"), args[1], _int(args[2], text, "car"))
+    if verb == "play":
+        if not args:
+            raise IllegalIntent(f"{text!r}: name the card, e.g. 'play Straight1 at 2,0'")
+        card, rest = args[0], args[1:]
+        at = serves = None
+        turned = False
+        i = 0
+        while i < len(rest):
+            if rest[i] == "at" and i + 1 < len(rest):
+                at = _coord(rest[i + 1], text)
+                i += 2
+            elif rest[i] == "for" and i + 1 < len(rest):
+                serves = _coord(rest[i + 1], text)
+                i += 2
+            elif rest[i] == "turned":
+                turned = True
+                i += 1
+            else:
+                raise IllegalIntent(f"{text!r}: write 'play CARD [at x,y] [turned] [for x,y]'")
+        return Play(card, at, turned, serves)
+    if verb == "discard":
+        if len(args) == 3 and args[1] == "to" and args[2] in ("1", "2", "3"):
+            return Discard(args[0], int(args[2]))
+        raise IllegalIntent(f"{text!r}: write 'discard CARD to 1' (2, 3)")
+    if verb in ("board", "detrain"):
+        need(1, f"{verb} TRAY")
+        n = _int(args[0], text, "Crew Tray")
+        return Board(n) if verb == "board" else Detrain(n)
+    if verb == "work":
+        need(2, "work x,y green|men|at|work|car")
+        if args[1] not in ("green", "men", "at", "work", "car"):
+            raise IllegalIntent(f"{text!r}: a Laborer works the green box, men, at, work or the car")
+        return Work(_coord(args[0], text), args[1])
+    if verb == "place":
+        if args == ["caboose"]:
+            return Place("caboose")
+        if len(args) == 2 and args[0] in ("loaded", "empty") and args[1] in CAR_WORDS:
+            return Place(args[1], args[0] == "loaded")
+        raise IllegalIntent(f"{text!r}: write 'place loaded coach', 'place empty hopper' or 'place caboose'")
+    if verb == "run":
+        if args in (["east"], ["west"]):
+            return Run(args[0])
+        raise IllegalIntent(f"{text!r}: write 'run east' or 'run west'")
+    raise IllegalIntent(f"{t[0]!r} is not an intent; see docs/notation.md for the notation")

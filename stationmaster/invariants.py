@@ -1,0 +1,92 @@
+"""Invariants that hold after every intent (DESIGN.md §4); tests call ``check(state)``."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import PIECES, red_flag_id
+from .rules import ad_tracks, spec_of
+from .state import State
+
+
+def piece_places(s: State) -> Counter:
+    seen: Counter = Counter()
+    seen.update(s.division_yard)
+    seen.update(s.classification_yard)
+    for t in s.trains.values():
+        seen.update(t.ahead)
+        seen.update(t.behind)
+    for area in s.areas:
+        for placed in area.grid.values():
+            seen.update(placed.cars)
+        for fac in area.facilities.values():
+            seen.update(fac.green)
+            seen.update(fac.red)
+            seen.update(v[0] for v in fac.pipeline.values() if v)
+    return seen
+
+
+def card_places(s: State) -> Counter:
+    seen: Counter = Counter()
+    seen.update(s.home)
+    for pile in s.departments:
+        seen.update(pile)
+    seen.update(s.salvage)
+    seen.update(s.removed)
+    seen.update(s.supply)
+    for p in s.players:
+        seen.update(p.hand)
+    for area in s.areas:
+        seen.update(pl.card for pl in area.grid.values())
+    seen.update(s.timetable.values())
+    seen.update(e[0] for e in s.extras)
+    seen.update(t.card for t in s.trains.values() if spec_of(s, t.card).kind == "extra")
+    return seen
+
+
+def check(s: State) -> list:
+    """Every broken invariant, in words (empty when all hold)."""
+    bad = []
+    pieces = piece_places(s)
+    if set(pieces) != set(PIECES) or any(n != 1 for n in pieces.values()):
+        missing = sorted(set(PIECES) - set(pieces))
+        twice = sorted(p for p, n in pieces.items() if n > 1)
+        bad.append(f"rolling stock: missing {missing}, twice {twice}")
+    cards = card_places(s)
+    expected = set(s.deck) | {f"WhistlePost{i + 1}" for i in range(len(s.areas))}
+    if s.config.has("emergency_toolbox"):
+        expected |= {red_flag_id(i) for i in range(len(s.players))}
+    if set(cards) != expected or any(n != 1 for n in cards.values()):
+        bad.append(f"cards: missing {sorted(expected - set(cards))}, extra {sorted(set(cards) - expected)}, "
+                   f"twice {sorted(c for c, n in cards.items() if n > 1)}")
+    if any(not 1 <= t <= s.trays for t in s.trains):
+        bad.append("a train uses a Crew Tray that does not exist")
+    for tray, t in s.trains.items():
+        if t.tray != tray:
+            bad.append(f"train {t.label} is filed under tray {tray} but says {t.tray}")
+        if len(t.ahead) + len(t.behind) > 4:
+            bad.append(f"train {t.label} carries more than four cars")
+    spots: Counter = Counter()
+    for t in s.trains.values():
+        if t.where == "area":
+            spots[(t.seat, t.pos)] += 1
+        elif t.where == "mainline":
+            spots[("ml", t.pos)] += 1
+    for (a, b), n in spots.items():
+        if a == "ml":
+            if n > 1:
+                bad.append(f"{n} trains share Mainline region {b}")
+        elif b == (0, 0):
+            if n > ad_tracks(s, s.areas[a]):
+                bad.append(f"{n} trains at an Office with {ad_tracks(s, s.areas[a])} A/D tracks")
+        elif n > 1:
+            bad.append(f"{n} trains share card {b} of seat {a}")
+    for seat, area in enumerate(s.areas):
+        for xy, placed in area.grid.items():
+            if len(placed.cars) > 4:
+                bad.append(f"more than four cars stand on {xy} of seat {seat}")
+        if area.grid[(0, 0)].cars:
+            bad.append(f"cars stand on the Office of seat {seat}")
+    if sorted(p.seat for p in s.players) != list(range(len(s.players))):
+        bad.append("seats are not one per player")
+    return bad

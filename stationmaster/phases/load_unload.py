@@ -1,0 +1,228 @@
+"""Load/Unload: each player, from the Superintendent leftward, works passengers and freight
+with Porters and Laborers, one action per worker per Stage (v0.2 §9, v0.4.5 §4.6–4.7).
+
+Passengers: a Porter boards a loaded coach from a green box onto a train at the Office (its empty
+coach goes to the Classification Yard), or detrains a loaded coach into a red box (an empty coach
+from the Division Yard takes its place). Freight runs green → MEN → AT → WORK → car for loads and
+car → WORK → AT → MEN → red for unloads; a Laborer moves a load one box, or hops it past occupied
+boxes for one Laborer per box. Any load on MEN | AT | WORK locks the industry track.
+"""
+
+from __future__ import annotations
+
+from ..cards import PIECES
+from ..intents import Board, Detrain, End, Work
+from ..rules import (
+    Events, actor, area_of, capacity, earn, name, office_tier, retire, spec_of, table_order,
+    take_from_yard, trains_on, use_workers, workers_left, yard_has,
+)
+from ..state import PIPELINE, State
+
+OUT_ROUTE = ("green", "men", "at", "work", "car")
+IN_ROUTE = ("car", "work", "at", "men", "red")
+
+
+def begin(s: State, ev: Events) -> None:
+    s.phase = "load_unload"
+    s.turn.order = table_order(s)
+    s.turn.index = 0
+    s.turn.pending = None
+
+
+def proceed(s: State, ev: Events) -> bool:
+    """Players with nothing their workers can do are passed over (ruling R-L1)."""
+    t = s.turn
+    while t.index < len(t.order):
+        if any(not isinstance(i, End) for i in legal(s)):
+            return True
+        t.index += 1
+    return False
+
+
+def legal(s: State) -> list:
+    p = actor(s)
+    area = area_of(s, p)
+    seat = s.players[p].seat
+    out = []
+    for tr in sorted(trains_on(s, seat, (0, 0)), key=lambda t: t.tray):
+        for cand in (Board(tr.tray), Detrain(tr.tray)):
+            if check(s, cand) is None:
+                out.append(cand)
+    for xy in sorted(area.facilities):
+        if xy == (0, 0):
+            continue
+        for box in ("green", "men", "at", "work", "car"):
+            cand = Work(xy, box)
+            if check(s, cand) is None:
+                out.append(cand)
+    out.append(End())
+    return out
+
+
+def _route_plan(s: State, p: int, xy, box: str):
+    """For a Laborer action: (load piece, direction, list of boxes stepped into) or a reason."""
+    area = area_of(s, p)
+    fac = area.facilities[xy]
+    sp = spec_of(s, area.grid[xy].card)
+    if box == "green":
+        if not fac.green:
+            return "the green boxes there are empty"
+        direction, piece = "out", fac.green[0]
+    elif box == "car":
+        if not sp.inbound:
+            return f"the {sp.name} does not unload"
+        cars = [c for c in area.grid[xy].cars
+                if PIECES[c].kind == sp.car and PIECES[c].loaded and c not in fac.loaded_here]
+        if not cars:
+            if any(PIECES[c].kind == sp.car and PIECES[c].loaded for c in area.grid[xy].cars):
+                return "that car was loaded here on this visit; it may not be unloaded again before it leaves"
+            return f"no loaded {sp.car} is spotted on the {sp.name}'s track"
+        if not yard_has(s, sp.car, False):
+            return f"the Division Yard has no empty {sp.car} to put in its place"
+        direction, piece = "in", cars[0]
+    else:
+        load = fac.pipeline.get(box)
+        if load is None:
+            return f"there is no load on {box.upper()}"
+        piece, direction = load
+    route = OUT_ROUTE if direction == "out" else IN_ROUTE
+    i = route.index(box)
+    steps = []
+    for nxt in route[i + 1:]:
+        steps.append(nxt)
+        if nxt in PIPELINE and fac.pipeline[nxt] is not None:
+            continue
+        break
+    final = steps[-1]
+    if final in PIPELINE and fac.pipeline[final] is not None:
+        return "every box ahead of that load is taken"
+    if final == "car":
+        claimed = sum(1 for v in fac.pipeline.values() if v and v[1] == "out" and v[0] != piece)
+        empties = [c for c in area.grid[xy].cars if PIECES[c].kind == sp.car and not PIECES[c].loaded]
+        if len(empties) <= claimed:
+            return f"no empty {sp.car} is spotted on the {sp.name}'s track to take the load"
+    if final == "red":
+        if len(fac.red) >= capacity(s, area, xy)[1]:
+            return f"the red boxes at the {sp.name} are full; clear one with the Freight Agent"
+    if box in ("green", "car"):
+        if trains_on(s, s.players[p].seat, xy):
+            return f"a Crew Tray stands on the {sp.name}'s track; work starts once it has gone"
+        if box == "green":
+            claimed = sum(1 for v in fac.pipeline.values() if v and v[1] == "out")
+            empties = [c for c in area.grid[xy].cars if PIECES[c].kind == sp.car and not PIECES[c].loaded]
+            if len(empties) <= claimed:
+                return f"no unclaimed empty {sp.car} is spotted on the {sp.name}'s track"
+    return piece, direction, steps
+
+
+def check(s: State, it) -> str | None:
+    p = actor(s)
+    who = name(s, p)
+    area = area_of(s, p)
+    seat = s.players[p].seat
+    if isinstance(it, End):
+        return None
+    if isinstance(it, (Board, Detrain)):
+        if office_tier(s, area) < 1:
+            return "a Whistle Post has no Porters; upgrade to a Depot for passenger work"
+        tr = s.trains.get(it.tray)
+        if tr is None or tr.where != "area" or tr.seat != seat or tr.pos != (0, 0):
+            return f"Crew Tray {it.tray} is not on an A/D track at your Office"
+        if workers_left(s, area, (0, 0)) < 1:
+            return "every Porter has worked this Stage"
+        fac = area.facilities[(0, 0)]
+        if isinstance(it, Board):
+            if not fac.green:
+                return "no passengers wait in your green boxes; stock them with the Freight Agent"
+            if not any(PIECES[c].kind == "coach" and not PIECES[c].loaded for c in tr.cars):
+                return f"train {tr.label} has no empty coach to board"
+            return None
+        loaded = [c for c in tr.cars if PIECES[c].kind == "coach" and PIECES[c].loaded]
+        if not loaded:
+            return f"train {tr.label} has no loaded coach"
+        if all(c in tr.boarded for c in loaded):
+            return "those passengers boarded here on this visit; they may not detrain before the train leaves"
+        if len(fac.red) >= capacity(s, area, (0, 0))[1]:
+            return "your red boxes are full; clear one with the Freight Agent"
+        if not yard_has(s, "coach", False):
+            return "the Division Yard has no empty coach to put in its place"
+        return None
+    if isinstance(it, Work):
+        if it.at not in area.facilities or it.at == (0, 0):
+            return f"there is no freight facility at {it.at[0]},{it.at[1]}"
+        plan = _route_plan(s, p, it.at, it.box)
+        if isinstance(plan, str):
+            return plan
+        need = len(plan[2])
+        have = workers_left(s, area, it.at)
+        if have < need:
+            return (f"that takes {need} Laborer{'s' if need > 1 else ''}; "
+                    f"{have} {'is' if have == 1 else 'are'} free at this facility this Stage")
+        return None
+    return f"it is Load/Unload: {who} works passengers and freight, then 'end'"
+
+
+def _replace(seq: list, old: str, new: str) -> None:
+    seq[seq.index(old)] = new
+
+
+def apply(s: State, it, ev: Events) -> None:
+    p = actor(s)
+    who = name(s, p)
+    area = area_of(s, p)
+    rates = s.config.revenue
+    if isinstance(it, End):
+        s.turn.index += 1
+        return
+    if isinstance(it, (Board, Detrain)):
+        tr = s.trains[it.tray]
+        fac = area.facilities[(0, 0)]
+        use_workers(s, area, (0, 0), 1)
+        side = None
+        if isinstance(it, Board):
+            empty = next(c for c in tr.cars if PIECES[c].kind == "coach" and not PIECES[c].loaded)
+            full = fac.green.pop(0)
+            side = tr.ahead if empty in tr.ahead else tr.behind
+            _replace(side, empty, full)
+            retire(s, empty)
+            tr.boarded.append(full)
+            ev.say("board", f"{who}'s Porter boards passengers onto train {tr.label}.")
+            earn(s, ev, p, rates[0], f"passengers boarded train {tr.label}")
+        else:
+            full = next(c for c in tr.cars if PIECES[c].kind == "coach" and PIECES[c].loaded
+                        and c not in tr.boarded)
+            empty = take_from_yard(s, ev, "coach", False)
+            side = tr.ahead if full in tr.ahead else tr.behind
+            _replace(side, full, empty)
+            fac.red.append(full)
+            ev.say("detrain", f"{who}'s Porter detrains passengers from train {tr.label}.")
+            earn(s, ev, p, rates[0], f"passengers detrained from train {tr.label}")
+        return
+    fac = area.facilities[it.at]
+    sp = spec_of(s, area.grid[it.at].card)
+    piece, direction, steps = _route_plan(s, p, it.at, it.box)
+    use_workers(s, area, it.at, len(steps))
+    cars = area.grid[it.at].cars
+    if it.box == "green":
+        fac.green.remove(piece)
+    elif it.box == "car":
+        empty = take_from_yard(s, ev, sp.car, False)
+        _replace(cars, piece, empty)
+    else:
+        fac.pipeline[it.box] = None
+    final = steps[-1]
+    if final in PIPELINE:
+        fac.pipeline[final] = (piece, direction)
+        ev.say("work", f"{who}'s Laborer{'s move' if len(steps) > 1 else ' moves'} a {sp.car} load "
+               f"to {final.upper()} at the {sp.name}.")
+    elif final == "car":
+        empty = next(c for c in cars if PIECES[c].kind == sp.car and not PIECES[c].loaded)
+        _replace(cars, empty, piece)
+        retire(s, empty)
+        fac.loaded_here.append(piece)
+        ev.say("work", f"{who}'s Laborer loads a {sp.car} at the {sp.name}.")
+        earn(s, ev, p, rates[1], f"a {sp.car} loaded at the {sp.name}")
+    else:
+        fac.red.append(piece)
+        ev.say("work", f"{who}'s Laborer puts an unloaded {sp.car} load in a red box at the {sp.name}.")
+        earn(s, ev, p, rates[1], f"a {sp.car} unloaded at the {sp.name}")

@@ -1,0 +1,281 @@
+"""Local Operations: each player, from the Superintendent leftward, takes exactly one option —
+Switch, Draw, or Freight Agent (v0.2 §6, v0.4.5 §4.2)."""
+
+from __future__ import annotations
+
+from ..cards import PIECES
+from ..intents import Agent, Discard, Draw, End, Move, Play, SetOut, Switch
+from ..rules import (
+    CAR_LIMIT, NIGHT_STAGES, Events, actor, area_of, capacity, hand_limit, name, retire,
+    spec_of, table_order, take_from_yard, trains_in_area, yard_has,
+)
+from ..state import State
+from . import drawing, switching
+
+
+def begin(s: State, ev: Events) -> None:
+    s.phase = "local_operations"
+    s.turn.order = table_order(s)
+    s.turn.index = 0
+    _start_turn(s)
+
+
+def _start_turn(s: State) -> None:
+    t = s.turn
+    t.option = None
+    t.drew = False
+    t.last_move = None
+    night = s.config.has("reduced_visibility") and s.stage in NIGHT_STAGES
+    t.moves_left = 5 if night else 6
+
+
+def _next_turn(s: State) -> None:
+    s.turn.index += 1
+    _start_turn(s)
+
+
+def proceed(s: State, ev: Events) -> bool:
+    return s.turn.index < len(s.turn.order)
+
+
+# --------------------------------------------------------------------------- Freight Agent
+
+
+def _agent_checks(s: State, p: int, a: Agent) -> str | None:
+    area = area_of(s, p)
+    xy = a.at
+    if xy not in area.facilities:
+        placed = area.grid.get(xy)
+        if xy == (0, 0):
+            return "a Whistle Post has no passenger boxes; upgrade it to a Depot first"
+        what = spec_of(s, placed.card).name if placed else "nothing"
+        return f"there is no facility at {xy[0]},{xy[1]} (it holds {what})"
+    fac = area.facilities[xy]
+    green, red = capacity(s, area, xy)
+    if a.action == "stock":
+        if xy == (0, 0):
+            if len(fac.green) >= green:
+                return f"all {green} green coach boxes at your Office are full"
+            if not yard_has(s, "coach", True):
+                return "the Division Yard has no loaded coach"
+            return None
+        sp = spec_of(s, area.grid[xy].card)
+        if not green:
+            return f"the {sp.name} only unloads; it has no green box"
+        if len(fac.green) >= green:
+            return f"all {green} green boxes at the {sp.name} are full"
+        if not yard_has(s, sp.car, True):
+            return f"the Division Yard has no loaded {sp.car}"
+        empties = sum(1 for c in area.grid[xy].cars if PIECES[c].kind == sp.car and not PIECES[c].loaded)
+        claimed = len(fac.green) + sum(1 for v in fac.pipeline.values() if v and v[1] == "out")
+        if empties <= claimed:
+            return (f"no unclaimed empty {sp.car} is spotted at the {sp.name}: spot one there first "
+                    f"({empties} spotted, {claimed} already claimed)")
+        return None
+    if a.action == "clear":
+        return None if fac.red else "the red boxes there are empty"
+    if a.action == "unjam":
+        if a.box == "red":
+            return "use 'agent clear' to clear a red box"
+        if a.box == "green":
+            return None if fac.green else "the green boxes there are empty"
+        return None if fac.pipeline.get(a.box) else f"there is no load on {a.box.upper()}"
+    return None
+
+
+def _agent(s: State, p: int, a: Agent, ev: Events) -> None:
+    who = name(s, p)
+    if a.action == "pass":
+        ev.say("agent", f"{who} ends Local Operations without acting.")
+        return
+    area = area_of(s, p)
+    fac = area.facilities[a.at]
+    where = "the Office" if a.at == (0, 0) else f"the {spec_of(s, area.grid[a.at].card).name}"
+    if a.action == "stock":
+        kind = "coach" if a.at == (0, 0) else spec_of(s, area.grid[a.at].card).car
+        pid = take_from_yard(s, ev, kind, True)
+        fac.green.append(pid)
+        ev.say("agent", f"{who}'s Freight Agent stocks a loaded {kind} in a green box at {where}.")
+    elif a.action == "clear":
+        pid = fac.red.pop(0)
+        retire(s, pid)
+        ev.say("agent", f"{who}'s Freight Agent clears a red box at {where}.")
+    else:
+        if a.box == "green":
+            pid = fac.green.pop(0)
+        else:
+            pid = fac.pipeline[a.box][0]
+            fac.pipeline[a.box] = None
+        retire(s, pid)
+        ev.say("agent", f"{who}'s Freight Agent unjams the load on {a.box.upper()} at {where}.")
+
+
+def _agent_candidates(s: State, p: int):
+    area = area_of(s, p)
+    for xy in sorted(area.facilities):
+        yield Agent("stock", xy)
+        yield Agent("clear", xy)
+        for box in ("green", "men", "at", "work"):
+            yield Agent("unjam", xy, box)
+    yield Agent("pass")
+
+
+# --------------------------------------------------------------------------- legality
+
+
+def legal(s: State) -> list:
+    p = actor(s)
+    out = []
+    for cand in _candidates(s, p):
+        if check(s, cand) is None:
+            out.append(cand)
+    return out
+
+
+def _candidates(s: State, p: int):
+    t = s.turn
+    area = area_of(s, p)
+    seat = s.players[p].seat
+    if t.option is None:
+        yield Switch()
+        yield Draw("home")
+        for k in (1, 2, 3):
+            yield Draw(k)
+        yield from _agent_candidates(s, p)
+    elif t.option == "switch":
+        for tr in trains_in_area(s, seat):
+            for d in ("east", "west"):
+                for xy in switching.reach(s, seat, area, tr, d):
+                    yield Move(tr.tray, d, xy)
+            for end in ("front", "rear"):
+                for n in range(1, CAR_LIMIT + 1):
+                    yield SetOut(tr.tray, end, n)
+        yield End()
+    else:
+        yield from drawing.candidates(s, p)
+        yield End()
+
+
+def check(s: State, it) -> str | None:
+    p = actor(s)
+    t = s.turn
+    who = name(s, p)
+    if t.option is None:
+        if isinstance(it, Switch):
+            if not trains_in_area(s, s.players[p].seat):
+                return "there is no Crew Tray in your Office Area to switch"
+            return None
+        if isinstance(it, Draw):
+            return drawing.check_draw(s, it)
+        if isinstance(it, Agent):
+            return None if it.action == "pass" else _agent_checks(s, p, it)
+        if isinstance(it, (Move, SetOut)):
+            return f"{who}, choose to switch ('switch') before moving trains; it is your whole option"
+        if isinstance(it, (Play, Discard)):
+            return f"{who}, draw a card first ('draw home' or 'draw dept 1'); playing cards is part of the Draw option"
+        if isinstance(it, End):
+            return f"{who}, choose one option first: switch, draw, or a Freight Agent action ('agent pass' to do nothing)"
+        return f"it is Local Operations: {who} chooses switch, draw or a Freight Agent action"
+    if t.option == "switch":
+        if isinstance(it, End):
+            return None
+        if isinstance(it, Move):
+            return _check_move(s, p, it)
+        if isinstance(it, SetOut):
+            return _check_setout(s, p, it)
+        return f"{who} chose to switch this Stage; only Moves, set-outs and 'end' are possible now"
+    # draw option
+    if isinstance(it, End):
+        limit = hand_limit(s, p)
+        n = len(s.players[p].hand)
+        if n > limit:
+            return f"your hand holds {n} cards; play or discard down to {limit} before ending the draw"
+        return None
+    if isinstance(it, (Play, Discard)):
+        return drawing.check_card(s, p, it)
+    if isinstance(it, Draw):
+        return "you have drawn your one card this Stage; play or discard, then 'end'"
+    return f"{who} chose to draw this Stage; play or discard cards, then 'end'"
+
+
+def _train_of(s: State, p: int, tray: int):
+    tr = s.trains.get(tray)
+    if tr is None or tr.where != "area" or tr.seat != s.players[p].seat:
+        return None
+    return tr
+
+
+def _check_move(s: State, p: int, m: Move) -> str | None:
+    tr = _train_of(s, p, m.tray)
+    if tr is None:
+        return f"Crew Tray {m.tray} is not in your Office Area"
+    cost = 0 if s.turn.last_move == (m.tray, m.direction) else 1
+    if s.turn.moves_left < cost:
+        return "you have used all your Moves this Stage; set out cars or 'end'"
+    area = area_of(s, p)
+    if m.to in switching.reach(s, tr.seat, area, tr, m.direction):
+        return None
+    return switching.why_not_reach(s, tr.seat, area, tr, m.direction, m.to)
+
+
+def _check_setout(s: State, p: int, so: SetOut) -> str | None:
+    tr = _train_of(s, p, so.tray)
+    if tr is None:
+        return f"Crew Tray {so.tray} is not in your Office Area"
+    if tr.pos == (0, 0):
+        return "cars may not be left on the Office: there is a passenger platform there"
+    side = tr.ahead if so.end == "front" else tr.behind
+    if so.count < 1 or so.count > len(side):
+        return (f"train {tr.label} has {len(side)} car{'s' if len(side) != 1 else ''} "
+                f"{'ahead of' if so.end == 'front' else 'behind'} its engine")
+    area = area_of(s, p)
+    here = len(area.grid[tr.pos].cars)
+    if here + so.count > CAR_LIMIT:
+        return f"a card holds at most four standing cars; {here} already stand here"
+    return None
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(s: State, it, ev: Events) -> None:
+    p = actor(s)
+    t = s.turn
+    who = name(s, p)
+    if t.option is None:
+        if isinstance(it, Switch):
+            t.option = "switch"
+            ev.say("option", f"{who} switches ({t.moves_left} Moves).")
+        elif isinstance(it, Draw):
+            t.option = "draw"
+            drawing.draw(s, p, it, ev)
+        elif isinstance(it, Agent):
+            _agent(s, p, it, ev)
+            _next_turn(s)
+        return
+    if isinstance(it, End):
+        if t.option == "switch":
+            ev.say("option", f"{who} ends switching.")
+        else:
+            ev.say("option", f"{who} ends the draw holding {len(s.players[p].hand)} cards.")
+        _next_turn(s)
+        return
+    if isinstance(it, Move):
+        tr = s.trains[it.tray]
+        area = area_of(s, p)
+        path = switching.reach(s, tr.seat, area, tr, it.direction)[it.to]
+        cost = 0 if t.last_move == (it.tray, it.direction) else 1
+        t.moves_left -= cost
+        t.last_move = (it.tray, it.direction)
+        coupled = switching.move(s, tr.seat, area, tr, it.direction, path)
+        extra = f", coupling {len(coupled)} car{'s' if len(coupled) != 1 else ''}" if coupled else ""
+        cont = " (same Move)" if cost == 0 else ""
+        ev.say("move", f"Train {tr.label} moves {it.direction} to {it.to[0]},{it.to[1]}{extra}{cont}; "
+               f"{t.moves_left} Moves left.")
+    elif isinstance(it, SetOut):
+        tr = s.trains[it.tray]
+        block = switching.set_out(area_of(s, p), tr, it.end, it.count)
+        ev.say("set_out", f"Train {tr.label} sets out {len(block)} car{'s' if len(block) != 1 else ''} "
+               f"from its {it.end} at {tr.pos[0]},{tr.pos[1]}.")
+    elif isinstance(it, (Play, Discard)):
+        drawing.apply_card(s, p, it, ev)

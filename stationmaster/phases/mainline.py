@@ -1,0 +1,296 @@
+"""Mainline: trains move by themselves in seniority order (v0.2 §8, §10; v0.4.5 §4.5).
+
+Each Mainline card has two regions and a train runs one region per Stage; highballing puts it in
+the first region of the next card, and running off a card takes it through the next Limits to the
+Office (or out of the Division at the far Division Point) in the same Stage. Clearance looks
+through the next Subdivision: an opposing train holds the train, a train ahead going the same way
+makes the Superintendent decide. Collisions are automatic.
+"""
+
+from __future__ import annotations
+
+from ..cards import PIECES
+from ..intents import Clearance
+from ..rules import (
+    Events, ad_tracks, collide, earn, name, office_tier, player_at, remove_train, spec_of,
+    spend_red_flag, trains_on,
+)
+from ..state import State, Train
+
+ORDER_TEXT = {"east": "eastbound", "west": "westbound"}
+
+
+def begin(s: State, ev: Events) -> None:
+    s.phase = "mainline"
+    s.turn.pending = None
+    movers = [t for t in s.trains.values()
+              if t.where in ("division_point", "mainline")
+              or (t.where == "area" and t.pos == (0, 0) and t.arrived < s.stage_count)]
+    s.turn.queue = [t.tray for t in sorted(movers, key=lambda t: t.rank)]
+
+
+def proceed(s: State, ev: Events) -> bool:
+    t = s.turn
+    if t.pending is not None:
+        return True
+    while t.queue and s.outcome is None:
+        tray = t.queue[0]
+        train = s.trains.get(tray)
+        if train is None:
+            t.queue.pop(0)
+            continue
+        if _step(s, train, ev, decided=None):
+            return True
+        t.queue.pop(0)
+    return False
+
+
+# --------------------------------------------------------------------------- the Division's shape
+
+
+def _n(s: State) -> int:
+    return len(s.mainline) - 1
+
+
+def _first_region(s: State, train: Train) -> tuple:
+    """(Mainline card, region) a train enters when it departs from where it stands."""
+    d = train.direction
+    if train.where == "division_point":
+        return (0, 0) if d == "east" else (_n(s), 1)
+    k = train.seat
+    return (k + 1, 0) if d == "east" else (k, 1)
+
+
+def stretch(s: State, train: Train) -> list:
+    """The next Subdivision ahead: ('ml', i) and ('office', seat) stops up to a Control Point
+    or Division Point. Whistle Posts are an internal part of a Subdivision."""
+    d = train.direction
+    i = _first_region(s, train)[0]
+    out = []
+    while True:
+        out.append(("ml", i))
+        seat = i if d == "east" else i - 1
+        if seat < 0 or seat >= len(s.areas):
+            return out
+        if office_tier(s, s.areas[seat]) >= 1:
+            return out
+        out.append(("office", seat))
+        i = i + 1 if d == "east" else i - 1
+
+
+def occupants(s: State, train: Train) -> list:
+    """Trains in the next Subdivision. A train on Secondary Track at a Whistle Post is clear of it."""
+    found = []
+    for kind, idx in stretch(s, train):
+        for o in s.trains.values():
+            if o.tray == train.tray:
+                continue
+            if kind == "ml" and o.where == "mainline" and o.pos[0] == idx:
+                found.append(o)
+            elif kind == "office" and o.where == "area" and o.seat == idx and o.pos[1] == 0:
+                found.append(o)
+    return found
+
+
+def _region_train(s: State, pos, exclude: int):
+    for o in s.trains.values():
+        if o.tray != exclude and o.where == "mainline" and o.pos == pos:
+            return o
+    return None
+
+
+def _made_up_right(train: Train) -> str | None:
+    if train.ahead:
+        return f"train {train.label} has cars ahead of its engine"
+    kinds = [PIECES[c].kind for c in train.behind]
+    if "caboose" in kinds and kinds[-1] != "caboose":
+        return f"train {train.label}'s caboose is not at the rear"
+    if any(k == "caboose" for k in kinds) and any(
+            kinds[i] == "caboose" and kinds[i + 1] != "caboose" for i in range(len(kinds) - 1)):
+        return f"train {train.label}'s caboose is not at the rear"
+    return None
+
+
+def _running_track(area, direction_from_office: str) -> list:
+    """Running Track cards between the Office and the Limits on one side, nearest the Office first."""
+    if direction_from_office == "east":
+        return [(x, 0) for x in range(1, area.east_limit)]
+    return [(x, 0) for x in range(-1, area.west_limit, -1)]
+
+
+def _obstruction(s: State, seat: int, cards: list):
+    area = s.areas[seat]
+    for xy in cards:
+        trains = trains_on(s, seat, xy)
+        cars = list(area.grid[xy].cars)
+        if trains or cars:
+            return xy, trains, cars
+    return None
+
+
+def _mainline_fault(s: State, *trains) -> int:
+    for t in trains:
+        if t is not None and t.cleared_by is not None:
+            return t.cleared_by
+    return s.superintendent
+
+
+# --------------------------------------------------------------------------- one train's movement
+
+
+def _step(s: State, train: Train, ev: Events, decided) -> bool:
+    """Move one train; True if the Superintendent must decide first."""
+    if train.where == "mainline":
+        _run(s, train, ev)
+        return False
+    return _highball(s, train, ev, decided)
+
+
+def _enter_region(s: State, train: Train, pos, ev: Events, fault_hint=None) -> bool:
+    """Put the train into a Mainline region; a train already there is a collision. False if it stopped."""
+    other = _region_train(s, pos, train.tray)
+    if other is not None:
+        fault = _mainline_fault(s, train, other) if fault_hint is None else fault_hint
+        where = f"on the {s.mainline[pos[0]]} Mainline card"
+        if spend_red_flag(s, ev, fault, f"train {train.label}"):
+            return False
+        collide(s, ev, fault, where, [train, other], [])
+        return False
+    train.where = "mainline"
+    train.seat = -1
+    train.pos = pos
+    return True
+
+
+def _highball(s: State, train: Train, ev: Events, decided) -> bool:
+    here = ("the Western Division Point" if train.pos == "west" else "the Eastern Division Point") \
+        if train.where == "division_point" else f"{name(s, player_at(s, train.seat))}'s Office"
+    if train.where == "area":
+        problem = _made_up_right(train)
+        if problem:
+            ev.say("held", f"Train {train.label} is held at {here}: {problem}.")
+            return False
+    occ = occupants(s, train)
+    opposing = [o for o in occ if o.direction != train.direction]
+    following = [o for o in occ if o.direction == train.direction]
+    if opposing:
+        ev.say("held", f"Train {train.label} is held at {here}: train {opposing[0].label} is coming the "
+               f"other way in the next Subdivision.")
+        return False
+    cleared_by = None
+    if following:
+        if decided is None:
+            s.turn.pending = {"kind": "clearance", "tray": train.tray, "player": s.superintendent,
+                              "ahead": [o.label for o in following]}
+            ev.say("clearance_asked", f"Train {train.label} at {here} would follow train "
+                   f"{following[0].label} into the next Subdivision: the Superintendent, "
+                   f"{name(s, s.superintendent)}, must clear or hold it.")
+            return True
+        if not decided:
+            ev.say("held", f"The Superintendent holds train {train.label} at {here}.")
+            return False
+        cleared_by = s.superintendent
+    if train.where == "area":
+        seat = train.seat
+        local = player_at(s, seat)
+        hit = _obstruction(s, seat, _running_track(s.areas[seat], train.direction))
+        if hit is not None:
+            xy, trains, cars = hit
+            if spend_red_flag(s, ev, local, f"train {train.label}"):
+                return False
+            s.areas[seat].grid[xy].cars.clear()
+            collide(s, ev, local, f"leaving {here} at {xy[0]},{xy[1]}", [train] + trains, cars)
+            return False
+    if not _enter_region(s, train, _first_region(s, train), ev,
+                         fault_hint=cleared_by if cleared_by is not None else None):
+        return False
+    train.cleared_by = cleared_by
+    train.boarded = []
+    ev.say("highball", f"Train {train.label} highballs {ORDER_TEXT[train.direction]} from {here}"
+           f"{' on the Superintendent' + chr(39) + 's clearance' if cleared_by is not None else ''}.",
+           data={"train": train.label})
+    return False
+
+
+def _run(s: State, train: Train, ev: Events) -> None:
+    i, r = train.pos
+    d = train.direction
+    if (d == "east" and r == 0) or (d == "west" and r == 1):
+        _enter_region(s, train, (i, 1 - r), ev)
+        return
+    n = _n(s)
+    if d == "east":
+        if i == n:
+            _leave(s, train, ev)
+        else:
+            _arrive(s, train, i, ev)
+    else:
+        if i == 0:
+            _leave(s, train, ev)
+        else:
+            _arrive(s, train, i - 1, ev)
+
+
+def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
+    area = s.areas[seat]
+    local = player_at(s, seat)
+    who = name(s, local)
+    side = "west" if train.direction == "east" else "east"
+    approach = list(reversed(_running_track(area, side)))  # from the Limits toward the Office
+    hit = _obstruction(s, seat, approach)
+    if hit is not None:
+        xy, trains, cars = hit
+        if spend_red_flag(s, ev, local, f"arriving train {train.label}"):
+            return
+        area.grid[xy].cars.clear()
+        collide(s, ev, local, f"inside {who}'s Limits at {xy[0]},{xy[1]}", [train] + trains, cars)
+        return
+    at_office = trains_on(s, seat, (0, 0))
+    if len(at_office) >= ad_tracks(s, area):
+        if spend_red_flag(s, ev, local, f"arriving train {train.label}"):
+            return
+        junior = max(at_office, key=lambda t: t.rank)
+        collide(s, ev, local, f"at {who}'s Office (no free A/D track)", [train, junior], [])
+        return
+    train.where = "area"
+    train.seat = seat
+    train.pos = (0, 0)
+    train.split = 0
+    train.arrived = s.stage_count
+    train.cleared_by = None
+    ev.say("arrival", f"Train {train.label} arrives at {who}'s {spec_of(s, area.office.card).name} "
+           f"and takes an A/D track.", data={"train": train.label, "seat": seat})
+
+
+def _leave(s: State, train: Train, ev: Events) -> None:
+    dp = "Eastern" if train.direction == "east" else "Western"
+    ev.say("train_left_division", f"Train {train.label} leaves the Division at the {dp} Division Point; "
+           f"Crew Tray {train.tray} is free.", data={"train": train.label, "tray": train.tray})
+    remove_train(s, train)
+    rate = s.config.revenue[2]
+    if rate:
+        for p in range(len(s.players)):
+            earn(s, ev, p, rate, f"train {train.label} completed its run")
+
+
+# --------------------------------------------------------------------------- the Superintendent
+
+
+def legal(s: State) -> list:
+    return [Clearance(True), Clearance(False)]
+
+
+def check(s: State, it) -> str | None:
+    if isinstance(it, Clearance):
+        return None
+    pend = s.turn.pending
+    return (f"the Superintendent, {name(s, pend['player'])}, must decide whether train "
+            f"{s.trains[pend['tray']].label} may follow into the occupied Subdivision: 'clear' or 'hold'")
+
+
+def apply(s: State, it: Clearance, ev: Events) -> None:
+    pend = s.turn.pending
+    s.turn.pending = None
+    train = s.trains[pend["tray"]]
+    _highball(s, train, ev, decided=it.clear)
+    s.turn.queue.pop(0)

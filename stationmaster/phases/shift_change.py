@@ -1,0 +1,43 @@
+"""Shift Change: workers reset, the Fedora passes after Stages 3, 6, 9 and 12, the Pocket Watch
+advances; at the end of Stage 12 the Day ends (collisions reset, Employee Rotation, victory)."""
+
+from __future__ import annotations
+
+from ..rules import CLOCK, FEDORA_STAGES, Events, days_over, name, player_at
+from ..state import State
+
+
+def begin(s: State, ev: Events) -> None:
+    s.phase = "shift_change"
+    s.turn.pending = None
+
+
+def proceed(s: State, ev: Events) -> bool:
+    for area in s.areas:
+        for fac in area.facilities.values():
+            fac.workers_used = 0
+        for m in area.modifiers.values():
+            m.used = False
+    n = len(s.players)
+    ev.say("stage_end", f"Stage {s.stage} ({CLOCK[s.stage - 1]}) of Day {s.day} ends.",
+           data={"day": s.day, "stage": s.stage})
+    if s.stage in FEDORA_STAGES and n > 1:
+        seat = s.players[s.superintendent].seat
+        s.superintendent = player_at(s, (seat + 1) % n)
+        ev.say("fedora", f"The Fedora passes to {name(s, s.superintendent)}, the new Superintendent.")
+    if s.stage < 12:
+        s.stage += 1
+        return False
+    ev.say("day_end", f"Day {s.day} ends.", data={"day": s.day})
+    s.collisions_today = 0
+    if s.day >= s.config.days:
+        days_over(s, ev)
+        return False
+    if s.config.has("employee_rotation") and n > 1:
+        for p in s.players:
+            p.seat = (p.seat + 1) % n
+        ev.say("rotation", "Employee Rotation: every Station Master moves one Office east, "
+               "taking Revenue, hand and the Fedora along.")
+    s.day += 1
+    s.stage = 1
+    return False

@@ -1,0 +1,134 @@
+"""Local switching (v0.2 Appendix A): where a Move can go, coupling, and setting out.
+
+A Move runs in one direction, east or west, from the card the train stands on, through any
+connected rail, and ends on Operational Rail. It may not enter a card with another train (the
+Office with a free A/D track excepted), couples every car standing on a card it enters (ahead of
+the engine when moving forward, behind it when backing), may not exceed four cars, and never
+enters a locked industry. Continuing in the same direction after a stop is the same Move.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..rules import CAR_LIMIT, ad_tracks, geometry, spec_of, trains_on
+from ..state import Area, State, Train
+from ..track import NEIGHBOUR
+
+
+def _enter_problem(s: State, seat: int, area: Area, t: Train, xy, carried: int) -> str | None:
+    others = [o for o in trains_on(s, seat, xy) if o.tray != t.tray]
+    if xy == (0, 0):
+        if len(others) >= ad_tracks(s, area):
+            return "every A/D track at the Office is taken"
+    elif others:
+        return f"train {others[0].label} stands on {xy[0]},{xy[1]}"
+    standing = len(area.grid[xy].cars)
+    if carried + standing > CAR_LIMIT:
+        return (f"coupling the {standing} car{'s' if standing != 1 else ''} standing on {xy[0]},{xy[1]} "
+                f"would make {carried + standing}, more than a Crew Tray's four")
+    return None
+
+
+def _leaving_cars(area: Area, t: Train, direction: str) -> list:
+    """Cars the train set out on its own card that lie ahead of it in ``direction``."""
+    cars = area.grid[t.pos].cars
+    split = getattr(t, "split", 0)
+    return list(cars[split:]) if direction == "east" else list(reversed(cars[:split]))
+
+
+def reach(s: State, seat: int, area: Area, t: Train, direction: str) -> dict:
+    """Every card a Move of ``t`` in ``direction`` can end on: xy -> path (list of cards)."""
+    start = t.pos
+    carried = len(t.ahead) + len(t.behind) + len(_leaving_cars(area, t, direction))
+    out: dict = {}
+    seen = {(start, None)}
+    queue = deque([(start, None, carried, [start])])
+    while queue:
+        here, entry, load, path = queue.popleft()
+        geo = geometry(s, area, here)
+        if geo is None:
+            continue
+        for port in geo.exits(entry, direction):
+            dx, dy, their = NEIGHBOUR[port]
+            there = (here[0] + dx, here[1] + dy)
+            other = geometry(s, area, there)
+            if other is None or their not in other.ports or (there, their) in seen:
+                continue
+            if _enter_problem(s, seat, area, t, there, load) is not None:
+                continue
+            seen.add((there, their))
+            new_load = load + len(area.grid[there].cars)
+            new_path = path + [there]
+            if there != start and spec_of(s, area.grid[there].card).operational and there not in out:
+                out[there] = new_path
+            queue.append((there, their, new_load, new_path))
+    return out
+
+
+def why_not_reach(s: State, seat: int, area: Area, t: Train, direction: str, to) -> str:
+    """A player's reason a Move cannot end on ``to``."""
+    x, y = to
+    placed = area.grid.get(to)
+    if placed is None:
+        return f"there is no track at {x},{y}"
+    sp = spec_of(s, placed.card)
+    if sp.geometry is None:
+        return f"the {sp.name} at {x},{y} is not track"
+    fac = area.facilities.get(to)
+    if fac is not None and to != (0, 0) and fac.locked:
+        return f"the {sp.name} at {x},{y} is locked while a load is on its MEN | AT | WORK track"
+    if not sp.operational:
+        return f"a train may pass through the {sp.name} at {x},{y} but cannot stop on it"
+    if to == t.pos:
+        return f"train {t.label} already stands on {x},{y}"
+    problem = _enter_problem(s, seat, area, t, to, len(t.ahead) + len(t.behind))
+    if problem:
+        return f"train {t.label} cannot stop on {x},{y}: {problem}"
+    return (f"train {t.label} cannot reach {x},{y} moving {direction} in one Move "
+            f"(the rail does not lead there that way, or another train or too many cars are in the way)")
+
+
+def move(s: State, seat: int, area: Area, t: Train, direction: str, path: list) -> list:
+    """Run the train along ``path``, coupling what it meets; returns the cars coupled."""
+    forward = direction == t.direction
+    coupled = []
+
+    def couple(cars: list) -> None:
+        (t.ahead if forward else t.behind).extend(cars)
+        coupled.extend(cars)
+
+    start = area.grid[t.pos]
+    leaving = _leaving_cars(area, t, direction)
+    if leaving:
+        for c in leaving:
+            start.cars.remove(c)
+        couple(leaving)
+    for xy in path[1:]:
+        placed = area.grid[xy]
+        if placed.cars:
+            meet = list(placed.cars) if direction == "east" else list(reversed(placed.cars))
+            placed.cars.clear()
+            couple(meet)
+            for fxy, fac in area.facilities.items():
+                if fxy == xy:
+                    fac.loaded_here = [p for p in fac.loaded_here if p not in meet]
+    t.pos = path[-1]
+    t.split = 0
+    return coupled
+
+
+def set_out(area: Area, t: Train, end: str, count: int) -> list:
+    """Leave the ``count`` outer cars of one end standing on the train's card."""
+    side_list = t.ahead if end == "front" else t.behind
+    block = side_list[-count:]
+    del side_list[-count:]
+    toward = t.direction if end == "front" else ("west" if t.direction == "east" else "east")
+    cars = area.grid[t.pos].cars
+    split = getattr(t, "split", 0)
+    if toward == "west":
+        cars[split:split] = list(reversed(block))
+        t.split = split + count
+    else:
+        cars[split:split] = list(block)
+    return block

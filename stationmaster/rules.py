@@ -1,0 +1,357 @@
+"""Rules shared by the phases: whose turn, Revenue, yards, Office Area look-ups, collisions, victory."""
+
+from __future__ import annotations
+
+from .cards import PIECES, spec as card_spec
+from .events import Event
+from .rng import Rng
+from .state import Area, Facility, Outcome, State, Train
+from .track import Geometry
+
+CAR_LIMIT = 4  # rolling stock per Crew Tray, and standing cars per card
+COLLISION_PENALTY = 5
+NIGHT_STAGES = (1, 2, 3, 11, 12)
+FEDORA_STAGES = (3, 6, 9, 12)
+CLOCK = ("Midnight", "2:00 AM", "4:00 AM", "6:00 AM", "8:00 AM", "10:00 AM", "Noon",
+         "2:00 PM", "4:00 PM", "6:00 PM", "8:00 PM", "10:00 PM")
+
+
+class Events(list):
+    """The events of one ``apply``, with a helper to add one."""
+
+    def say(self, kind: str, text: str, **kw) -> Event:
+        e = Event(kind, text, **kw)
+        self.append(e)
+        return e
+
+
+# --------------------------------------------------------------------------- randomness
+
+def d12(s: State) -> int:
+    r = Rng(s.rng)
+    v = r.d12()
+    s.rng = r.state
+    return v
+
+
+def below(s: State, n: int) -> int:
+    r = Rng(s.rng)
+    v = r.below(n)
+    s.rng = r.state
+    return v
+
+
+def shuffle(s: State, items: list) -> None:
+    r = Rng(s.rng)
+    r.shuffle(items)
+    s.rng = r.state
+
+
+# --------------------------------------------------------------------------- cards and people
+
+def spec_of(s: State, card: str):
+    return card_spec(card, s.deck)
+
+
+def name(s: State, p: int) -> str:
+    return s.players[p].name
+
+
+def player_at(s: State, seat: int) -> int:
+    for i, p in enumerate(s.players):
+        if p.seat == seat:
+            return i
+    raise KeyError(seat)
+
+
+def area_of(s: State, p: int) -> Area:
+    return s.areas[s.players[p].seat]
+
+
+def table_order(s: State) -> list:
+    """Player indices from the Superintendent leftward (eastward along the seats, wrapping)."""
+    n = len(s.players)
+    first = s.players[s.superintendent].seat
+    return [player_at(s, (first + k) % n) for k in range(n)]
+
+
+def hand_limit(s: State, p: int) -> int:
+    return 4 if any(c.startswith("RedFlag") for c in s.players[p].hand) else 3
+
+
+def actor(s: State) -> int | None:
+    """Index of the player who must decide now, or None when the game is over."""
+    if s.outcome is not None:
+        return None
+    t = s.turn
+    if t.pending is not None:
+        return t.pending["player"]
+    if s.phase in ("local_operations", "load_unload") and t.index < len(t.order):
+        return t.order[t.index]
+    return None
+
+
+# --------------------------------------------------------------------------- Revenue and victory
+
+def earn(s: State, ev: Events, p: int, amount: int, why: str) -> None:
+    """Change a player's Revenue; every change is a ``revenue`` event."""
+    if amount == 0:
+        return
+    s.players[p].revenue += amount
+    who = name(s, p)
+    verb = "earns" if amount > 0 else "loses"
+    ev.say("revenue", f"{who} {verb} {abs(amount)} Revenue: {why}.", player=who, amount=amount)
+    check_target(s, ev)
+
+
+def pooled(s: State) -> int:
+    return sum(p.revenue for p in s.players)
+
+
+def finish(s: State, ev: Events, winners, reason: str, kind: str) -> None:
+    if s.outcome is not None:
+        return
+    s.outcome = Outcome(tuple(winners), reason, kind)
+    ev.say("game_over", f"Game over: {reason}", data={"winners": list(winners)})
+
+
+def check_target(s: State, ev: Events) -> None:
+    """First-to-target ends the game the moment the target is reached (ruling R-V1)."""
+    c = s.config
+    if c.victory != "first_to_target" or s.outcome is not None:
+        return
+    if c.mode == "coop":
+        if pooled(s) >= c.target:
+            finish(s, ev, [p.name for p in s.players],
+                   f"the team's pooled Revenue reached {c.target}; everyone wins.", "target_reached")
+    else:
+        for p in s.players:
+            if p.revenue >= c.target:
+                finish(s, ev, [p.name], f"{p.name} reached the target of {c.target} Revenue first.",
+                       "target_reached")
+                return
+
+
+def days_over(s: State, ev: Events) -> None:
+    """The last Day has ended: judge the game as its mode and victory condition say."""
+    c = s.config
+    names = [p.name for p in s.players]
+    if c.victory == "first_to_target":
+        finish(s, ev, [], f"the {c.days} Days ran out before anyone reached {c.target} Revenue.", "days_over")
+        return
+    if c.mode == "solitaire":
+        p = s.players[0]
+        if p.revenue >= c.target:
+            finish(s, ev, names, f"{p.name} finished Day {c.days} with {p.revenue} Revenue, "
+                   f"reaching the target of {c.target}.", "days_over")
+        else:
+            finish(s, ev, [], f"{p.name} finished Day {c.days} with {p.revenue} Revenue, "
+                   f"short of the target of {c.target}.", "days_over")
+    elif c.mode == "coop":
+        total = pooled(s)
+        if total >= c.target:
+            finish(s, ev, names, f"the team's pooled Revenue is {total}, reaching {c.target}.", "days_over")
+        else:
+            finish(s, ev, [], f"the team's pooled Revenue is {total}, short of {c.target}.", "days_over")
+    else:
+        total = pooled(s)
+        if total < c.revenue_floor:
+            finish(s, ev, [], f"the table's combined Revenue is {total}, below the collective floor of "
+                   f"{c.revenue_floor}; everyone loses.", "revenue_floor")
+            return
+        best = max(p.revenue for p in s.players)
+        winners = [p.name for p in s.players if p.revenue == best]
+        who = " and ".join(winners)
+        finish(s, ev, winners, f"{who} {'has' if len(winners) == 1 else 'share'} the highest Revenue, {best}.",
+               "days_over")
+
+
+# --------------------------------------------------------------------------- rolling stock and yards
+
+def refill_division_yard(s: State, ev: Events) -> None:
+    """The Classification Yard refills the Division Yard when that holds no revenue cars
+    (cabooses return there directly and do not keep it from counting as empty; ruling R-Y1)."""
+    if s.classification_yard and all(PIECES[p].kind == "caboose" for p in s.division_yard):
+        n = len(s.classification_yard)
+        s.division_yard.extend(s.classification_yard)
+        s.division_yard.sort()
+        s.classification_yard.clear()
+        ev.say("yard_refilled", f"The Division Yard was empty: {n} cars come back from the Classification Yard.")
+
+
+def take_from_yard(s: State, ev: Events, kind: str, loaded: bool) -> str | None:
+    """Take the lowest-numbered matching car from the Division Yard (any matching car is alike)."""
+    for pid in s.division_yard:
+        pc = PIECES[pid]
+        if pc.kind == kind and (kind == "caboose" or pc.loaded == loaded):
+            s.division_yard.remove(pid)
+            refill_division_yard(s, ev)
+            return pid
+    return None
+
+
+def yard_has(s: State, kind: str, loaded: bool) -> bool:
+    return any(PIECES[p].kind == kind and (kind == "caboose" or PIECES[p].loaded == loaded)
+               for p in s.division_yard)
+
+
+def retire(s: State, pid: str) -> None:
+    """A used piece: cabooses go straight back to the Division Yard, other cars to Classification."""
+    if PIECES[pid].kind == "caboose":
+        s.division_yard.append(pid)
+        s.division_yard.sort()
+    else:
+        s.classification_yard.append(pid)
+        s.classification_yard.sort()
+
+
+# --------------------------------------------------------------------------- the Office Area
+
+def geometry(s: State, area: Area, xy) -> Geometry | None:
+    """The rail on a grid spot, or None (no card, a Modifier, or a locked industry)."""
+    placed = area.grid.get(xy)
+    if placed is None:
+        return None
+    sp = spec_of(s, placed.card)
+    if sp.geometry is None:
+        return None
+    fac = area.facilities.get(xy)
+    if fac is not None and xy != (0, 0) and fac.locked:
+        return None
+    return sp.geometry.rotated() if placed.rotated else sp.geometry
+
+
+def trains_on(s: State, seat: int, xy) -> list:
+    return [t for t in s.trains.values() if t.where == "area" and t.seat == seat and t.pos == xy]
+
+
+def trains_in_area(s: State, seat: int) -> list:
+    return sorted((t for t in s.trains.values() if t.where == "area" and t.seat == seat),
+                  key=lambda t: t.tray)
+
+
+def ad_tracks(s: State, area: Area) -> int:
+    return spec_of(s, area.office.card).ad_tracks
+
+
+def office_tier(s: State, area: Area) -> int:
+    return spec_of(s, area.office.card).tier
+
+
+def neighbours9(xy) -> list:
+    x, y = xy
+    return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
+
+
+def is_facility(s: State, area: Area, xy) -> bool:
+    if xy == (0, 0):
+        return office_tier(s, area) >= 1
+    return xy in area.facilities
+
+
+def capacity(s: State, area: Area, xy) -> tuple:
+    """(green, red) boxes of a facility, its Modifiers included."""
+    if xy == (0, 0):
+        sp = spec_of(s, area.office.card)
+    else:
+        sp = spec_of(s, area.grid[xy].card)
+    green, red = sp.green, sp.red
+    for m in area.modifiers.values():
+        if m.serves != xy:
+            continue
+        for what, n in spec_of(s, m.card).adds:
+            if what == "green" or (what == "box" and sp.green):
+                green += n
+            elif what == "red" or (what == "box" and not sp.green):
+                red += n
+    return green, red
+
+
+def _gang_for(s: State, area: Area, xy):
+    for mxy, m in sorted(area.modifiers.items()):
+        if not m.used and dict(spec_of(s, m.card).adds).get("worker") and xy in neighbours9(mxy):
+            return m
+    return None
+
+
+def workers_left(s: State, area: Area, xy) -> int:
+    """Porters (at the Office) or Laborers (at an industry) still free this Stage."""
+    if xy == (0, 0):
+        base = spec_of(s, area.office.card).porters
+    else:
+        base = spec_of(s, area.grid[xy].card).laborers
+    fac = area.facilities[xy]
+    left = max(0, base - fac.workers_used)
+    if _gang_for(s, area, xy) is not None:
+        left += 1
+    return left
+
+
+def use_workers(s: State, area: Area, xy, n: int) -> None:
+    if xy == (0, 0):
+        base = spec_of(s, area.office.card).porters
+    else:
+        base = spec_of(s, area.grid[xy].card).laborers
+    fac = area.facilities[xy]
+    for _ in range(n):
+        if fac.workers_used < base:
+            fac.workers_used += 1
+        else:
+            gang = _gang_for(s, area, xy)
+            assert gang is not None
+            gang.used = True
+
+
+# --------------------------------------------------------------------------- trains and collisions
+
+def free_tray(s: State) -> int | None:
+    for tray in range(1, s.trays + 1):
+        if tray not in s.trains:
+            return tray
+    return None
+
+
+def remove_train(s: State, t: Train) -> None:
+    """Take a train off the table: engine and tray back, cars to the yards, card to its place."""
+    for pid in t.cars:
+        retire(s, pid)
+    t.ahead, t.behind = [], []
+    del s.trains[t.tray]
+    sp = spec_of(s, t.card)
+    if sp.kind == "extra":
+        s.salvage.append(t.card)
+
+
+def collide(s: State, ev: Events, at_fault: int, where: str, trains: list, cars: list) -> None:
+    """A collision: the trains and struck cars are destroyed, the party at fault loses 5."""
+    labels = " and ".join(f"train {t.label}" for t in trains)
+    struck = f" strikes {len(cars)} standing car{'s' if len(cars) != 1 else ''}" if cars else ""
+    ev.say("collision", f"Collision {where}: {labels}{struck}. {name(s, at_fault)} is at fault.",
+           player=name(s, at_fault), data={"trains": [t.label for t in trains], "cars": list(cars)})
+    for t in trains:
+        remove_train(s, t)
+    for pid in cars:
+        retire(s, pid)
+    s.collisions_today += 1
+    earn(s, ev, at_fault, -COLLISION_PENALTY, f"collision {where}")
+    refill_division_yard(s, ev)
+    if s.config.mode == "competitive" and s.collisions_today >= 3 and s.outcome is None:
+        finish(s, ev, [], f"three collisions on Day {s.day}; the Division is shut down and everyone loses.",
+               "collision_floor")
+
+
+def spend_red_flag(s: State, ev: Events, p: int, what: str) -> bool:
+    """If the player at fault holds a Red Flag, it is spent and the collision does not happen."""
+    hand = s.players[p].hand
+    for c in hand:
+        if c.startswith("RedFlag"):
+            hand.remove(c)
+            s.removed.append(c)
+            ev.say("red_flag", f"{name(s, p)} waves the Red Flag: {what} stops short. The flag is spent.",
+                   player=name(s, p))
+            return True
+    return False
+
+
+def new_facility_for(s: State, card: str) -> Facility:
+    return Facility()

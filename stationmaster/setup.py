@@ -1,0 +1,67 @@
+"""Setting up a new game (v0.2 §4, v0.4.5 §3.2): seats, Fedora, Division, deck, deal, yards."""
+
+from __future__ import annotations
+
+from .cards import MAINLINE_CARDS, PIECES, classic_deck, red_flag_id, spec
+from .config import Config
+from .rules import Events, d12, name, shuffle, table_order
+from .state import Area, Placed, Player, State
+
+
+def deal(config: Config, seed: int) -> tuple:
+    """The state at the start of Stage 1 of Day 1, and the setup events."""
+    ev = Events()
+    deck = classic_deck()
+    n = len(config.players)
+    s = State(config=config, seed=seed, rng=seed, deck=deck,
+              players=[Player(p, seat=i) for i, p in enumerate(config.players)],
+              areas=[], mainline=[], trays=n + 3)
+    if n > 1:
+        rolls = [d12(s) for _ in range(n)]
+        west_to_east = sorted(range(n), key=lambda i: (rolls[i], -i))
+        for seat, i in enumerate(west_to_east):
+            s.players[i].seat = seat
+        ev.say("seating", "Division rolls " + ", ".join(f"{name(s, i)} {rolls[i]}" for i in range(n))
+               + ". West to east: " + ", ".join(name(s, i) for i in west_to_east) + ".",
+               data={"rolls": rolls})
+        rolls = [d12(s) for _ in range(n)]
+        s.superintendent = rolls.index(max(rolls))
+        ev.say("fedora", "Superintendent rolls " + ", ".join(f"{name(s, i)} {rolls[i]}" for i in range(n))
+               + f". {name(s, s.superintendent)} takes the Fedora.", data={"rolls": rolls})
+    for seat in range(n):
+        s.areas.append(Area(grid={(0, 0): Placed(f"WhistlePost{seat + 1}")}))
+    lines = list(MAINLINE_CARDS)
+    shuffle(s, lines)
+    s.mainline = lines[: n + 1]
+    ids = list(deck)
+    order = table_order(s)
+    if config.starting_hand == "track_split":
+        track = [c for c in ids if spec(c, deck).kind == "track"]
+        other = [c for c in ids if spec(c, deck).kind != "track"]
+        shuffle(s, track)
+        shuffle(s, other)
+        for p in order:
+            for _ in range(3):
+                s.players[p].hand.append(track.pop())
+            for _ in range(3):
+                s.players[p].hand.append(other.pop())
+        rest = sorted(track + other)
+        shuffle(s, rest)
+        s.home = rest
+    else:
+        shuffle(s, ids)
+        s.home = ids
+        count = 6 if config.starting_hand == "six" else 3
+        for p in order:
+            for _ in range(count):
+                s.players[p].hand.append(s.home.pop())
+    for pile in s.departments:
+        pile.append(s.home.pop())
+    if config.has("emergency_toolbox"):
+        for i, p in enumerate(s.players):
+            p.hand.append(red_flag_id(i))
+    s.division_yard = sorted(PIECES)
+    s.stage_count = 1
+    ev.say("setup", f"A {config.mode} {config.length} game for {', '.join(config.players)}: "
+           f"{len(s.mainline)} Mainline cards, {s.trays} Crew Trays, the Pocket Watch at Midnight.")
+    return s, ev

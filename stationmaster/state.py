@@ -1,0 +1,179 @@
+"""The game state as plain data. No rules live here: the phases read and change it."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from .config import Config
+
+PHASES = ("local_operations", "new_train", "mainline", "load_unload", "shift_change")
+PIPELINE = ("men", "at", "work")
+
+
+@dataclass
+class Placed:
+    """A card on an Office Area grid spot, with the cars standing on it (west to east)."""
+
+    card: str
+    rotated: bool = False
+    cars: list = field(default_factory=list)
+
+
+@dataclass
+class Facility:
+    """Boxes of a freight facility (at its industry spot) or of the Office's passenger facility.
+
+    ``pipeline`` maps MEN / AT / WORK to ``(piece, "out" | "in")`` or None.
+    ``loaded_here`` lists cars loaded here during their present visit: they may not be unloaded
+    here again until they have left.
+    """
+
+    green: list = field(default_factory=list)
+    red: list = field(default_factory=list)
+    pipeline: dict = field(default_factory=lambda: {b: None for b in PIPELINE})
+    loaded_here: list = field(default_factory=list)
+    workers_used: int = 0
+
+    @property
+    def locked(self) -> bool:
+        """Any load on MEN | AT | WORK locks the industry track."""
+        return any(v is not None for v in self.pipeline.values())
+
+
+@dataclass
+class Modifier:
+    """A Modifier card beside facilities. Box modifiers serve the facility named when played;
+    a Section Gang lends its worker to one neighbouring facility each Stage."""
+
+    card: str
+    serves: tuple | None = None
+    used: bool = False
+
+
+@dataclass
+class Area:
+    """One player's Office Area: the grid (the Office at (0, 0)), its Limits, boxes, modifiers."""
+
+    grid: dict = field(default_factory=dict)  # (x, y) -> Placed
+    west_limit: int = -1
+    east_limit: int = 1
+    facilities: dict = field(default_factory=dict)  # (x, y) -> Facility; (0, 0) is the Office
+    modifiers: dict = field(default_factory=dict)  # (x, y) -> Modifier
+
+    @property
+    def office(self) -> Placed:
+        return self.grid[(0, 0)]
+
+
+@dataclass
+class Train:
+    """A Crew Tray in play: an engine, its train card and its consist.
+
+    ``ahead`` and ``behind`` list the cars on each side of the engine, nearest first. The engine
+    always faces ``direction``. ``where`` is "division_point" (``pos`` = "west" | "east"),
+    "mainline" (``pos`` = (card index, region 0 west | 1 east)) or "area" (``seat``, ``pos`` = (x, y)).
+    """
+
+    tray: int
+    card: str
+    number: int
+    extra: bool
+    direction: str
+    ahead: list = field(default_factory=list)
+    behind: list = field(default_factory=list)
+    where: str = "division_point"
+    seat: int = -1
+    pos: object = None
+    cleared_by: str | None = None
+    boarded: list = field(default_factory=list)
+    arrived: int = -1  # the Stage count at which it last arrived at an Office
+    played_by: int = -1  # an Extra's player
+    split: int = 0  # cars it set out on its own card that stand west of it
+
+    @property
+    def label(self) -> str:
+        return f"X{self.number}" if self.extra else str(self.number)
+
+    @property
+    def cars(self) -> list:
+        """Every car of the consist, from the front (ahead of the engine) to the rear."""
+        return list(reversed(self.ahead)) + list(self.behind)
+
+    @property
+    def rank(self) -> tuple:
+        """Seniority: lower numbers first, a timetabled train before an Extra on a tie."""
+        return (self.number, self.extra, self.tray)
+
+
+@dataclass
+class Player:
+    name: str
+    seat: int
+    hand: list = field(default_factory=list)
+    revenue: int = 0
+
+
+@dataclass
+class Outcome:
+    """How the game ended: ``winners`` (empty if everyone lost) and ``reason`` in words."""
+
+    winners: tuple
+    reason: str
+    kind: str  # "target_reached", "days_over", "collision_floor", "revenue_floor"
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+@dataclass
+class Turn:
+    """Where the table is inside the current phase."""
+
+    order: list = field(default_factory=list)  # player indices, Superintendent first
+    index: int = 0
+    option: str | None = None  # Local Operations: None (choosing), "switch", "draw"
+    moves_left: int = 0
+    last_move: tuple | None = None  # (tray, direction) of the latest Move this turn
+    drew: bool = False
+    queue: list = field(default_factory=list)  # trays (Mainline) or jobs (New Train) still to handle
+    pending: dict | None = None  # a decision an automatic phase waits for
+
+
+@dataclass
+class State:
+    config: Config
+    seed: int
+    rng: int
+    deck: dict  # card id -> card type
+    players: list
+    areas: list  # by seat, west to east
+    mainline: list  # Mainline card names, west to east (players + 1)
+    trays: int
+    day: int = 1
+    stage: int = 1
+    phase: str = "local_operations"
+    stage_count: int = 0  # Stages begun so far (1 in the first Stage)
+    superintendent: int = 0  # player index
+    home: list = field(default_factory=list)  # face down; top is the end
+    departments: list = field(default_factory=lambda: [[], [], []])  # face up; top is the end
+    salvage: list = field(default_factory=list)
+    removed: list = field(default_factory=list)  # spent Red Flags
+    supply: list = field(default_factory=list)  # Whistle Posts set aside after an upgrade
+    timetable: dict = field(default_factory=dict)  # Stage -> train card id
+    held: list = field(default_factory=list)  # due train cards waiting for a Crew Tray
+    extras: list = field(default_factory=list)  # [card, player index, direction | None] waiting
+    trains: dict = field(default_factory=dict)  # tray -> Train
+    division_yard: list = field(default_factory=list)
+    classification_yard: list = field(default_factory=list)
+    collisions_today: int = 0
+    turn: Turn = field(default_factory=Turn)
+    outcome: Outcome | None = None
+
+    def clone(self) -> "State":
+        return copy.deepcopy(self)
+
+    def __repr__(self) -> str:
+        rev = ", ".join(f"{p.name}={p.revenue}" for p in self.players)
+        return (f"<State day {self.day} stage {self.stage} {self.phase}; revenue {rev}; "
+                f"{len(self.trains)} train(s) out; seed {self.seed}>")
