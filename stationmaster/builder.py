@@ -1,0 +1,155 @@
+"""A position builder: set up Office Areas, trains and cars directly, then play on with intents.
+
+For scenario tests, tutorials and puzzles::
+
+    b = Position(seed=1)                       # any new_game options
+    b.lay("Ann", "straight", (1, 0))           # takes a Straight from the Home Office
+    b.office("Ann", "depot")
+    b.train(number=5, player="Ann", at=(1, 0), behind=["BE1", "K1"])
+    b.cars("Ann", (2, 1), ["HE1"])
+    game = b.game()
+
+Cards and pieces are taken from where they lie, so every invariant still holds. A built game's
+record starts at the built position: its saves do not replay from the seed.
+"""
+
+from __future__ import annotations
+
+from .cards import PIECES
+from .game import Game, advance, new_game
+from .rules import Events, spec_of
+from .state import Facility, Modifier, Placed, State, Train
+
+
+class Position:
+    """Build a position from a fresh game (``new_game`` options as keywords)."""
+
+    def __init__(self, **options) -> None:
+        options.setdefault("seed", 1)
+        self._game = new_game(**options)
+        self.state: State = self._game.state
+
+    # ------------------------------------------------------------------ helpers
+    def _player(self, who) -> int:
+        if isinstance(who, int):
+            return who
+        for i, p in enumerate(self.state.players):
+            if p.name == who:
+                return i
+        raise ValueError(f"no player {who!r}")
+
+    def _area(self, who):
+        return self.state.areas[self.state.players[self._player(who)].seat]
+
+    def take_card(self, key_or_id: str) -> str:
+        """Remove a card of that type (or that id) from wherever it is not yet in play."""
+        s = self.state
+        places = [s.home, *s.departments, s.salvage, *(p.hand for p in s.players)]
+        for pile in places:
+            for c in list(pile):
+                if c == key_or_id or s.deck.get(c) == key_or_id:
+                    pile.remove(c)
+                    return c
+        raise ValueError(f"no free {key_or_id!r} card is left")
+
+    def take_piece(self, pid_or_kind: str, loaded: bool = False) -> str:
+        s = self.state
+        for pile in (s.division_yard, s.classification_yard):
+            for pid in pile:
+                if pid == pid_or_kind or (PIECES[pid].kind == pid_or_kind and
+                                          (pid_or_kind == "caboose" or PIECES[pid].loaded == loaded)):
+                    pile.remove(pid)
+                    return pid
+        raise ValueError(f"piece {pid_or_kind!r} is not in a yard")
+
+    # ------------------------------------------------------------------ building
+    def lay(self, who, card: str, at, turned: bool = False, serves=None) -> str:
+        """Put a track, facility or modifier card on a grid spot (no connection check).
+        Laying on the Running Track at a Limit moves that Limit out."""
+        area = self._area(who)
+        cid = self.take_card(card)
+        sp = spec_of(self.state, cid)
+        area.grid[tuple(at)] = Placed(cid, turned)
+        if sp.kind == "facility":
+            area.facilities[tuple(at)] = Facility()
+        if sp.kind == "modifier":
+            area.modifiers[tuple(at)] = Modifier(cid, tuple(serves) if serves else None)
+        x, y = at
+        if y == 0:
+            area.west_limit = min(area.west_limit, x - 1)
+            area.east_limit = max(area.east_limit, x + 1)
+        return cid
+
+    def office(self, who, tier_key: str) -> str:
+        """Make a player's Office a Depot, Station or Terminal."""
+        area = self._area(who)
+        cid = self.take_card(tier_key)
+        old = area.office.card
+        (self.state.supply if old.startswith("WhistlePost") else self.state.salvage).append(old)
+        area.office.card = cid
+        area.facilities.setdefault((0, 0), Facility())
+        return cid
+
+    def hand(self, who, cards) -> list:
+        """Replace a player's hand (old cards go back on the Home Office deck)."""
+        p = self.state.players[self._player(who)]
+        self.state.home[:0] = p.hand
+        p.hand = []
+        for c in cards:
+            p.hand.append(self.take_card(c))
+        return list(p.hand)
+
+    def cars(self, who, at, pieces) -> list:
+        """Stand cars on a grid spot, west to east (ids like 'HE1', or kinds like 'hopper')."""
+        got = [self.take_piece(p) for p in pieces]
+        self._area(who).grid[tuple(at)].cars.extend(got)
+        return got
+
+    def boxes(self, who, at, green=(), red=()) -> None:
+        fac = self._area(who).facilities[tuple(at)]
+        fac.green.extend(self.take_piece(p) for p in green)
+        fac.red.extend(self.take_piece(p) for p in red)
+
+    def schedule(self, number: int, stage: int) -> str:
+        """Put a timetabled train on the timetable at a Stage."""
+        cid = self.take_card(f"train{number}")
+        self.state.timetable[stage] = cid
+        return cid
+
+    def train(self, number: int, *, player=None, at=None, mainline=None, division_point=None,
+              direction: str | None = None, ahead=(), behind=(), extra: bool = False,
+              arrived_earlier: bool = True) -> Train:
+        """Put a train on the table: in a player's Area (``at``), on a Mainline region
+        (``mainline=(card, region)``) or at a Division Point ('west' | 'east')."""
+        s = self.state
+        if extra:
+            cid = self.take_card(f"extra{number}")
+        else:
+            cid = next((c for c in s.timetable.values() if s.deck[c] == f"train{number}"), None)
+            if cid is None:
+                cid = self.take_card(f"train{number}")
+                free = next(st for st in range(1, 13) if st not in s.timetable)
+                s.timetable[free] = cid
+        sp = spec_of(s, cid)
+        direction = direction or sp.direction
+        tray = next(t for t in range(1, s.trays + 1) if t not in s.trains)
+        t = Train(tray=tray, card=cid, number=sp.number, extra=extra, direction=direction)
+        t.ahead = [self.take_piece(p) for p in ahead]
+        t.behind = [self.take_piece(p) for p in behind]
+        if at is not None:
+            t.where, t.seat, t.pos = "area", s.players[self._player(player)].seat, tuple(at)
+            t.arrived = s.stage_count - 1 if arrived_earlier else s.stage_count
+        elif mainline is not None:
+            t.where, t.pos = "mainline", tuple(mainline)
+        else:
+            t.where, t.pos = "division_point", division_point or ("west" if direction == "east" else "east")
+        s.trains[tray] = t
+        return t
+
+    def game(self) -> Game:
+        """The built position as a Game, ready for intents (its record starts here)."""
+        g = self._game
+        advance(g.state, Events())
+        g._snaps = {0: g.state.clone()}
+        g._history, g._events, g._meta, g._redo = [], [[]], [], []
+        return g
