@@ -271,7 +271,7 @@ def apply(s: State, it, ev: Events) -> None:
         extra = f", coupling {len(coupled)} car{'s' if len(coupled) != 1 else ''}" if coupled else ""
         cont = " (same Move)" if cost == 0 else ""
         ev.say("move", f"Train {tr.label} moves {it.direction} to {it.to[0]},{it.to[1]}{extra}{cont}; "
-               f"{t.moves_left} Move{"" if t.moves_left == 1 else "s"} left.")
+               f"{t.moves_left} Move{'' if t.moves_left == 1 else 's'} left.")
     elif isinstance(it, SetOut):
         tr = s.trains[it.tray]
         block = switching.set_out(area_of(s, p), tr, it.end, it.count)
