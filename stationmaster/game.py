@@ -141,6 +141,11 @@ class Game:
     def last_events(self) -> list:
         return list(self._events[-1])
 
+    def describe(self) -> str:
+        """The table in plain text (cars: c/b/h/r/t empty, C/B/H/R/T loaded, k caboose)."""
+        from .view.text import describe
+        return describe(self._state)
+
     def legal_intents(self) -> list:
         """Every intent the actor may apply now; empty only when the game is over."""
         s = self._state

@@ -195,20 +195,20 @@ class Run(Intent):
         return f"run {self.direction}"
 
 
-_COORD = re.compile(r"^(-?\d{1,3}),(-?\d{1,3})$")
+_COORD = re.compile(r"(-?[0-9]{1,3}),(-?[0-9]{1,3})")  # ASCII digits only
 CAR_WORDS = ("coach", "boxcar", "hopper", "reefer", "tank")
 BOXES = ("green", "red", "men", "at", "work")
 
 
 def _coord(tok: str, text: str) -> Coord:
-    m = _COORD.match(tok)
+    m = _COORD.fullmatch(tok)
     if not m:
         raise IllegalIntent(f"{tok!r} in {text!r} is not a grid spot; write it as x,y, e.g. 1,-1")
     return (int(m.group(1)), int(m.group(2)))
 
 
 def _int(tok: str, text: str, what: str) -> int:
-    if not re.fullmatch(r"\d{1,3}", tok):
+    if not re.fullmatch(r"[0-9]{1,3}", tok):
         raise IllegalIntent(f"{tok!r} in {text!r} is not a {what} number")
     return int(tok)
 
@@ -271,7 +271,11 @@ def parse(text: str) -> Intent:
         at = serves = None
         turned = False
         i = 0
+        seen = set()
         while i < len(rest):
+            if rest[i] in seen:
+                raise IllegalIntent(f"{text!r}: {rest[i]!r} may appear only once")
+            seen.add(rest[i])
             if rest[i] == "at" and i + 1 < len(rest):
                 at = _coord(rest[i + 1], text)
                 i += 2

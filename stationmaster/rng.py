@@ -27,8 +27,10 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform integer in [0, n), by rejection (no modulo bias)."""
-        if n <= 0:
-            raise ValueError("n must be positive")
+        if not isinstance(n, int) or isinstance(n, bool):
+            raise TypeError(f"n must be an int, not {type(n).__name__}")
+        if not 0 < n <= 1 << 64:
+            raise ValueError(f"n must be from 1 to 2**64, not {n}")
         limit = (1 << 64) - ((1 << 64) % n)
         while True:
             x = self.next64()

@@ -22,15 +22,43 @@ def write_atomically(path, text: str) -> None:
     """Write via a temporary file and rename, so a crash never leaves half a save."""
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".sm-save-", dir=folder)
+    try:
+        mode = os.stat(path).st_mode & 0o777  # keep an existing file's permissions
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask  # what open() would have given a new file
+    fd, tmp = tempfile.mkstemp(prefix=".sm-save-", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def _check_config_types(cfg: dict) -> None:
+    """The JSON types of the configuration fields (make_config checks the values)."""
+    for key in ("mode", "length", "victory", "starting_hand", "deck"):
+        if key in cfg and not isinstance(cfg[key], str):
+            raise SaveError(f"'config.{key}' must be text, not {cfg[key]!r:.60}")
+    if "players" in cfg and not (isinstance(cfg["players"], list)
+                                 and all(isinstance(p, str) for p in cfg["players"])):
+        raise SaveError(f"'config.players' must be a list of names, not {cfg['players']!r:.60}")
+    if "optional_rules" in cfg and not (isinstance(cfg["optional_rules"], list)
+                                        and all(isinstance(r, str) for r in cfg["optional_rules"])):
+        raise SaveError(f"'config.optional_rules' must be a list of rule names, not {cfg['optional_rules']!r:.60}")
+    if "revenue" in cfg:
+        rev = cfg["revenue"]
+        if not (isinstance(rev, list) and len(rev) == 3
+                and all(type(v) is int and 0 <= v <= 5 for v in rev)):
+            raise SaveError(f"'config.revenue' must be three whole numbers from 0 to 5 "
+                            f"(passenger, freight, transit), not {rev!r:.60}")
 
 
 def loads(text) -> Game:
@@ -47,6 +75,8 @@ def loads(text) -> Game:
         raise SaveError(f"a save is JSON text, not {type(text).__name__}")
     if len(text) > MAX_BYTES:
         raise SaveError(f"the save is {len(text)} characters; the limit is {MAX_BYTES}")
+    if text.startswith("\ufeff"):  # a byte-order mark some editors put in front of UTF-8 text
+        text = text[1:]
     if not text.strip():
         raise SaveError("the save is empty")
     try:
@@ -56,13 +86,15 @@ def loads(text) -> Game:
                         "(is it truncated?)") from None
     except RecursionError:
         raise SaveError("the save nests too deeply to be a Station Master save") from None
+    except ValueError as e:  # e.g. an integer with more digits than Python will convert
+        raise SaveError(f"the save is not valid JSON: {e}") from None
     if not isinstance(data, dict):
         raise SaveError("the save must be a JSON object with format, version, seed, config and intents")
     if data.get("format") != SAVE_FORMAT:
         raise SaveError(f"this is not a Station Master save: 'format' is {data.get('format')!r}, "
                         f"expected {SAVE_FORMAT!r}")
     version = data.get("version")
-    if version != SAVE_VERSION:
+    if type(version) is not int or version != SAVE_VERSION:
         raise SaveError(f"save version {version!r} is not supported; this version reads version {SAVE_VERSION}")
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
@@ -74,12 +106,11 @@ def loads(text) -> Game:
     unknown = set(cfg) - known
     if unknown:
         raise SaveError(f"'config' has unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+    _check_config_types(cfg)
     try:
         config = make_config(**cfg)
     except (TypeError, ValueError) as e:
         raise SaveError(f"'config' is not a valid configuration: {e}") from None
-    if list(config.revenue) != list(cfg.get("revenue", config.revenue)):
-        raise SaveError(f"'config.revenue' {cfg.get('revenue')!r} is outside 0–5 or not whole numbers")
     intents = data.get("intents")
     if not isinstance(intents, list):
         raise SaveError("'intents' must be a list of intent texts")
@@ -109,5 +140,9 @@ def load(path) -> Game:
         raise SaveError(f"cannot read {os.fspath(path)!r}: {e.strerror}") from None
     if size > MAX_BYTES:
         raise SaveError(f"{os.fspath(path)!r} is {size} bytes; the limit is {MAX_BYTES}")
-    with open(path, "rb") as f:
-        return loads(f.read())
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as e:
+        raise SaveError(f"cannot read {os.fspath(path)!r}: {e.strerror}") from None
+    return loads(data)

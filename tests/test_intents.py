@@ -1,0 +1,197 @@
+"""Intent values: text round trip for every class, JSON form, and clear errors for bad text."""
+
+import random
+
+import pytest
+
+import stationmaster as sm
+from stationmaster import intents as I
+
+# one or more canonical texts for every intent class
+SAMPLES = {
+    I.Switch: ["switch"],
+    I.Draw: ["draw home", "draw dept 1", "draw dept 2", "draw dept 3"],
+    I.Agent: ["agent pass", "agent stock 0,0", "agent stock -1,1", "agent clear 1,-1",
+              "agent unjam 2,-1 green", "agent unjam 2,-1 red", "agent unjam -3,2 men", "agent unjam 1,1 at",
+              "agent unjam 1,1 work"],
+    I.Move: ["move 1 east 2,0", "move 7 west -3,-1", "move 12 east 0,0"],
+    I.SetOut: ["setout 1 front 1", "setout 3 rear 4"],
+    I.End: ["end"],
+    I.Play: ["play T5", "play X9", "play Depot1", "play Straight1 at 2,0", "play Runaround1 at -1,0 turned",
+             "play Dock1 at -1,-2 for -1,-1", "play Shed1 at 2,2 turned for 1,1", "play Grocer1 at -1,1 turned"],
+    I.Discard: ["discard T3 to 1", "discard Straight2 to 3"],
+    I.Board: ["board 1", "board 6"],
+    I.Detrain: ["detrain 2"],
+    I.Work: ["work 1,1 green", "work 1,1 men", "work -2,1 at", "work 1,-1 work", "work 3,1 car"],
+    I.Clearance: ["clear", "hold"],
+    I.Place: ["place caboose", "place loaded coach", "place empty boxcar", "place loaded hopper",
+              "place empty reefer", "place loaded tank"],
+    I.Run: ["run east", "run west"],
+}
+
+
+def all_intent_classes():
+    return {c for c in vars(I).values() if isinstance(c, type) and issubclass(c, I.Intent) and c is not I.Intent}
+
+
+def test_every_intent_class_is_sampled():
+    assert set(SAMPLES) == all_intent_classes()
+
+
+@pytest.mark.parametrize("cls,text", [(c, t) for c, ts in SAMPLES.items() for t in ts],
+                         ids=lambda v: v if isinstance(v, str) else v.__name__)
+def test_round_trip(cls, text):
+    it = sm.parse(text)
+    assert type(it) is cls
+    assert str(it) == text
+    assert sm.parse(str(it)) == it
+    assert it.to_json() == text
+    assert sm.parse(it.to_json()) == it
+    assert repr(it) == f"Intent({text!r})"
+    assert isinstance(it, sm.Intent)
+    hash(it)  # frozen and hashable
+    with pytest.raises(AttributeError):
+        it.verb = "x"  # frozen dataclass
+
+
+def test_constructed_values_round_trip():
+    made = [I.Switch(), I.Draw("home"), I.Draw(2), I.Agent("pass"), I.Agent("stock", (1, -1)),
+            I.Agent("unjam", (0, 2), "work"), I.Move(4, "west", (-2, 0)), I.SetOut(2, "rear", 3), I.End(),
+            I.Play("T7"), I.Play("Straight1", (3, 0)), I.Play("Runaround2", (1, -1), True),
+            I.Play("Shed2", (2, 1), False, (1, 1)), I.Discard("X10", 2), I.Board(3), I.Detrain(1),
+            I.Work((1, 1), "car"), I.Clearance(True), I.Clearance(False), I.Place("caboose"),
+            I.Place("coach", True), I.Place("tank", False), I.Run("west")]
+    assert {type(m) for m in made} == all_intent_classes()
+    for m in made:
+        assert sm.parse(str(m)) == m
+    assert len(set(made)) == len(made)
+
+
+def test_parse_passes_intents_through():
+    it = I.Move(1, "east", (1, 0))
+    assert sm.parse(it) is it
+
+
+def test_parse_is_lenient_about_spacing_and_verb_case():
+    assert sm.parse("  draw   home \n") == I.Draw("home")
+    assert sm.parse("DRAW home") == I.Draw("home")
+    assert sm.parse("move\t1 east 1,0") == I.Move(1, "east", (1, 0))
+    assert sm.parse("move 1 east -0,0") == I.Move(1, "east", (0, 0))
+    assert sm.parse("play S at 1,0 turned") == sm.parse("play S turned at 1,0")
+
+
+def test_every_legal_intent_round_trips_in_random_play():
+    seen = set()
+    for seed in range(4):
+        for kw in (dict(), dict(players=["A", "B", "C"], mode="competitive", optional_rules=["manual_makeup"])):
+            g = sm.new_game(seed=seed, **kw)
+            r = random.Random(seed)
+            while not g.is_over:
+                legal = g.legal_intents()
+                for it in legal:
+                    assert sm.parse(str(it)) == it
+                    assert g.parse(str(it)) == it
+                    seen.add(type(it))
+                g.apply(r.choice(legal))
+    assert len(seen) >= 10
+
+
+def test_errors_are_illegal_intent_and_value_error():
+    assert issubclass(sm.IllegalIntent, ValueError)
+    with pytest.raises(ValueError):
+        sm.parse("fly away")
+
+
+@pytest.mark.parametrize("text,words", [
+    ("", "empty"),
+    ("   ", "empty"),
+    ("fly away", "'fly' is not an intent"),
+    ("draw", "draw home"),
+    ("draw dept 4", "draw dept 1"),
+    ("draw dept one", "draw dept 1"),
+    ("draw home now", "draw home"),
+    ("switch now", "write it as 'switch'"),
+    ("end 1", "write it as 'end'"),
+    ("clear 3", "write it as 'clear'"),
+    ("move 1 east", "move TRAY east|west x,y"),
+    ("move 1 north 1,0", "east or west"),
+    ("move one east 1,0", "not a Crew Tray number"),
+    ("move -1 east 1,0", "not a Crew Tray number"),
+    ("move 1000 east 1,0", "not a Crew Tray number"),
+    ("setout 1 side 2", "front or the rear"),
+    ("setout 1 front x", "not a car number"),
+    ("play", "name the card"),
+    ("play Straight1 at", "play CARD [at x,y] [turned] [for x,y]"),
+    ("play Straight1 on 1,0", "play CARD [at x,y] [turned] [for x,y]"),
+    ("play Straight1 at 1,0 at 2,0", "'at' may appear only once"),
+    ("play Straight1 turned turned", "'turned' may appear only once"),
+    ("discard T1", "discard CARD to 1"),
+    ("discard T1 to 0", "discard CARD to 1"),
+    ("board", "board TRAY"),
+    ("detrain 1 2", "detrain TRAY"),
+    ("work 1,1 blue", "green box, men, at, work or the car"),
+    ("work 1,1", "work x,y"),
+    ("agent", "agent pass"),
+    ("agent stock", "agent stock x,y"),
+    ("agent unjam 1,1 purple", "agent unjam x,y men"),
+    ("place coach", "place loaded coach"),
+    ("place loaded caboose", "place caboose"),
+    ("place loaded engine", "place loaded coach"),
+    ("run north", "run east"),
+])
+def test_junk_text_says_why(text, words):
+    with pytest.raises(sm.IllegalIntent) as e:
+        sm.parse(text)
+    assert words in str(e.value)
+
+
+@pytest.mark.parametrize("coord", ["1", "1,", ",1", "1,2,3", "a,b", "1.0,2", "1;2", "(1,2)", "1000,0",
+                                   "0,-1000", "--1,0", "+1,0", "١,٢", "1 ,2"])
+def test_bad_coordinates(coord):
+    with pytest.raises(sm.IllegalIntent) as e:
+        sm.parse(f"move 1 east {coord}")
+    msg = str(e.value)
+    # the reason names the spot or the expected form
+    assert "grid spot" in msg or "move TRAY" in msg
+
+
+def test_bad_coordinate_message_quotes_the_token():
+    with pytest.raises(sm.IllegalIntent, match=r"'a,b' in 'agent stock a,b' is not a grid spot; write it as x,y"):
+        sm.parse("agent stock a,b")
+
+
+@pytest.mark.parametrize("value", [None, 5, 1.5, b"draw home", ["draw", "home"], {"verb": "draw"}, object()])
+def test_wrong_types(value):
+    with pytest.raises(sm.IllegalIntent) as e:
+        sm.parse(value)
+    assert "an intent is text such as 'draw home'" in str(e.value)
+    assert type(value).__name__ in str(e.value)
+
+
+def test_too_long_text():
+    with pytest.raises(sm.IllegalIntent, match="too long"):
+        sm.parse("play " + "X" * 300)
+    with pytest.raises(sm.IllegalIntent, match="too long"):
+        sm.parse(" " * 201)
+    sm.parse("draw home" + " " * 191)  # 200 characters is still fine
+
+
+def test_game_parse_and_why_not():
+    g = sm.new_game(seed=3)
+    assert g.parse("draw home") == I.Draw("home")
+    with pytest.raises(sm.IllegalIntent):
+        g.parse("nonsense here")
+    assert g.why_not("nonsense here").startswith("'nonsense' is not an intent")
+    assert g.why_not(g.legal_intents()[0]) is None
+    with pytest.raises(sm.IllegalIntent):
+        g.apply(12)
+    assert g.history == ()
+
+
+def test_illegal_but_well_formed_intent_has_a_reason():
+    g = sm.new_game(seed=3)
+    with pytest.raises(sm.IllegalIntent) as e:
+        g.apply("board 1")
+    assert str(e.value)[0].isupper()
+    assert len(str(e.value)) > 10
+    assert g.history == ()
