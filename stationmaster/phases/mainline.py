@@ -10,6 +10,7 @@ makes the Superintendent decide. Collisions are automatic.
 from __future__ import annotations
 
 from ..cards import PIECES
+from ..cards.hooks import area_cards, hooks_of
 from ..intents import Clearance
 from ..rules import (
     Events, ad_tracks, collide, earn, name, office_tier, player_at, remove_train, spec_of,
@@ -128,6 +129,16 @@ def _obstruction(s: State, seat: int, cards: list):
     return None
 
 
+def _hook_problem(s: State, train: Train) -> str | None:
+    """A card's rule hook may hold a train (ABS Signals, special trains...)."""
+    cards = [train.card] + (area_cards(s, train.seat) if train.where == "area" else [])
+    for h in hooks_of(s, cards):
+        problem = h.highball_problem(s, train)
+        if problem:
+            return problem
+    return None
+
+
 def _mainline_fault(s: State, *trains) -> int:
     for t in trains:
         if t is not None and t.cleared_by is not None:
@@ -167,9 +178,14 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
         if train.where == "division_point" else f"{name(s, player_at(s, train.seat))}'s Office"
     if train.where == "area":
         problem = _made_up_right(train)
+        if problem is None:
+            problem = _hook_problem(s, train)
         if problem:
             ev.say("held", f"Train {train.label} is held at {here}: {problem}.")
             return False
+    elif _hook_problem(s, train):
+        ev.say("held", f"Train {train.label} is held at {here}: {_hook_problem(s, train)}.")
+        return False
     occ = occupants(s, train)
     opposing = [o for o in occ if o.direction != train.direction]
     following = [o for o in occ if o.direction == train.direction]
@@ -247,6 +263,9 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
         return
     at_office = trains_on(s, seat, (0, 0))
     if len(at_office) >= ad_tracks(s, area):
+        if any(h.holds_arrival(s, train, seat) for h in hooks_of(s, [train.card] + area_cards(s, seat))):
+            ev.say("held", f"Train {train.label} is held at {who}'s Limits: every A/D track is taken.")
+            return
         if spend_red_flag(s, ev, local, f"arriving train {train.label}"):
             return
         junior = max(at_office, key=lambda t: t.rank)
