@@ -91,10 +91,10 @@ class Position:
         return cid
 
     def hand(self, who, cards) -> list:
-        """Replace a player's hand (old cards go back on the Home Office deck)."""
+        """Replace a player's hand (old cards go back on the Home Office deck; a Red Flag stays)."""
         p = self.state.players[self._player(who)]
-        self.state.home[:0] = p.hand
-        p.hand = []
+        self.state.home[:0] = [c for c in p.hand if not c.startswith("RedFlag")]
+        p.hand = [c for c in p.hand if c.startswith("RedFlag")]
         for c in cards:
             p.hand.append(self.take_card(c))
         return list(p.hand)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
+
+from .cards import CARD_SPECS, CLASSIC_DECK
 
 MODES = ("solitaire", "competitive", "coop")
 VICTORIES = ("highest_after_days", "first_to_target")
@@ -21,7 +24,8 @@ def _clamp_rate(value, what: str) -> int:
         raise ValueError(f"the {what} Revenue rate must be a number from 0 to 5, not {value!r}") from None
     if v != v:  # NaN
         raise ValueError(f"the {what} Revenue rate must be a number from 0 to 5, not NaN")
-    return int(min(5, max(0, round(v))))
+    v = min(5.0, max(0.0, v))
+    return int(math.floor(v + 0.5))  # halves round up (Python's round() would send 2.5 to 2)
 
 
 @dataclass(frozen=True)
@@ -107,4 +111,10 @@ def make_config(players=None, mode="solitaire", length="standard", victory="high
     rules.sort(key=OPTIONAL_RULES.index)
     if deck not in DECKS:
         raise ValueError(f"unknown deck {deck!r}: this version has {', '.join(DECKS)}")
+    if starting_hand == "track_split":
+        track = sum(n for key, n, _ in CLASSIC_DECK if CARD_SPECS[key].kind == "track")
+        if 3 * len(names) > track:
+            raise ValueError(f"the track_split starting hand deals 3 track cards to each player and the "
+                             f"{deck} deck has {track}, enough for {track // 3} players: with {len(names)} "
+                             f"players choose starting_hand='three' or 'six'")
     return Config(tuple(names), mode, length, victory, starting_hand, rates, tuple(rules), deck)

@@ -93,15 +93,17 @@ def actor(s: State) -> int | None:
 
 # --------------------------------------------------------------------------- Revenue and victory
 
-def earn(s: State, ev: Events, p: int, amount: int, why: str) -> None:
-    """Change a player's Revenue; every change is a ``revenue`` event."""
+def earn(s: State, ev: Events, p: int, amount: int, why: str, judge: bool = True) -> None:
+    """Change a player's Revenue; every change is a ``revenue`` event. ``judge=False`` defers the
+    first-to-target check when several players are paid at one moment."""
     if amount == 0:
         return
     s.players[p].revenue += amount
     who = name(s, p)
     verb = "earns" if amount > 0 else "loses"
     ev.say("revenue", f"{who} {verb} {abs(amount)} Revenue: {why}.", player=who, amount=amount)
-    check_target(s, ev)
+    if judge:
+        check_target(s, ev)
 
 
 def pooled(s: State) -> int:
@@ -125,11 +127,16 @@ def check_target(s: State, ev: Events) -> None:
             finish(s, ev, [p.name for p in s.players],
                    f"the team's pooled Revenue reached {c.target}; everyone wins.", "target_reached")
     else:
-        for p in s.players:
-            if p.revenue >= c.target:
-                finish(s, ev, [p.name], f"{p.name} reached the target of {c.target} Revenue first.",
-                       "target_reached")
-                return
+        there = [p for p in s.players if p.revenue >= c.target]
+        if not there:
+            return
+        best = max(p.revenue for p in there)
+        winners = [p.name for p in there if p.revenue == best]
+        if len(winners) == 1:
+            reason = f"{winners[0]} reached the target of {c.target} Revenue first."
+        else:
+            reason = f"{' and '.join(winners)} reached the target of {c.target} Revenue at the same moment."
+        finish(s, ev, winners, reason, "target_reached")
 
 
 def days_over(s: State, ev: Events) -> None:

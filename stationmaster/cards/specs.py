@@ -212,7 +212,7 @@ def classic_deck() -> dict[str, str]:
     """Card id -> card type for the 52 Home Office cards, in a fixed order."""
     out: dict[str, str] = {}
     for key, copies, prefix in CLASSIC_DECK:
-        if copies == 1 and key.startswith(("train", "extra")):
+        if copies == 1 and CARD_SPECS[key].kind in ("train", "extra"):
             out[prefix] = key
         else:
             for i in range(1, copies + 1):

@@ -35,12 +35,14 @@ def reshuffle(s: State, ev: Events) -> None:
     s.home = cards + s.home
     ev.say("reshuffle", f"The Home Office deck ran out: {len(cards)} cards from the Salvage Yard and "
            "Departments are reshuffled into it.")
-    refill_departments(s, ev)
+    refill_departments(s, ev, after_reshuffle=True)
 
 
-def refill_departments(s: State, ev: Events) -> None:
+def refill_departments(s: State, ev: Events, after_reshuffle: bool = False) -> None:
     for k, pile in enumerate(s.departments):
         if not pile and s.home:
+            if after_reshuffle and len(s.home) == 1:
+                return  # so few cards left that refilling would empty the new deck and reshuffle forever
             pile.append(s.home.pop())
             if not s.home:
                 reshuffle(s, ev)
@@ -78,7 +80,8 @@ def _placement_problem(s: State, p: int, pl: Play, sp) -> str | None:
         if pl.turned:
             return "a Modifier has no rail to turn"
         if y == 0 or not (area.west_limit < x < area.east_limit):
-            return f"a Modifier goes on an empty spot of your Office Area beside a facility, not {x},{y}"
+            return (f"a Modifier goes off the Running Track, between your Limits' columns "
+                    f"({area.west_limit + 1} to {area.east_limit - 1}), not at {x},{y}")
         return None
     if pl.serves is not None:
         return "only a Modifier serves a facility"

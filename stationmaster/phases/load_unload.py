@@ -94,8 +94,6 @@ def _route_plan(s: State, p: int, xy, box: str):
             continue
         break
     final = steps[-1]
-    if final in PIPELINE and fac.pipeline[final] is not None:
-        return "every box ahead of that load is taken"
     if final == "car":
         claimed = sum(1 for v in fac.pipeline.values() if v and v[1] == "out" and v[0] != piece)
         empties = [c for c in area.grid[xy].cars if PIECES[c].kind == sp.car and not PIECES[c].loaded]

@@ -48,7 +48,7 @@ def _agent_checks(s: State, p: int, a: Agent) -> str | None:
         placed = area.grid.get(xy)
         if xy == (0, 0):
             return "a Whistle Post has no passenger boxes; upgrade it to a Depot first"
-        what = spec_of(s, placed.card).name if placed else "nothing"
+        what = f"the {spec_of(s, placed.card).name}" if placed else "nothing"
         return f"there is no facility at {xy[0]},{xy[1]} (it holds {what})"
     fac = area.facilities[xy]
     green, red = capacity(s, area, xy)

@@ -13,7 +13,7 @@ from ..cards import PIECES
 from ..cards.hooks import area_cards, hooks_of
 from ..intents import Clearance
 from ..rules import (
-    Events, ad_tracks, collide, earn, name, office_tier, player_at, remove_train, spec_of,
+    Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, remove_train, spec_of,
     spend_red_flag, trains_on,
 )
 from ..state import State, Train
@@ -289,7 +289,8 @@ def _leave(s: State, train: Train, ev: Events) -> None:
     rate = s.config.revenue[2]
     if rate:
         for p in range(len(s.players)):
-            earn(s, ev, p, rate, f"train {train.label} completed its run")
+            earn(s, ev, p, rate, f"train {train.label} completed its run", judge=False)
+        check_target(s, ev)
 
 
 # --------------------------------------------------------------------------- the Superintendent

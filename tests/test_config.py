@@ -1,0 +1,155 @@
+"""Game configuration (v0.2 §3; v0.4.5 §3.1, §3.4): every refusal is a ValueError saying what to change."""
+
+from __future__ import annotations
+
+import pytest
+
+import stationmaster as sm
+from stationmaster import invariants
+from stationmaster.config import Config, make_config
+from stationmaster.game import Game
+
+
+@pytest.fixture(autouse=True)
+def _invariants_after_every_scenario(monkeypatch):
+    """After every scenario, each game the test dealt still satisfies the invariants."""
+    made = []
+    original = Game.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        made.append(self)
+    monkeypatch.setattr(Game, "__init__", init)
+    yield
+    for g in made:
+        assert invariants.check(g.state) == []
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    ({"mode": "deathmatch"}, "unknown mode 'deathmatch': choose one of solitaire, competitive, coop"),
+    ({"players": ["Ann", "Bob"]}, "Solitaire is for one player, not 2: use mode='competitive' or 'coop'"),
+    ({"players": []}, "at least one player"),
+    ({"players": ["Ann"], "mode": "competitive"}, "competitive needs at least two players"),
+    ({"players": ["Ann"], "mode": "coop"}, "use mode='solitaire'"),
+    ({"players": list("ABCDEFG"), "mode": "competitive"}, "seats 1 to 6 players, not 7"),
+    ({"players": ["Ann", "ann"], "mode": "coop"}, "player names must differ"),
+    ({"players": ["Ann", " Ann "], "mode": "coop"}, "player names must differ"),
+    ({"players": ["Ann", ""], "mode": "coop"}, "non-empty text"),
+    ({"players": ["Ann", 7], "mode": "coop"}, "non-empty text"),
+    ({"players": ["x" * 41]}, "longer than 40 characters"),
+    ({"optional_rules": ["sister_trains"]}, "unknown optional rule 'sister_trains': choose from"),
+    ({"length": "marathon"}, "unknown length 'marathon': choose one of short, standard, campaign"),
+    ({"victory": "most_trains"}, "unknown victory 'most_trains'"),
+    ({"starting_hand": "seven"}, "unknown starting hand 'seven'"),
+    ({"deck": "v0.4.5"}, "unknown deck 'v0.4.5'"),
+    ({"revenue": (1, 1)}, "three rates (passenger, freight, transit)"),
+    ({"revenue": "111"}, "three rates"),
+    ({"revenue": (1, "lots", 0)}, "freight Revenue rate must be a number from 0 to 5"),
+    ({"revenue": (float("nan"), 1, 0)}, "passenger Revenue rate must be a number from 0 to 5, not NaN"),
+    ({"players": list("ABCDE"), "mode": "competitive", "starting_hand": "track_split"},
+     "choose starting_hand='three' or 'six'"),
+])
+def test_new_game_refuses_bad_configuration_saying_what_to_change(kwargs, words):
+    """C1 / v0.4.5 §3.5: a bad configuration is refused with a ValueError naming the fix."""
+    with pytest.raises(ValueError) as err:
+        sm.new_game(seed=1, **kwargs)
+    assert words in str(err.value)
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, 1.5, "7", True])
+def test_new_game_refuses_a_bad_seed(seed):
+    """C1 / v0.4.5 §3.2: the seed is a whole number from 0 to 2**63 - 1."""
+    with pytest.raises(ValueError, match="seed must be a whole number"):
+        sm.new_game(seed=seed)
+
+
+@pytest.mark.parametrize("rates, expected", [
+    ((7, -2, 2.6), (5, 0, 3)),
+    ((1, 1, 0), (1, 1, 0)),
+    ((0, 0, 0), (0, 0, 0)),
+    ((5, 5, 5), (5, 5, 5)),
+    ((1.4, 4.49, 99), (1, 4, 5)),
+    (("2", 3.0, -0.4), (2, 3, 0)),
+    ((float("inf"), float("-inf"), 4.5), (5, 0, 5)),
+    ([0.5, 1.5, 2.5], (1, 2, 3)),  # halves round up, as a player reads "rounded"
+])
+def test_revenue_rates_are_rounded_and_clamped(rates, expected):
+    """C1 / v0.4.5 §3.1: the three Revenue values are independently rounded and clamped to 0–5."""
+    g = sm.new_game(seed=1, revenue=rates)
+    assert g.config.revenue == expected
+    assert all(type(r) is int for r in g.config.revenue)
+
+
+def test_defaults():
+    """C1 / v0.4.5 §3.1, §5: one-player Standard Solitaire, highest after Days, three cards, rates 1/1/0."""
+    g = sm.new_game(seed=1)
+    c = g.config
+    assert c == Config()
+    assert (c.players, c.mode, c.length, c.victory) == (("Player",), "solitaire", "standard",
+                                                         "highest_after_days")
+    assert (c.starting_hand, c.revenue, c.optional_rules, c.deck) == ("three", (1, 1, 0), (), "classic")
+    assert (c.target, c.days) == (20, 5)
+    assert invariants.check(g.state) == []
+
+
+@pytest.mark.parametrize("length, target, days", [("short", 10, 3), ("standard", 20, 5), ("campaign", 45, 10)])
+def test_lengths(length, target, days):
+    """C1 / v0.2 §3.2: Short 10/3, Standard 20/5, Campaign 45/10."""
+    c = make_config(length=length)
+    assert (c.target, c.days) == (target, days)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_coop_target_is_multiplied_by_players_and_competitive_floor(n):
+    """C1 / v0.2 §3.2, §3.5: Co-op target = target × players; the collective floor = 3 × players × Days."""
+    names = ["Ann", "Bob", "Cy", "Di"][:n]
+    coop = make_config(names, mode="coop")
+    comp = make_config(names, mode="competitive", length="campaign")
+    assert coop.target == 20 * n
+    assert comp.target == 45
+    assert comp.revenue_floor == 3 * n * 10
+
+
+def test_floor_table_examples():
+    """C1 / v0.2 §3.5 table: 3 players 3 Days 27; 3×5 45; 4×5 60; 4×10 120."""
+    three, four = ["A", "B", "C"], ["A", "B", "C", "D"]
+    assert make_config(three, mode="competitive", length="short").revenue_floor == 27
+    assert make_config(three, mode="competitive").revenue_floor == 45
+    assert make_config(four, mode="competitive").revenue_floor == 60
+    assert make_config(four, mode="competitive", length="campaign").revenue_floor == 120
+
+
+def test_optional_rules_normalised():
+    """C1 / Config: optional rules are deduplicated and kept in a canonical order."""
+    c = make_config(optional_rules=["manual_makeup", "reduced_visibility", "manual_makeup"])
+    assert c.optional_rules == ("reduced_visibility", "manual_makeup")
+    assert c.has("manual_makeup") and not c.has("employee_rotation")
+
+
+def test_player_names_trimmed_and_one_name_as_text():
+    """C1 / Config: a single name may be given as text; names are trimmed."""
+    assert make_config("  Ann ").players == ("Ann",)
+    assert make_config(["Ann ", " Bob"], mode="coop").players == ("Ann", "Bob")
+
+
+def test_config_json_round_trip():
+    """C1 / Config: to_json feeds make_config back to the same configuration (saves rely on it)."""
+    c = make_config(["Ann", "Bob"], mode="coop", length="short", victory="first_to_target",
+                    starting_hand="track_split", revenue=(2, 0, 1),
+                    optional_rules=["employee_rotation", "emergency_toolbox"])
+    assert make_config(**c.to_json()) == c
+
+
+@pytest.mark.parametrize("n", [1, 2, 6])
+def test_one_to_six_players_accepted(n):
+    """C1 / Config: Station Master seats one to six players."""
+    names = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"][:n]
+    g = sm.new_game(seed=2, players=names, mode="solitaire" if n == 1 else "competitive")
+    assert g.players == tuple(names)
+    assert invariants.check(g.state) == []
+
+
+def test_no_seed_picks_one():
+    """C1 / v0.4.5 §3.1: with no seed a fresh one is chosen and reported."""
+    g = sm.new_game()
+    assert isinstance(g.seed, int) and 0 <= g.seed

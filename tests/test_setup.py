@@ -1,0 +1,252 @@
+"""Setting up a new game (ruling U1; v0.2 §4, §12; v0.4.5 §3.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+import stationmaster as sm
+from stationmaster import invariants
+from stationmaster.cards import MAINLINE_CARDS, PIECES, classic_deck, red_flag_id, spec
+from stationmaster.rng import Rng
+from stationmaster.rules import table_order
+from stationmaster.game import Game
+
+NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
+TRACK = ("straight", "turnout_left", "turnout_right", "runaround")
+
+
+@pytest.fixture(autouse=True)
+def _invariants_after_every_scenario(monkeypatch):
+    """After every scenario, each game the test dealt still satisfies the invariants."""
+    made = []
+    original = Game.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        made.append(self)
+    monkeypatch.setattr(Game, "__init__", init)
+    yield
+    for g in made:
+        assert invariants.check(g.state) == []
+
+
+def game(n=1, seed=1, **kw):
+    if n == 1:
+        return sm.new_game(seed=seed, **kw)
+    return sm.new_game(seed=seed, players=NAMES[:n], mode=kw.pop("mode", "competitive"), **kw)
+
+
+def event(g, kind):
+    found = [e for e in g.events if e.kind == kind]
+    assert len(found) == 1, kind
+    return found[0]
+
+
+# --------------------------------------------------------------------------- seats and Fedora
+
+
+@pytest.mark.parametrize("seed", range(15))
+@pytest.mark.parametrize("n", [2, 3, 4, 6])
+def test_seats_follow_the_division_roll(n, seed):
+    """U1 / v0.4.5 §3.2: seats low roll west → high east; ties put the lower index farther east."""
+    g = game(n, seed)
+    rolls = event(g, "seating").data["rolls"]
+    assert len(rolls) == n and all(1 <= r <= 12 for r in rolls)
+    seats = [p.seat for p in g.state.players]
+    assert sorted(seats) == list(range(n))
+    for i in range(n):
+        for j in range(n):
+            if rolls[i] < rolls[j]:
+                assert seats[i] < seats[j]
+            elif rolls[i] == rolls[j] and i < j:
+                assert seats[i] > seats[j]  # tie: the lower index sits farther east
+    assert invariants.check(g.state) == []
+
+
+def test_seating_tie_example():
+    """U1: seed 0, four players roll 8, 1, 8, 5: Bob west, Di, then Cy, and Ann (tied with Cy,
+    lower index) farthest east."""
+    g = game(4, seed=0)
+    assert event(g, "seating").data["rolls"] == [8, 1, 8, 5]
+    assert [p.seat for p in g.state.players] == [3, 0, 2, 1]
+
+
+@pytest.mark.parametrize("seed", range(15))
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_fedora_goes_to_first_tied_for_highest(n, seed):
+    """U1 / v0.4.5 §3.2: the Superintendent roll gives the Fedora to the first player tied for highest."""
+    g = game(n, seed)
+    rolls = event(g, "fedora").data["rolls"]
+    assert len(rolls) == n
+    assert g.state.superintendent == rolls.index(max(rolls))
+    assert g.actor == NAMES[g.state.superintendent]
+
+
+def test_fedora_tie_example():
+    """U1: seed 13, rolls 4, 9, 4, 9: Bob, the first of the two nines, takes the Fedora."""
+    g = game(4, seed=13)
+    assert event(g, "fedora").data["rolls"] == [4, 9, 4, 9]
+    assert g.state.superintendent == 1
+
+
+def test_solitaire_rolls_nothing():
+    """U1: with one player there are no seat or Fedora rolls; the player holds the Fedora at seat 0."""
+    g = game(1)
+    kinds = [e.kind for e in g.events]
+    assert "seating" not in kinds and "fedora" not in kinds
+    assert g.state.players[0].seat == 0 and g.state.superintendent == 0
+
+
+# --------------------------------------------------------------------------- the Division
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 6])
+def test_n_plus_one_mainline_cards(n):
+    """U1 / v0.2 §4.3: N players, N+1 distinct Mainline cards from the plain classic set."""
+    g = game(n)
+    ml = g.state.mainline
+    assert len(ml) == n + 1
+    assert len(set(ml)) == n + 1
+    assert set(ml) <= set(MAINLINE_CARDS)
+
+
+def test_mainline_cards_drawn_at_random():
+    """U1: the Mainline cards are drawn at random (different seeds, different Divisions)."""
+    lines = {tuple(game(2, seed).state.mainline) for seed in range(20)}
+    assert len(lines) > 5
+
+
+@pytest.mark.parametrize("n", [1, 3, 6])
+def test_office_areas_start_limit_whistle_post_limit(n):
+    """v0.2 §4.2 / v0.4.5 §3.2: each Office Area is Limit — Whistle Post — Limit, nothing else."""
+    g = game(n)
+    assert len(g.state.areas) == n
+    for seat, area in enumerate(g.state.areas):
+        assert list(area.grid) == [(0, 0)]
+        assert area.office.card == f"WhistlePost{seat + 1}"
+        assert spec(area.office.card).key == "whistle_post"
+        assert area.office.cars == []
+        assert (area.west_limit, area.east_limit) == (-1, 1)
+        assert area.facilities == {} and area.modifiers == {}
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 6])
+def test_crew_trays_are_players_plus_three(n):
+    """U1 / v0.2 §12.2: Crew Trays and engines = players + 3; none in use at the start."""
+    g = game(n)
+    assert g.state.trays == n + 3
+    assert g.state.trains == {}
+
+
+def test_division_yard_holds_all_62_pieces():
+    """U1 / v0.2 §12.3: all 62 rolling-stock pieces start in the Division Yard."""
+    g = game(3)
+    s = g.state
+    assert len(PIECES) == 62
+    assert sorted(s.division_yard) == sorted(PIECES)
+    assert s.classification_yard == []
+    kinds = [PIECES[p].kind for p in s.division_yard]
+    assert kinds.count("coach") == 16 and kinds.count("caboose") == 6
+
+
+def test_pocket_watch_at_stage_one_of_day_one():
+    """v0.2 §4.5: the Pocket Watch starts at Midnight, Stage 1 of Day 1, in Local Operations."""
+    g = game(2)
+    assert (g.day, g.stage, g.phase) == (1, 1, "local_operations")
+    assert g.state.stage_count == 1
+    assert g.state.timetable == {} and g.state.held == [] and g.state.extras == []
+    assert all(p.revenue == 0 for p in g.state.players)
+    assert g.state.collisions_today == 0
+    assert g.outcome is None
+
+
+# --------------------------------------------------------------------------- the deal
+
+
+@pytest.mark.parametrize("n, hand, size", [
+    (1, "three", 3), (2, "three", 3), (6, "three", 3),
+    (1, "six", 6), (3, "six", 6), (6, "six", 6),
+    (1, "track_split", 6), (2, "track_split", 6), (4, "track_split", 6),  # 12 track cards: 4 players
+])
+def test_starting_hands_and_home_office(n, hand, size):
+    """U1 / v0.4.5 §3.1: three or six cards each, or 3 track + 3 non-track; three Departments face
+    up with one card each; the rest is the Home Office; every card in one place."""
+    g = game(n, starting_hand=hand)
+    s = g.state
+    for p in s.players:
+        assert len(p.hand) == size
+        if hand == "track_split":
+            kinds = [spec(c, s.deck).key for c in p.hand]
+            assert sum(k in TRACK for k in kinds) == 3
+            assert sum(k not in TRACK for k in kinds) == 3
+    assert [len(d) for d in s.departments] == [1, 1, 1]
+    assert len(s.deck) == 52
+    assert len(s.home) == 52 - size * n - 3
+    assert s.salvage == [] and s.removed == []
+    assert invariants.check(s) == []
+
+
+@pytest.mark.parametrize("n", [2, 3, 5])
+def test_deal_starts_at_the_superintendent_and_goes_leftward(n):
+    """U1 / v0.2 §4.7: dealing starts from the Superintendent and proceeds left (east)."""
+    seed = 11
+    g = game(n, seed)
+    s = g.state
+    # Re-run the setup's random stream: seat rolls, Fedora rolls, Mainline shuffle, deck shuffle.
+    r = Rng(seed)
+    for _ in range(2 * n):
+        r.d12()
+    r.shuffle(list(MAINLINE_CARDS))
+    deck = list(classic_deck())
+    r.shuffle(deck)
+    order = table_order(s)
+    assert order[0] == s.superintendent
+    assert [s.players[p].seat for p in order] == [(s.players[s.superintendent].seat + k) % n
+                                                  for k in range(n)]
+    for p in order:
+        assert s.players[p].hand == [deck.pop() for _ in range(3)]
+    assert [d[0] for d in s.departments] == [deck.pop() for _ in range(3)]
+    assert s.home == deck
+
+
+def test_six_card_hand_must_come_down_to_three():
+    """v0.4.5 §3.1: a six-card start must play or discard down to the limit before ending the draw."""
+    g = game(1, starting_hand="six")
+    g.apply("draw home")
+    assert "play or discard" in g.why_not("end").lower()
+
+
+@pytest.mark.parametrize("n", [1, 3])
+def test_red_flags_with_emergency_toolbox(n):
+    """U1 / v0.2 App. B: Emergency Toolbox deals each player a Red Flag from outside the deck."""
+    g = game(n, optional_rules=["emergency_toolbox"])
+    s = g.state
+    for i, p in enumerate(s.players):
+        assert red_flag_id(i) in p.hand
+        assert len(p.hand) == 4
+    assert len(s.home) == 52 - 3 * n - 3
+    assert invariants.check(s) == []
+
+
+def test_no_red_flags_without_the_rule():
+    """U1: without Emergency Toolbox nobody holds a Red Flag."""
+    g = game(3)
+    assert not any(c.startswith("RedFlag") for p in g.state.players for c in p.hand)
+
+
+def test_same_seed_same_setup_different_seed_different_deal():
+    """v0.4.5 §3.2: setup is a function of the seed and the configuration."""
+    a, b, c = game(3, seed=5), game(3, seed=5), game(3, seed=6)
+    assert a.state == b.state
+    assert [p.hand for p in a.state.players] == [p.hand for p in b.state.players]
+    assert a.state.mainline == b.state.mainline and a.state.home == b.state.home
+    assert ([p.hand for p in a.state.players], a.state.home) != ([p.hand for p in c.state.players],
+                                                                 c.state.home)
+
+
+def test_setup_event_describes_the_table():
+    """v0.4.5 §3.2: the setup event names mode, length, players, Mainline cards and Crew Trays."""
+    g = game(2, mode="coop", length="short")
+    text = str(event(g, "setup"))
+    assert "coop short" in text and "Ann, Bob" in text
+    assert "3 Mainline cards" in text and "5 Crew Trays" in text

@@ -1,0 +1,348 @@
+"""Victory and the end of the game (rulings V1-V3; v0.2 §3; v0.4.5 §3.4, §5).
+
+Positions are built with Revenue already on the table and the Pocket Watch at Stage 12 of the
+last Day (or with a Porter's boarding ready to push someone over the target); then the players
+pass until the game is judged.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import stationmaster as sm
+from stationmaster import invariants
+from stationmaster.builder import Position
+from stationmaster.game import Game
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+@pytest.fixture(autouse=True)
+def _invariants_after_every_scenario(monkeypatch):
+    """After every scenario, each game the test dealt still satisfies the invariants."""
+    made = []
+    original = Game.__init__
+
+    def init(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        made.append(self)
+    monkeypatch.setattr(Game, "__init__", init)
+    yield
+    for g in made:
+        assert invariants.check(g.state) == []
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def position(mode="solitaire", victory="highest_after_days", revenue=(0,), length="standard",
+             last_stage=True, **kw):
+    players = ["Player"] if mode == "solitaire" else NAMES[:len(revenue)]
+    b = Position(seed=2, players=players, mode=mode, victory=victory, length=length, **kw)
+    for p, r in zip(b.state.players, revenue):
+        p.revenue = r
+    if last_stage:
+        b.state.day = b.state.config.days
+        b.state.stage = 12
+    return b
+
+
+def play_out(g, limit=400):
+    """Pass (Freight Agent 'agent pass', or 'end' in Load/Unload) until the game is over."""
+    for _ in range(limit):
+        if g.is_over:
+            return
+        g.apply("agent pass" if g.phase == "local_operations" else "end")
+    raise AssertionError("the game did not end")
+
+
+def to_load_unload(g):
+    """'agent pass' for every player until this Stage's Load/Unload (or the next Stage) begins."""
+    day, stage = g.day, g.stage
+    while g.phase == "local_operations" and (g.day, g.stage) == (day, stage) and not g.is_over:
+        g.apply("agent pass")
+
+
+def porter_ready(b, who):
+    """A Depot with passengers waiting and a held train with an empty coach at who's Office."""
+    b.office(who, "depot")
+    b.boxes(who, (0, 0), green=["CL1"])
+    b.train(1, player=who, at=(0, 0), ahead=["CE1"], arrived_earlier=False)
+
+
+def assert_over(g, winners, kind):
+    assert g.is_over
+    assert g.outcome.winners == tuple(winners)
+    assert g.outcome.kind == kind
+    assert isinstance(g.outcome.reason, str) and g.outcome.reason
+    assert str(g.outcome) == g.outcome.reason
+    assert g.actor is None
+    assert g.legal_intents() == []
+    assert g.decision == "the game is over"
+    over = [e for e in g.events if e.kind == "game_over"]
+    assert len(over) == 1 and over[0].data == {"winners": list(winners)}
+    assert "game is over" in g.why_not("agent pass")
+    for it in ("agent pass", "end", "draw home", "board 1"):
+        with pytest.raises(sm.IllegalIntent, match="game is over"):
+            g.apply(it)
+    assert invariants.check(g.state) == []
+
+
+def assert_revenue_matches_events(g, preset):
+    got = {n: 0 for n in g.players}
+    for e in g.events:
+        if e.kind == "revenue":
+            got[e.player] += e.amount
+    assert {n: g.revenue[n] - preset.get(n, 0) for n in g.players} == got
+
+
+# --------------------------------------------------------------------------- Solitaire
+
+
+@pytest.mark.parametrize("length, target", [("short", 10), ("standard", 20), ("campaign", 45)])
+@pytest.mark.parametrize("delta, wins", [(0, True), (-1, False), (15, True)])
+def test_solitaire_highest_after_days_pass_fail_at_the_end_of_the_last_day(length, target, delta, wins):
+    """V2 / v0.2 §3.3: Solitaire, timed: reach the target by the end of the last Day or lose."""
+    b = position(revenue=(target + delta,), length=length)
+    g = b.game()
+    assert g.day == g.config.days
+    play_out(g)
+    assert_over(g, ["Player"] if wins else [], "days_over")
+    assert str(target + delta) in g.outcome.reason and str(target) in g.outcome.reason
+    assert (g.day, g.stage) == (g.config.days, 12)
+
+
+def test_highest_after_days_does_not_end_early():
+    """V2: under highest_after_days, passing the target mid-game ends nothing; Days run on."""
+    b = position(revenue=(99,), last_stage=False)
+    b.state.day, b.state.stage = 4, 12
+    g = b.game()
+    while g.day == 4:
+        g.apply("agent pass")
+    assert not g.is_over and (g.day, g.stage) == (5, 1)
+    assert invariants.check(g.state) == []
+
+
+def test_solitaire_first_to_target_wins_the_moment_it_is_reached():
+    """V1 / v0.2 §3.3: Solitaire first-to-target: the Porter's Revenue reaching 20 wins at once,
+    in the middle of Day 1."""
+    b = position(victory="first_to_target", revenue=(19,), last_stage=False)
+    porter_ready(b, "Player")
+    g = b.game()
+    to_load_unload(g)
+    ev = g.apply("board 1")
+    kinds = [e.kind for e in ev]
+    assert kinds.index("revenue") < kinds.index("game_over")
+    assert kinds[-1] == "game_over"
+    assert (g.day, g.stage, g.phase) == (1, 1, "load_unload")
+    assert g.revenue == {"Player": 20}
+    assert_over(g, ["Player"], "target_reached")
+    assert_revenue_matches_events(g, {"Player": 19})
+
+
+def test_first_to_target_may_overshoot():
+    """V1: reaching or passing the target wins (a 3-point boarding from 18 to 21)."""
+    b = Position(seed=2, victory="first_to_target", revenue=(3, 1, 0))
+    b.state.players[0].revenue = 18
+    porter_ready(b, "Player")
+    g = b.game()
+    to_load_unload(g)
+    g.apply("board 1")
+    assert g.revenue == {"Player": 21}
+    assert_over(g, ["Player"], "target_reached")
+
+
+def test_first_to_target_below_target_game_goes_on():
+    """V1: one short of the target, the game goes on."""
+    b = position(victory="first_to_target", revenue=(18,), last_stage=False)
+    porter_ready(b, "Player")
+    g = b.game()
+    to_load_unload(g)
+    g.apply("board 1")
+    assert not g.is_over and g.revenue == {"Player": 19}
+    assert g.actor == "Player"
+
+
+# --------------------------------------------------------------------------- days run out
+
+
+@pytest.mark.parametrize("mode, revenue", [
+    ("solitaire", (19,)),
+    ("coop", (20, 19)),          # pooled 39 < 40
+    ("competitive", (19, 19)),
+])
+def test_first_to_target_days_running_out_everyone_loses(mode, revenue):
+    """V1 / v0.4.5 §3.4: under first_to_target, the last Day ending with nobody there: everyone loses."""
+    g = position(mode=mode, victory="first_to_target", revenue=revenue).game()
+    play_out(g)
+    assert_over(g, [], "days_over")
+    assert "ran out" in g.outcome.reason
+
+
+# --------------------------------------------------------------------------- Co-op
+
+
+def test_coop_first_to_target_uses_pooled_revenue_times_players():
+    """V1 / v0.2 §3.3: Co-op first-to-target: pooled Revenue ≥ target × players; all win."""
+    b = position(mode="coop", victory="first_to_target", revenue=(30, 9), last_stage=False)
+    porter_ready(b, "Bob")
+    g = b.game()
+    assert g.config.target == 40
+    to_load_unload(g)
+    assert g.actor == "Bob"
+    g.apply("board 1")
+    assert sum(g.revenue.values()) == 40
+    assert_over(g, ["Ann", "Bob"], "target_reached")
+    assert_revenue_matches_events(g, {"Ann": 30, "Bob": 9})
+
+
+def test_coop_individual_reaching_the_base_target_does_not_win():
+    """V1: in Co-op one player's 25 is not the team's 40."""
+    b = position(mode="coop", victory="first_to_target", revenue=(24, 0), last_stage=False)
+    porter_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    g.apply("board 1")
+    assert g.revenue["Ann"] == 25 and not g.is_over
+
+
+@pytest.mark.parametrize("revenue, wins", [((20, 20), True), ((40, 0), True), ((39, 0), False),
+                                           ((-5, 44), False), ((-5, 45), True)])
+def test_coop_highest_after_days_pass_fail_on_pooled_revenue(revenue, wins):
+    """V2 / v0.2 §3.3: Co-op timed: pooled Revenue must reach target × players by the end, else all lose."""
+    g = position(mode="coop", revenue=revenue).game()
+    play_out(g)
+    assert_over(g, ["Ann", "Bob"] if wins else [], "days_over")
+    assert str(sum(revenue)) in g.outcome.reason
+
+
+# --------------------------------------------------------------------------- Competitive
+
+
+def test_competitive_first_to_target_first_individual_wins():
+    """V1 / v0.2 §3.3: Competitive first-to-target: the first player to reach it wins alone."""
+    b = position(mode="competitive", victory="first_to_target", revenue=(19, 19), last_stage=False)
+    porter_ready(b, "Bob")
+    g = b.game()
+    to_load_unload(g)
+    g.apply("board 1")
+    assert_over(g, ["Bob"], "target_reached")
+    assert g.revenue == {"Ann": 19, "Bob": 20}
+    assert "Bob reached the target of 20" in g.outcome.reason
+
+
+@pytest.mark.parametrize("revenue, winners, kind", [
+    ((20, 10), ["Ann"], "days_over"),               # combined 30 = floor 3 × 2 × 5
+    ((20, 9), [], "revenue_floor"),                 # combined 29 < 30: everyone loses
+    ((15, 15), ["Ann", "Bob"], "days_over"),        # a tie shares the win
+    ((-5, 40), ["Bob"], "days_over"),               # negative Revenue is allowed
+    ((10, 31), ["Bob"], "days_over"),
+])
+def test_competitive_highest_after_days_two_players(revenue, winners, kind):
+    """V2 / v0.2 §3.3, §3.5: combined Revenue must reach 3 × players × Days, then highest wins,
+    ties share."""
+    g = position(mode="competitive", revenue=revenue).game()
+    assert g.config.revenue_floor == 30
+    play_out(g)
+    assert_over(g, winners, kind)
+
+
+@pytest.mark.parametrize("revenue, winners, kind", [
+    ((10, 10, 7), ["Ann", "Bob"], "days_over"),     # floor 3 × 3 × 3 = 27
+    ((9, 9, 8), [], "revenue_floor"),
+    ((0, 0, 27), ["Cy"], "days_over"),
+])
+def test_competitive_highest_after_days_three_players_short(revenue, winners, kind):
+    """V2 / v0.2 §3.5 table: three players, Short (3 Days): the floor is 27."""
+    g = position(mode="competitive", revenue=revenue, length="short").game()
+    assert g.config.revenue_floor == 27
+    play_out(g)
+    assert_over(g, winners, kind)
+
+
+# --------------------------------------------------------------------------- collisions and negative Revenue
+
+
+def collision_ready(b, who):
+    """A westbound train one region from who's Office, with a car standing on the Running Track
+    east of the Office: arriving this Stage's Mainline phase is a collision (M6)."""
+    b.lay(who, "straight", (1, 0))
+    b.cars(who, (1, 0), ["BE1"])
+    seat = b.state.players[[p.name for p in b.state.players].index(who)].seat
+    b.train(1, mainline=(seat + 1, 0))
+
+
+def test_revenue_may_go_negative():
+    """V2 / v0.2 §10: a collision costs 5 Revenue even from 0; Solitaire has no collision floor."""
+    b = position(revenue=(0,), last_stage=False)
+    collision_ready(b, "Player")
+    g = b.game()
+    g.apply("agent pass")
+    assert g.revenue == {"Player": -5}
+    assert g.state.collisions_today == 1
+    assert not g.is_over
+    assert_revenue_matches_events(g, {})
+    assert invariants.check(g.state) == []
+
+
+def test_solitaire_negative_revenue_at_the_end_loses():
+    """V2: a negative final score is simply below the target."""
+    g = position(revenue=(-12,)).game()
+    play_out(g)
+    assert_over(g, [], "days_over")
+    assert "-12" in g.outcome.reason
+
+
+def test_competitive_third_collision_in_a_day_ends_the_game():
+    """V3 / v0.2 §3.4: Competitive: the third collision in one Day ends the game, everyone loses."""
+    b = position(mode="competitive", revenue=(30, 30), last_stage=False)
+    b.state.collisions_today = 2
+    collision_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    assert_over(g, [], "collision_floor")
+    assert g.revenue["Ann"] == 25
+    assert g.state.collisions_today == 3
+    assert_revenue_matches_events(g, {"Ann": 30, "Bob": 30})
+
+
+def test_competitive_second_collision_does_not_end_the_game():
+    """V3: two collisions in a Day are allowed."""
+    b = position(mode="competitive", revenue=(0, 0), last_stage=False)
+    b.state.collisions_today = 1
+    collision_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    assert not g.is_over and g.state.collisions_today == 2
+    assert g.revenue["Ann"] == -5
+
+
+def test_coop_has_no_collision_floor():
+    """V3 / v0.2 §3.4: Solitaire and Co-op have no collision limit."""
+    b = position(mode="coop", revenue=(0, 0), last_stage=False)
+    b.state.collisions_today = 2
+    collision_ready(b, "Bob")
+    g = b.game()
+    to_load_unload(g)
+    assert not g.is_over and g.state.collisions_today == 3
+    assert g.revenue["Bob"] == -5
+    assert invariants.check(g.state) == []
+
+
+# --------------------------------------------------------------------------- a whole game
+
+
+@pytest.mark.parametrize("mode, victory", [
+    ("solitaire", "highest_after_days"), ("solitaire", "first_to_target"),
+    ("coop", "highest_after_days"), ("coop", "first_to_target"),
+    ("competitive", "highest_after_days"), ("competitive", "first_to_target"),
+])
+def test_every_mode_and_victory_ends_after_the_last_day_with_no_revenue(mode, victory):
+    """V1/V2: a whole Short game of passing ends at the last Day's end with everyone losing."""
+    names = ["Player"] if mode == "solitaire" else ["Ann", "Bob"]
+    g = sm.new_game(seed=3, players=names, mode=mode, victory=victory, length="short")
+    play_out(g, limit=2000)
+    assert (g.day, g.stage) == (3, 12)
+    assert_over(g, [], "revenue_floor" if (mode, victory) == ("competitive", "highest_after_days")
+                else "days_over")
+    assert sum(1 for e in g.events if e.kind == "day_end") == 3
