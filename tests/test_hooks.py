@@ -59,3 +59,47 @@ def test_an_office_area_card_hook_can_hold_an_arrival_at_the_limits(sample_cards
 def test_classic_cards_have_no_hooks():
     """The classic deck is pure data."""
     assert all(not sp.hook for sp in CARD_SPECS.values())
+
+
+@pytest.fixture
+def no_switching_train(monkeypatch):
+    """A v0.4.5-style no-switching train, and a Modifier that lends an extra Move."""
+
+    @register("no_switching")
+    class NoSwitching(Hook):
+        def switch_problem(self, s, train):
+            return f"train {train.label} may not be switched"
+
+    @register("extra_move")
+    class ExtraMove(Hook):
+        def moves(self, s, player, moves):
+            return moves + 1
+
+    monkeypatch.setitem(CARD_SPECS, "train11", dataclasses.replace(CARD_SPECS["train11"], hook="no_switching"))
+    monkeypatch.setitem(CARD_SPECS, "section_gang", dataclasses.replace(CARD_SPECS["section_gang"], hook="extra_move"))
+    yield
+    HOOKS.pop("no_switching")
+    HOOKS.pop("extra_move")
+
+
+def test_a_train_card_hook_can_forbid_switching(no_switching_train):
+    """switch_problem: Moves and set-outs of that train are refused with the hook's reason."""
+    b = Position(seed=2)
+    b.lay("Player", "straight", (-1, 0))
+    b.train(11, player="Player", at=(0, 0), behind=["BE1"])
+    g = b.game()
+    g.apply("switch")
+    with pytest.raises(Exception, match="may not be switched"):
+        g.apply("move 1 west -1,0")
+    assert not [i for i in g.legal_intents() if str(i).startswith(("move", "setout"))]
+
+
+def test_an_area_card_hook_can_change_the_moves(no_switching_train):
+    """moves: a card in the Office Area changes the Moves of its player's switching."""
+    b = Position(seed=2)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "section_gang", (0, 1))
+    b.train(12, player="Player", at=(0, 0))
+    g = b.game()
+    g.apply("switch")
+    assert g.state.turn.moves_left == 7

@@ -4,6 +4,7 @@ Switch, Draw, or Freight Agent (v0.2 §6, v0.4.5 §4.2)."""
 from __future__ import annotations
 
 from ..cards import PIECES
+from ..cards.hooks import area_cards, hooks_of
 from ..intents import Agent, Discard, Draw, End, Move, Play, SetOut, Switch
 from ..rules import (
     CAR_LIMIT, NIGHT_STAGES, Events, actor, area_of, capacity, hand_limit, name, retire,
@@ -25,8 +26,16 @@ def _start_turn(s: State) -> None:
     t.option = None
     t.drew = False
     t.last_move = None
+    t.moves_left = moves_for(s, t.order[t.index]) if t.index < len(t.order) else 0
+
+
+def moves_for(s: State, p: int) -> int:
+    """Six Moves, five at night under Reduced Visibility, as the Area's card hooks allow."""
     night = s.config.has("reduced_visibility") and s.stage in NIGHT_STAGES
-    t.moves_left = 5 if night else 6
+    moves = 5 if night else 6
+    for h in hooks_of(s, area_cards(s, s.players[p].seat)):
+        moves = h.moves(s, p, moves)
+    return moves
 
 
 def _next_turn(s: State) -> None:
@@ -205,10 +214,20 @@ def _train_of(s: State, p: int, tray: int):
     return tr
 
 
+def _hook_problem(s: State, tr) -> str | None:
+    for h in hooks_of(s, [tr.card]):
+        problem = h.switch_problem(s, tr)
+        if problem:
+            return problem
+    return None
+
+
 def _check_move(s: State, p: int, m: Move) -> str | None:
     tr = _train_of(s, p, m.tray)
     if tr is None:
         return f"Crew Tray {m.tray} is not in your Office Area"
+    if _hook_problem(s, tr):
+        return _hook_problem(s, tr)
     cost = 0 if s.turn.last_move == (m.tray, m.direction) else 1
     if s.turn.moves_left < cost:
         return "you have used all your Moves this Stage; set out cars or 'end'"
@@ -222,6 +241,8 @@ def _check_setout(s: State, p: int, so: SetOut) -> str | None:
     tr = _train_of(s, p, so.tray)
     if tr is None:
         return f"Crew Tray {so.tray} is not in your Office Area"
+    if _hook_problem(s, tr):
+        return _hook_problem(s, tr)
     if tr.pos == (0, 0):
         return "cars may not be left on the Office: there is a passenger platform there"
     side = tr.ahead if so.end == "front" else tr.behind
@@ -245,6 +266,7 @@ def apply(s: State, it, ev: Events) -> None:
     if t.option is None:
         if isinstance(it, Switch):
             t.option = "switch"
+            t.moves_left = moves_for(s, p)
             ev.say("option", f"{who} switches ({t.moves_left} Moves).")
         elif isinstance(it, Draw):
             t.option = "draw"
