@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import secrets
 from typing import Callable, Iterable
 
@@ -23,6 +24,23 @@ NEXT_PHASE = {
 }
 SAVE_FORMAT = "station-master-save"
 SAVE_VERSION = 1
+#: a snapshot is also kept when this many intents have passed since the last one (besides each Stage)
+SNAP_EVERY = 32
+
+
+def freeze(s: State) -> bytes:
+    """An immutable in-memory snapshot of a state.
+
+    Snapshots are pickled because that is several times faster than ``copy.deepcopy`` both ways
+    and gives immutable bytes that game copies can share. They never leave the process: saves
+    are JSON and are replayed through the rules (no pickle is ever read from outside).
+    """
+    return pickle.dumps(s, pickle.HIGHEST_PROTOCOL)
+
+
+def thaw(snap) -> State:
+    """A fresh, independent state from a snapshot (``freeze`` bytes, or a State kept as is)."""
+    return pickle.loads(snap) if isinstance(snap, bytes) else snap.clone()
 
 
 def advance(s: State, ev: Events) -> None:
@@ -57,7 +75,7 @@ class Game:
         self._history: list = []
         self._events: list = [list(ev)]  # events of setup, then of each accepted intent
         self._meta: list = []  # per intent: (actor, turn key, revealing)
-        self._snaps: dict = {0: state.clone()}
+        self._snaps: dict = {0: freeze(state)}  # intents applied -> snapshot of the state then
         self._redo: list = []
         self._listeners: list = []
         self.replay_error: str | None = None
@@ -205,14 +223,23 @@ class Game:
         self._history.append(it)
         self._events.append(list(ev))
         self._meta.append((who, key, revealing))
-        if s.stage_count != stage_count or s.outcome is not None:
-            self._snaps[len(self._history)] = s.clone()
+        n = len(self._history)
+        if s.stage_count != stage_count or s.outcome is not None or n - self._last_snap() >= SNAP_EVERY:
+            self._snaps[n] = freeze(s)
         return list(ev)
+
+    def _last_snap(self) -> int:
+        n = len(self._history)
+        while n not in self._snaps:  # at most SNAP_EVERY steps
+            n -= 1
+        return n
 
     def _rebuild(self, n: int) -> None:
         """Make the state the one after the first ``n`` intents, from the nearest snapshot."""
-        base = max(k for k in self._snaps if k <= n)
-        s = self._snaps[base].clone()
+        base = n
+        while base not in self._snaps:
+            base -= 1
+        s = thaw(self._snaps[base])
         for it in self._history[base:n]:
             ev = Events()
             phases.BY_NAME[s.phase].apply(s, it, ev)
@@ -227,11 +254,11 @@ class Game:
             return "there is nothing to undo"
         if len(self._state.players) == 1:
             return None
-        who, key, revealing = self._meta[-1]
-        if who != actor_index(self._state) or key[:4] != self._turn_key()[:4] and self._state.outcome is None:
-            return "in a multiplayer game you may undo only your own decisions of your current turn"
         if self._state.outcome is not None:
             return "the game is over"
+        who, key, revealing = self._meta[-1]
+        if who != actor_index(self._state) or key[:4] != self._turn_key()[:4]:
+            return "in a multiplayer game you may undo only your own decisions of your current turn"
         if revealing:
             return "that decision revealed a card or a die roll; it cannot be undone"
         return None
@@ -265,7 +292,7 @@ class Game:
         """An independent game with the same state and history."""
         g = Game.__new__(Game)
         g._config, g._seed = self._config, self._seed
-        g._state = self._state.clone()
+        g._state = thaw(freeze(self._state))
         g._history = list(self._history)
         g._events = [list(b) for b in self._events]
         g._meta = list(self._meta)

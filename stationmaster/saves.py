@@ -129,6 +129,10 @@ def loads(text) -> Game:
         except IllegalIntent as e:
             game.replay_error = f"intent {k} ({t!r}) is not legal: {e}; replay stopped after intent {k - 1}"
             break
+        except Exception as e:  # an engine fault: keep what replayed, say where, lose nothing else
+            game.replay_error = (f"intent {k} ({t!r}) hit an engine error ({type(e).__name__}: {e}); "
+                                 f"replay stopped after intent {k - 1} — please report this save")
+            break
     return game
 
 

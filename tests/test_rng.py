@@ -21,6 +21,7 @@ KNOWN = {
 
 @pytest.mark.parametrize("seed", sorted(KNOWN))
 def test_splitmix64_known_values(seed):
+    """R1: the engine's own SplitMix64 stream gives the reference values."""
     r = Rng(seed)
     assert [r.next64() for _ in range(5)] == KNOWN[seed]
 
@@ -39,6 +40,7 @@ def test_state_is_one_int_and_seed_is_masked():
 
 
 def test_pinned_game_level_draws():
+    """R1: die rolls, draws and shuffles from a seed are pinned."""
     r = Rng(7)
     assert [r.d12() for _ in range(20)] == [4, 1, 7, 4, 11, 10, 11, 7, 6, 6, 8, 5, 7, 5, 7, 1, 8, 12, 6, 5]
     r = Rng(7)

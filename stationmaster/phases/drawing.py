@@ -33,8 +33,9 @@ def reshuffle(s: State, ev: Events) -> None:
     cards.sort()
     shuffle(s, cards)
     s.home = cards + s.home
-    ev.say("reshuffle", f"The Home Office deck ran out: {len(cards)} cards from the Salvage Yard and "
-           "Departments are reshuffled into it.")
+    if cards:
+        ev.say("reshuffle", f"The Home Office deck ran out: {len(cards)} cards from the Salvage Yard and "
+               "Departments are reshuffled into it.")
     refill_departments(s, ev, after_reshuffle=True)
 
 

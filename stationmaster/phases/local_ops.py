@@ -24,7 +24,6 @@ def begin(s: State, ev: Events) -> None:
 def _start_turn(s: State) -> None:
     t = s.turn
     t.option = None
-    t.drew = False
     t.last_move = None
     t.moves_left = moves_for(s, t.order[t.index]) if t.index < len(t.order) else 0
 

@@ -1,0 +1,134 @@
+"""Golden games: whole games played with fixed deterministic policies, pinned by their result and a
+digest of the save and the event log. This is the cross-Python determinism pin (DESIGN.md §4: same
+seed + configuration + players + intents => same game on every supported Python).
+
+The digests change whenever a rule changes what happens in these games. After a deliberate rule
+change, re-pin by running ``python tests/test_golden.py`` and pasting its output into GOLDEN
+(and say so in the commit). A change here without a rule change is a determinism bug.
+"""
+
+import hashlib
+import json
+
+import stationmaster as sm  # no pytest import: ``python tests/test_golden.py`` runs on a bare Python
+
+PASSIVE = ("end", "agent pass", "hold")
+
+
+def plain_policy(k, legal):
+    """The legal intent at index (k * 7) % len(legal) at step k."""
+    return legal[(k * 7) % len(legal)]
+
+
+def busy_policy(k, legal):
+    """Like plain_policy, but four steps in five avoid ending or passing (deeper games)."""
+    active = [i for i in legal if str(i) not in PASSIVE]
+    pick = active if active and k % 5 else legal
+    return pick[(k * 7) % len(pick)]
+
+
+GAMES = {
+    "solitaire-standard-seed7": (7, dict(), plain_policy),
+    "competitive-3p-seed7": (7, dict(players=["Ann", "Bo", "Cy"], mode="competitive"), plain_policy),
+    "coop-2p-options-seed7": (7, dict(players=["Ann", "Bo"], mode="coop", starting_hand="six",
+                                      optional_rules=["manual_makeup", "emergency_toolbox", "reduced_visibility",
+                                                      "employee_rotation"]), busy_policy),
+}
+
+
+def play(name):
+    seed, cfg, policy = GAMES[name]
+    g = sm.new_game(seed=seed, **cfg)
+    k = 0
+    while not g.is_over:
+        g.apply(policy(k, g.legal_intents()))
+        k += 1
+        assert k < 20_000
+    return g
+
+
+def digest(g):
+    h = hashlib.sha256()
+    h.update(g.dumps().encode("utf-8"))
+    h.update(b"\n")
+    h.update("\n".join(e.text for e in g.events).encode("utf-8"))
+    return h.hexdigest()
+
+
+def summary(g):
+    return dict(revenue=g.revenue, winners=list(g.outcome.winners), kind=g.outcome.kind,
+                reason=g.outcome.reason, intents=len(g.history), events=len(g.events),
+                day=g.day, stage=g.stage, sha256=digest(g))
+
+
+GOLDEN = {
+    "competitive-3p-seed7": {
+        "revenue": {"Ann": -1, "Bo": 1, "Cy": -10},
+        "winners": [],
+        "kind": "revenue_floor",
+        "reason": "the table's combined Revenue is -10, below the collective floor of 45; everyone loses.",
+        "intents": 537,
+        "events": 801,
+        "day": 5,
+        "stage": 12,
+        "sha256": "4b24d351b76e31df48a68b685ae2cf2df205a787eacd2539151287b624567ae5",
+    },
+    "coop-2p-options-seed7": {
+        "revenue": {"Ann": -10, "Bo": -7},
+        "winners": [],
+        "kind": "days_over",
+        "reason": "the team's pooled Revenue is -17, short of 40.",
+        "intents": 419,
+        "events": 671,
+        "day": 5,
+        "stage": 12,
+        "sha256": "7dde141875200e1ff3c65d69287e9d63e88ac6f0af3a1acf0b1b6233c1244972",
+    },
+    "solitaire-standard-seed7": {
+        "revenue": {"Player": 0},
+        "winners": [],
+        "kind": "days_over",
+        "reason": "Player finished Day 5 with 0 Revenue, short of the target of 20.",
+        "intents": 154,
+        "events": 259,
+        "day": 5,
+        "stage": 12,
+        "sha256": "b4aec78d49d8b68840a23135fb21cf3ad342cd627ed66ff0cc704ac1bb1a8b1c",
+    },
+}
+
+
+def check_golden(name):
+    g = play(name)
+    got = summary(g)
+    want = GOLDEN[name]
+    # compare the readable parts first, so a failure shows what changed before the digest does
+    for key in ("revenue", "winners", "kind", "reason", "intents", "events", "day", "stage"):
+        assert got[key] == want[key], (key, got[key], want[key])
+    assert got["sha256"] == want["sha256"]
+    # and the save reloads to the very same game
+    h = sm.loads(g.dumps())
+    assert h.replay_error is None
+    assert digest(h) == want["sha256"]
+
+
+def test_golden_solitaire_standard():
+    """R1: same seed, configuration and intents give the same game on every Python."""
+    check_golden("solitaire-standard-seed7")
+
+
+def test_golden_competitive_three_players():
+    """R1: the pinned 3-player game."""
+    check_golden("competitive-3p-seed7")
+
+
+def test_golden_coop_with_every_optional_rule():
+    """R1: the pinned Co-op game with every optional rule."""
+    check_golden("coop-2p-options-seed7")
+
+
+if __name__ == "__main__":  # print the values to pin, then check them
+    print(json.dumps({name: summary(play(name)) for name in sorted(GAMES)}, indent=4, ensure_ascii=False))
+    for name in sorted(GAMES):
+        check_golden(name)
+    print("golden games match")
