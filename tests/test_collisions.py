@@ -193,7 +193,7 @@ def test_departure_strikes_cars_between_office_and_limits():
     b = duo()
     track(b, "Bob", (1, 0))
     b.cars("Bob", (1, 0), ["TE1"])
-    t = put(b, 2, player="Bob", at=(0, 0), behind=["BE1", "K1"])
+    t = put(b, 6, player="Bob", at=(0, 0), behind=["BE1", "K1"])
     g = b.game()
     s = g.state
     ev = run_stage(g)
@@ -227,7 +227,7 @@ def test_departure_ignores_cars_behind_the_train():
     b = solo()
     track(b, "Ann", (-1, 0))
     b.cars("Ann", (-1, 0), ["TE1"])
-    t = put(b, 2, player="Ann", at=(0, 0), behind=["BE1", "K1"])
+    t = put(b, 2, player="Ann", at=(0, 0), behind=["CE1", "CE2"])
     g = b.game()
     ev = run_stage(g)
     assert of(ev, "collision") == [] and g.state.trains[t.tray].pos == (1, 0)
@@ -401,7 +401,7 @@ def test_red_flag_averts_the_holders_departure_collision():
     b = solo(optional_rules=["emergency_toolbox"])
     track(b, "Ann", (1, 0))
     b.cars("Ann", (1, 0), ["TE1"])
-    t = put(b, 2, player="Ann", at=(0, 0), behind=["BE1", "K1"])
+    t = put(b, 2, player="Ann", at=(0, 0), behind=["CE1", "CE2"])
     g = b.game()
     ev = run_stage(g)
     assert of(ev, "red_flag") and of(ev, "collision") == [] and of(ev, "highball") == []

@@ -142,7 +142,7 @@ def test_train_on_secondary_or_running_track_is_not_a_mover():
 def test_region_per_stage_timing_across_the_division():
     """M2: departure enters the first region, one region a Stage, arrival two Stages after departure."""
     b = duo()
-    put(b, 2, division_point="west", behind=["BE1", "K1"])
+    put(b, 2, division_point="west", behind=["CE1", "CL1"])
     g = b.game()
     where = {}
     kinds = {}
@@ -200,7 +200,7 @@ def test_arrival_takes_an_ad_track_and_emits_arrival_event():
 def test_non_expedited_arrival_waits_for_a_later_mainline_phase():
     """M1 / v0.4.5 §4.5: a train that arrived this Stage does not highball again until the next."""
     b = solo()
-    put(b, 2, player="Ann", at=(0, 0), behind=["BE1", "K1"], arrived_earlier=False)
+    put(b, 2, player="Ann", at=(0, 0), behind=["CE1", "CL1"], arrived_earlier=False)
     g = b.game()
     ev = run_stage(g)
     assert of(ev, "highball") == [] and tray_of(g, "2").pos == (0, 0)
@@ -486,7 +486,7 @@ def test_train_at_whistle_post_office_is_in_the_subdivision():
 def test_highball_from_office_when_made_up_right():
     """M5: engine at the front, caboose last: the train departs into the next card's first region."""
     b = solo()
-    t = put(b, 2, player="Ann", at=(0, 0), behind=["BE1", "RL1", "K1"])
+    t = put(b, 6, player="Ann", at=(0, 0), behind=["BE1", "RL1", "K1"])
     g = b.game()
     ev = run_stage(g)
     hb = of(ev, "highball")
@@ -511,7 +511,7 @@ def test_highball_refused_with_cars_ahead_of_the_engine():
 def test_highball_refused_when_caboose_is_not_last():
     """M5: a caboose that is not at the rear holds the train, with no collision."""
     b = solo()
-    t = put(b, 2, player="Ann", at=(0, 0), behind=["K1", "BE1"])
+    t = put(b, 6, player="Ann", at=(0, 0), behind=["K1", "BE1"])
     g = b.game()
     ev = run_stage(g)
     held = of(ev, "held")
@@ -529,3 +529,17 @@ def test_train_without_caboose_or_cars_may_depart():
     ev = run_stage(g)
     assert [e.data["train"] for e in of(ev, "highball")] == ["2"]
     ok(g)
+
+
+def test_highball_refused_with_cars_its_card_does_not_list():
+    """M5: a train leaves only with cars its card lists, no more than it allows, and a caboose only if it runs one."""
+    for number, cars, why in ((2, ["HE1"], "carries a hopper"), (2, ["CE1", "K1"], "without a caboose"),
+                              (6, ["BE1", "K1", "K2"], "2 cabooses"), (4, ["CE1", "CE2", "CE3", "CE4"], "allows 3")):
+        b = solo()
+        t = put(b, number, player="Ann", at=(0, 0), behind=cars)
+        g = b.game()
+        ev = run_stage(g)
+        held = of(ev, "held")
+        assert len(held) == 1 and why in held[0].text, (number, cars, held)
+        assert of(ev, "highball") == [] and g.state.trains[t.tray].where == "area"
+        ok(g)

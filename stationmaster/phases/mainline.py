@@ -100,15 +100,26 @@ def _region_train(s: State, pos, exclude: int):
     return None
 
 
-def _made_up_right(train: Train) -> str | None:
+def _made_up_right(s: State, train: Train) -> str | None:
+    """Engine on the front, only cars its card lists, caboose (one, if the card calls for it) last."""
     if train.ahead:
         return f"train {train.label} has cars ahead of its engine"
+    sp = spec_of(s, train.card)
     kinds = [PIECES[c].kind for c in train.behind]
-    if "caboose" in kinds and kinds[-1] != "caboose":
+    cabooses = kinds.count("caboose")
+    if cabooses and not sp.caboose:
+        return f"train {train.label} ({sp.train_class}) runs without a caboose; set it out"
+    if cabooses > 1:
+        return f"train {train.label} carries {cabooses} cabooses; it runs with one"
+    if cabooses and kinds[-1] != "caboose":
         return f"train {train.label}'s caboose is not at the rear"
-    if any(k == "caboose" for k in kinds) and any(
-            kinds[i] == "caboose" and kinds[i + 1] != "caboose" for i in range(len(kinds) - 1)):
-        return f"train {train.label}'s caboose is not at the rear"
+    wrong = [k for k in kinds if k != "caboose" and k not in sp.consist]
+    if wrong:
+        return (f"train {train.label} ({sp.train_class}) carries a {wrong[0]}, which its card does not "
+                f"list ({' or '.join(sp.consist)})")
+    revenue_cars = len(kinds) - cabooses
+    if revenue_cars > sp.max_cars:
+        return f"train {train.label} ({sp.train_class}) carries {revenue_cars} cars; its card allows {sp.max_cars}"
     return None
 
 
@@ -177,7 +188,7 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
     here = ("the Western Division Point" if train.pos == "west" else "the Eastern Division Point") \
         if train.where == "division_point" else f"{name(s, player_at(s, train.seat))}'s Office"
     if train.where == "area":
-        problem = _made_up_right(train)
+        problem = _made_up_right(s, train)
         if problem is None:
             problem = _hook_problem(s, train)
         if problem:
