@@ -313,8 +313,13 @@ class Game:
             self._listeners.remove(callback)
 
     def _notify(self) -> None:
+        """Tell the listeners. A failing listener is reported, never undoes an accepted intent."""
         for cb in list(self._listeners):
-            cb(self)
+            try:
+                cb(self)
+            except Exception as e:  # a broken view must not make an accepted move look rejected
+                import warnings
+                warnings.warn(f"a game listener failed: {type(e).__name__}: {e}", RuntimeWarning, stacklevel=3)
 
     # ------------------------------------------------------------------ saves
 
