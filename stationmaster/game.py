@@ -164,6 +164,15 @@ class Game:
         from .view.text import describe
         return describe(self._state)
 
+    def _repr_svg_(self) -> str:
+        """The board as SVG (Jupyter, GitHub and nbviewer show it when the game ends a cell)."""
+        from .view.scene import build_scene
+        from .view.svg import to_svg
+        return to_svg(build_scene(self._state))
+
+    def _repr_html_(self) -> str:
+        return f'<div style="max-width:100%;overflow:auto">{self._repr_svg_()}</div>'
+
     def legal_intents(self) -> list:
         """Every intent the actor may apply now; empty only when the game is over."""
         s = self._state

@@ -100,6 +100,15 @@ class Scene:
     shapes: list = field(default_factory=list)
     hits: list = field(default_factory=list)
     theme: str = "light"
+    #: convenience look-ups for highlights (filled by ``build_scene``; rects are (x, y, w, h)):
+    #: (seat, x, y) -> grid spot; tray -> where the Crew Tray is drawn (on the Office Area grid,
+    #: a Mainline region or a Division Point); (seat, x, y, box) -> a facility box (green, red,
+    #: men, at, work, car)
+    spot_rects: dict = field(default_factory=dict)
+    tray_rects: dict = field(default_factory=dict)
+    box_rects: dict = field(default_factory=dict)
+    #: rolling-stock piece id -> where that piece is drawn (in a train, on a card, in a box)
+    piece_rects: dict = field(default_factory=dict)
 
     def add(self, shape) -> None:
         self.shapes.append(shape)
