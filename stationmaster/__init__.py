@@ -15,4 +15,13 @@ from .saves import load, loads
 
 __version__ = "0.1.0"
 
-__all__ = ["Event", "Game", "IllegalIntent", "Intent", "SaveError", "load", "loads", "new_game", "parse"]
+
+def play(*args, **kw):
+    """Show a playable board in a notebook (needs ipywidgets and ipycanvas: ``pip install
+    stationmaster[board]``). ``play(seed=7)`` deals a new game with ``new_game``'s options,
+    ``play()`` resumes the autosave in the working folder; see ``stationmaster.widgets.play``."""
+    from .widgets import play as _play
+    return _play(*args, **kw)
+
+
+__all__ = ["Event", "Game", "IllegalIntent", "Intent", "SaveError", "load", "loads", "new_game", "parse", "play"]

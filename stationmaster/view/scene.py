@@ -139,7 +139,8 @@ def wrap(text: str, width: float, size: float, lines: int) -> list:
 
 
 def money(v: int) -> str:
-    return f"${v}" if v >= 0 else f"−${-v}"
+    """Revenue is counted in points, not dollars."""
+    return f"{v} Rev" if v >= 0 else f"−{-v} Rev"
 
 
 def fit(text: str, width: float, size: float, bold: bool = False) -> str:
