@@ -156,6 +156,11 @@ class Game:
         return [e for batch in self._events for e in batch]
 
     @property
+    def event_batches(self) -> list:
+        """Events grouped by cause: ``[setup events, events of intent 1, events of intent 2, ...]``."""
+        return [list(b) for b in self._events]
+
+    @property
     def last_events(self) -> list:
         return list(self._events[-1])
 
@@ -286,6 +291,15 @@ class Game:
         self._redo.append(it)
         self._notify()
         return it
+
+    def can_redo(self) -> str | None:
+        """None if ``redo`` is allowed now, else why not."""
+        return None if self._redo else "there is nothing to redo"
+
+    @property
+    def redo_next(self) -> Intent | None:
+        """The intent ``redo`` would apply, or None."""
+        return self._redo[-1] if self._redo else None
 
     def redo(self) -> list:
         """Apply again the intent most recently undone."""

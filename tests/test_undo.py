@@ -332,3 +332,15 @@ def test_multiplayer_several_undos_within_one_turn_stop_at_the_turn_start():
                 return
         g.apply(r.choice(g.legal_intents()))
     pytest.fail("no switching turn found")
+
+
+def test_can_redo_and_redo_next_say_what_redo_would_do():
+    """H1: redo is offered only after an undo, and names the intent it will apply."""
+    import stationmaster as sm
+    g = sm.new_game(seed=3)
+    assert g.can_redo() == "there is nothing to redo" and g.redo_next is None
+    g.apply("draw home")
+    g.undo()
+    assert g.can_redo() is None and str(g.redo_next) == "draw home"
+    g.redo()
+    assert g.redo_next is None and len(g.event_batches) == 2

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .autosave import AUTOSAVE_NAME, autosave_path, resume
 from .controller import Action, Controller
 
-__all__ = ["AUTOSAVE_NAME", "Action", "Board", "Controller", "play"]
+__all__ = ["AUTOSAVE_NAME", "Action", "Board", "Controller", "autosave_path", "play", "resume"]
 
 
 def __getattr__(name):
@@ -45,7 +45,7 @@ def play(*args, theme: str = "light", autosave=True, **options):
         path = str(autosave)
     else:
         path = None
-    message = ""
+    message, problem = "", False
     if args and isinstance(args[0], sm.Game):
         if len(args) > 1 or options:
             raise TypeError("play(game) takes no other game options")
@@ -57,5 +57,6 @@ def play(*args, theme: str = "light", autosave=True, **options):
         if path:
             game, message = _a.resume(path)
         if game is None:
+            problem = bool(message)  # a corrupt autosave
             game = sm.new_game()
-    return Board(game, theme=theme, autosave=path, message=message)
+    return Board(game, theme=theme, autosave=path, message=message, message_error=problem)

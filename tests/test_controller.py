@@ -1,0 +1,385 @@
+"""The board's interaction logic (widgets/controller.py), driven without a browser or widgets."""
+
+import random
+
+import pytest
+
+import stationmaster as sm
+from stationmaster.builder import Position
+from stationmaster.intents import Agent, Discard, Draw, End, Move, Play, SetOut
+from stationmaster.widgets.controller import Controller
+
+ME = "Player"
+
+
+def do(c, steps):
+    """Run ``clicks_for`` steps on a controller."""
+    for kind, what in steps:
+        if kind == "click":
+            c.click(what)
+        else:
+            c.press(what)
+
+
+def perform(c, intent):
+    """Make an intent by clicks; the intent applied, or None."""
+    n = len(c.game.history)
+    do(c, c.clicks_for(intent))
+    return c.game.history[-1] if len(c.game.history) > n else None
+
+
+def labels(c):
+    return [a.label for a in c.actions()]
+
+
+def action(c, label):
+    return next(a for a in c.actions() if a.label == label)
+
+
+def targets(c, kind="target"):
+    return {t for t, k in c.highlights() if k == kind}
+
+
+# --------------------------------------------------------------------------- Local Operations options
+
+
+def test_option_buttons_follow_the_legal_intents_and_say_why_not():
+    g = sm.new_game(seed=7)
+    c = Controller(g)
+    assert labels(c)[:5] == ["Switch", "Draw home", "Take Dept 1", "Take Dept 2", "Take Dept 3"]
+    switch = action(c, "Switch")
+    assert not switch.enabled and switch.tip == g.why_not("switch")  # no train to switch
+    assert action(c, "Draw home").enabled and action(c, "Agent pass").enabled
+    assert ("home",) in targets(c) and ("dept", 2) in targets(c)
+    assert "Local Operations" in c.status() and "Player" in c.status()
+
+
+def test_click_home_office_draws_and_department_takes():
+    g = sm.new_game(seed=7)
+    c = Controller(g)
+    assert c.click(("home",))
+    assert g.history == (Draw("home"),)
+    g2 = sm.new_game(seed=7)
+    c2 = Controller(g2)
+    assert c2.click(("dept", 2))
+    assert g2.history == (Draw(2),)
+
+
+def test_a_refused_click_shows_the_engine_reason():
+    g = sm.new_game(seed=7)
+    c = Controller(g)
+    c.click(("home",))
+    assert not c.click(("home",))  # one draw per Stage
+    assert c.error and c.message == g.why_not("draw home")
+    assert len(g.history) == 1
+
+
+def test_switch_button_disabled_then_clicking_a_train_chooses_switch():
+    b = Position(seed=3)
+    b.lay(ME, "straight", (1, 0))
+    b.train(11, player=ME, at=(1, 0), behind=["HL1"])
+    g = b.game()
+    c = Controller(g)
+    assert action(c, "Switch").enabled
+    assert (("tray", 1), "option") in c.highlights()
+    assert c.click(("tray", 1))
+    assert [str(i) for i in g.history] == ["switch"]
+    assert c.tray == 1
+    dest = {t[2:] for t in targets(c) if t[0] == "spot"}
+    assert dest == {m.to for m in g.legal_intents() if isinstance(m, Move) and m.tray == 1}
+
+
+# --------------------------------------------------------------------------- switching
+
+
+def switching_position():
+    """Seed 16 after a few intents: train 10 on the Office, a turned Run-around at 0,-1 that it
+    reaches both east and west."""
+    g = sm.new_game(seed=16)
+    for t in ['draw dept 2', 'play T8', 'discard Storage1 to 1', 'discard Grocer1 to 2', 'end', 'draw home',
+              'play T10', 'discard Terminal2 to 2', 'end', 'draw home', 'play Runaround1 at 0,-1 turned', 'end',
+              'agent pass', 'switch']:
+        g.apply(t)
+    return g
+
+
+def test_move_by_clicking_tray_then_spot_prefers_east_on_a_fresh_move():
+    g = switching_position()
+    legal = {str(i) for i in g.legal_intents()}
+    assert {"move 1 east 0,-1", "move 1 west 0,-1"} <= legal
+    c = Controller(g)
+    c.click(("tray", 1))
+    assert ("spot", 0, 0, -1) in targets(c)
+    assert c.click(("spot", 0, 0, -1))
+    assert str(g.history[-1]) == "move 1 east 0,-1"
+    assert c.tray == 1  # stays selected for the next Move
+
+
+def test_move_prefers_the_direction_that_continues_the_last_move():
+    g = switching_position()
+    c = Controller(g)
+    g.apply("move 1 west 0,-1")
+    g.undo()
+    # make the last Move a westward one, then ask for a spot reachable both ways
+    g.state.turn.last_move = (1, "west")
+    c.sync()
+    c.click(("tray", 1))
+    c.click(("spot", 0, 0, -1))
+    assert str(g.history[-1]) == "move 1 west 0,-1"
+
+
+def test_unreachable_spot_shows_the_engine_reason():
+    g = switching_position()
+    c = Controller(g)
+    c.click(("tray", 1))
+    assert not c.click(("spot", 0, 1, 1))
+    assert c.error and c.message == g.why_not("move 1 east 1,1")
+
+
+def test_setout_buttons_come_from_the_legal_setouts_of_the_selected_tray():
+    b = Position(seed=3)
+    b.lay(ME, "straight", (1, 0))
+    b.train(11, player=ME, at=(1, 0), behind=["HL1", "BE1"], ahead=["TL1"])
+    g = b.game()
+    c = Controller(g)
+    c.click(("tray", 1))
+    want = {str(i) for i in g.legal_intents() if isinstance(i, SetOut) and i.tray == 1}
+    shown = {a.key for a in c.actions() if a.label.startswith("Set out")}
+    assert shown == want and "setout 1 rear 2" in shown and "setout 1 front 1" in shown
+    assert "Set out rear 2" in labels(c)
+    c.press("setout 1 rear 2")
+    assert str(g.history[-1]) == "setout 1 rear 2"
+
+
+def test_clicking_another_players_area_is_refused_with_a_message():
+    g = sm.new_game(seed=3, players=["Ann", "Bo"], mode="competitive")
+    c = Controller(g)
+    c.click(("home",))
+    c.click(("hand", g.state.players[c.player].hand[0]))
+    other = 1 - c.seat
+    assert not c.click(("spot", other, 1, 0))
+    assert c.error and "Office Area" in c.message
+
+
+# --------------------------------------------------------------------------- the Draw option
+
+
+def draw_position(cards, seed=1, **kw):
+    b = Position(seed=seed, **kw)
+    b.hand(ME, cards)
+    extra = kw.pop("setup", None)
+    if extra:
+        extra(b)
+    g = b.game()
+    g.apply("draw home")
+    return g
+
+
+def test_play_a_track_card_by_clicking_the_card_then_a_highlighted_spot():
+    g = draw_position(["straight"])
+    c = Controller(g)
+    card = g.state.players[0].hand[0]
+    c.click(("hand", card))
+    assert c.card == card and (("hand", card), "selected") in c.highlights()
+    spots = {t[2:] for t in targets(c) if t[0] == "spot"}
+    assert spots == {(-1, 0), (1, 0)}
+    assert {("dept", 1), ("dept", 2), ("dept", 3)} <= targets(c)
+    assert c.click(("spot", 0, 1, 0))
+    assert g.history[-1] == Play(card, (1, 0))
+    assert c.card is None  # the card left the hand
+
+
+def test_play_on_an_illegal_spot_says_why():
+    g = draw_position(["straight"])
+    c = Controller(g)
+    card = g.state.players[0].hand[0]
+    c.click(("hand", card))
+    assert not c.click(("spot", 0, 0, 2))
+    assert c.message == g.why_not(f"play {card} at 0,2")
+
+
+def test_turned_toggle_lays_the_card_turned():
+    b = Position(seed=1)
+    b.hand(ME, ["turnout_left"])
+    b.lay(ME, "straight", (1, 0))
+    g = b.game()
+    g.apply("draw home")
+    c = Controller(g)
+    card = next(x for x in g.state.players[0].hand if x.startswith("TurnoutL"))
+    c.click(("hand", card))
+    assert "Turned" in labels(c)
+    plain = {t for t in targets(c) if t[0] == "spot"}
+    c.press("ui:turned")
+    assert c.turned and action(c, "Turned").toggled
+    turned = {t for t in targets(c) if t[0] == "spot"}
+    want = {("spot", 0, *i.at) for i in g.legal_intents() if isinstance(i, Play) and i.card == card and i.turned}
+    assert turned == want and turned != plain
+    spot = sorted(turned)[0]
+    assert c.click(spot)
+    assert g.history[-1] == Play(card, spot[2:], True)
+
+
+def test_a_modifier_beside_two_facilities_asks_which_it_serves():
+    b = Position(seed=1)
+    b.lay(ME, "straight", (-1, 0))
+    b.lay(ME, "straight", (1, 0))
+    b.lay(ME, "mine_tipple", (-1, 1))
+    b.lay(ME, "produce_shed", (1, 1))
+    b.hand(ME, ["team_track"])
+    g = b.game()
+    g.apply("draw home")
+    c = Controller(g)
+    card = next(x for x in g.state.players[0].hand if x.startswith("TeamTrack"))
+    c.click(("hand", card))
+    assert not c.click(("spot", 0, 0, 1))
+    assert c.serves and set(c.serves["targets"]) == {(-1, 1), (1, 1)}
+    assert targets(c) == {("spot", 0, -1, 1), ("spot", 0, 1, 1)}
+    assert not c.click(("spot", 0, 0, 2))  # not one of the facilities
+    assert c.error and c.serves
+    assert c.click(("spot", 0, 1, 1))
+    assert g.history[-1] == Play(card, (0, 1), False, (1, 1))
+
+
+def test_office_upgrade_and_trains_play_by_button():
+    g = draw_position(["depot", "train5"])
+    c = Controller(g)
+    hand = g.state.players[0].hand
+    depot = next(x for x in hand if x.startswith("Depot"))
+    train = next(x for x in hand if x.startswith("T") and x[1:].isdigit())
+    c.click(("hand", train))
+    assert f"play {train}" in [a.key for a in c.actions()]
+    c.press(f"play {train}")
+    assert str(g.history[-1]) == f"play {train}"
+    c.click(("hand", depot))
+    assert c.click(("spot", 0, 0, 0))  # clicking your Office plays the upgrade as well
+    assert str(g.history[-1]) == f"play {depot}"
+
+
+def test_discard_by_clicking_a_department():
+    g = draw_position(["straight"])
+    c = Controller(g)
+    card = g.state.players[0].hand[0]
+    assert not c.click(("dept", 2))  # no card selected: says what to do
+    assert c.error
+    c.click(("hand", card))
+    assert c.click(("dept", 2))
+    assert g.history[-1] == Discard(card, 2)
+
+
+def test_end_draw_refused_over_the_hand_limit_shows_the_reason():
+    g = draw_position(["straight", "straight", "straight"])
+    c = Controller(g)
+    end = action(c, "End draw")
+    assert not end.enabled and end.tip == g.why_not("end")
+    assert not c.press("end")
+    assert c.message == g.why_not("end")
+
+
+# --------------------------------------------------------------------------- Freight Agent, Load/Unload, prompts
+
+
+def test_freight_agent_by_clicking_a_facility_then_choosing():
+    b = Position(seed=1)
+    b.lay(ME, "straight", (1, 0))
+    b.lay(ME, "mine_tipple", (0, 1))
+    b.boxes(ME, (0, 1), red=["hopper"])
+    g = b.game()
+    c = Controller(g)
+    assert ("spot", 0, 0, 1) in targets(c, "option")
+    c.click(("box", 0, 0, 1, "red"))
+    keys = [a.key for a in c.actions()]
+    assert "agent clear 0,1" in keys
+    c.press("agent clear 0,1")
+    assert g.history[-1] == Agent("clear", (0, 1))
+
+
+def load_unload_position():
+    """A Depot with a loaded coach in its green box and train 1 held at the Office with an empty
+    coach (a car ahead of its engine keeps it from highballing), in Load/Unload."""
+    b = Position(seed=1)
+    b.office(ME, "depot")
+    b.boxes(ME, (0, 0), green=["CL1"])
+    b.train(1, player=ME, at=(0, 0), ahead=["CE1"], arrived_earlier=False)
+    g = b.game()
+    while g.phase == "local_operations":
+        g.apply("agent pass")
+    return g
+
+
+def test_porters_board_by_tray_then_button_or_green_box():
+    g = load_unload_position()
+    assert g.phase == "load_unload" and "board 1" in {str(i) for i in g.legal_intents()}
+    c = Controller(g)
+    assert ("box", 0, 0, 0, "green") in targets(c)
+    c.click(("tray", 1))
+    assert "board 1" in [a.key for a in c.actions()]
+    assert c.click(("box", 0, 0, 0, "green"))
+    assert str(g.history[-1]) == "board 1"
+
+
+def test_pending_decisions_show_only_their_buttons():
+    g = sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive")
+    r = random.Random(5)
+    for _ in range(3000):
+        if g.is_over or g.state.turn.pending:
+            break
+        g.apply(r.choice(g.legal_intents()))
+    if not g.state.turn.pending:
+        pytest.skip("no pending decision reached")
+    c = Controller(g)
+    keys = {a.key for a in c.actions()}
+    assert keys == {str(i) for i in g.legal_intents()}
+    assert not c.click(("home",))
+    assert c.error and "must" in c.message
+
+
+def test_game_over_refuses_clicks_with_the_outcome():
+    g = sm.new_game(seed=2, length="short")
+    r = random.Random(2)
+    while not g.is_over:
+        g.apply(r.choice(g.legal_intents()))
+    c = Controller(g)
+    assert c.actions() == [] and c.highlights() == []
+    assert not c.click(("home",))
+    assert "over" in c.message
+    assert c.status().startswith("Game over")
+
+
+def test_a_script_changing_the_game_drops_a_stale_selection():
+    g = draw_position(["straight"])
+    c = Controller(g)
+    card = g.state.players[0].hand[0]
+    c.click(("hand", card))
+    g.apply(f"discard {card} to 1")  # another cell
+    c.sync()
+    assert c.card is None
+
+
+# --------------------------------------------------------------------------- whole games by mouse
+
+
+@pytest.mark.parametrize("seed,config", [
+    (1, {"length": "short"}),
+    (2, {"players": ["Ann", "Bo", "Cy"], "mode": "competitive", "length": "short",
+         "optional_rules": ["manual_makeup", "emergency_toolbox"]}),
+])
+def test_whole_games_by_clicks(seed, config):
+    """Every intent of a random game is made by clicks and buttons (a Move's spot click may choose
+    the other direction to the same spot, as the board prefers)."""
+    g = sm.new_game(seed=seed, **config)
+    c = Controller(g)
+    r = random.Random(seed)
+    kinds = set()
+    while not g.is_over:
+        legal = g.legal_intents()
+        busy = [i for i in legal if not isinstance(i, (End, Discard, Draw)) and str(i) != "agent pass"]
+        it = r.choice(busy) if busy and r.random() < 0.8 else r.choice(legal)
+        got = perform(c, it)
+        assert got is not None, f"{it} not made by clicks: {c.message}"
+        if isinstance(it, Move):
+            assert (got.tray, got.to) == (it.tray, it.to)
+        else:
+            assert got == it
+        kinds.add(type(it).__name__)
+        assert len(g.history) < 3000
+    assert {"Move", "Play", "Discard", "Draw", "End"} <= kinds

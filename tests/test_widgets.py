@@ -1,0 +1,562 @@
+"""The notebook board (widgets/): buttons, canvas clicks, redraws, saves, autosave — no browser.
+
+ipywidgets run here without a kernel; what the board would send to the browser is captured by
+spying on ipycanvas's command batches (``_CanvasManager._send_custom``) and on widget messages.
+"""
+
+import base64
+import datetime
+import json
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("ipycanvas")
+
+import ipywidgets  # noqa: E402
+from ipycanvas.canvas import _CMD_LIST, _CanvasManager  # noqa: E402
+
+import stationmaster as sm  # noqa: E402
+from stationmaster.builder import Position  # noqa: E402
+from stationmaster.intents import Discard, Draw, End, Move, Play  # noqa: E402
+from stationmaster.view.shapes import Rect, Scene, Text  # noqa: E402
+from stationmaster.widgets import AUTOSAVE_NAME  # noqa: E402
+from stationmaster.widgets.board import Board  # noqa: E402
+from stationmaster.widgets.canvas import LayerPainter, dirty_boxes  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    """Every test runs in its own folder, so autosaves never touch the repository."""
+    monkeypatch.chdir(tmp_path)
+
+
+@pytest.fixture
+def sent(monkeypatch):
+    """The draw-command batches ipycanvas would send: a list of lists of [command name, args]."""
+    batches = []
+    original = _CanvasManager._send_custom
+
+    def spy(self, command, buffers=[]):
+        cmds = command if command and isinstance(command[0], list) else [command]
+        batches.append([[_CMD_LIST[c[0]], c[1]] for c in cmds])
+        return original(self, command, buffers)
+
+    monkeypatch.setattr(_CanvasManager, "_send_custom", spy)
+    return batches
+
+
+@pytest.fixture
+def wire(monkeypatch):
+    """Bytes of every widget message (state updates and custom canvas messages)."""
+    sizes = []
+    original = ipywidgets.Widget._send
+
+    def spy(self, msg, buffers=None):
+        n = len(json.dumps(msg, default=str)) + sum(memoryview(b).nbytes for b in (buffers or []))
+        sizes.append(n)
+        return original(self, msg, buffers)
+
+    monkeypatch.setattr(ipywidgets.Widget, "_send", spy)
+    return sizes
+
+
+def board_for(game, **kw):
+    kw.setdefault("autosave", False)
+    return Board(game, **kw)
+
+
+def names(batch):
+    return [c[0] for c in batch]
+
+
+def switch_canvases(batch):
+    return [c[1][0] for c in batch if c[0] == "switchCanvas"]
+
+
+def layer_ids(board):
+    return [f"IPY_MODEL_{board.canvas[i].model_id}" for i in range(4)]
+
+
+def do(board, steps):
+    for kind, what in steps:
+        if kind == "click":
+            board.click_target(what)
+        else:
+            board.press(what)
+
+
+# --------------------------------------------------------------------------- the package
+
+
+def test_importing_stationmaster_does_not_import_the_widgets():
+    code = "import sys, stationmaster; print('ipywidgets' in sys.modules, 'ipycanvas' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["False", "False"]
+
+
+def test_play_returns_a_board_widget_for_a_new_game():
+    board = sm.play(seed=7)
+    assert isinstance(board, ipywidgets.DOMWidget) and isinstance(board, Board)
+    assert board.game.seed == 7 and board.game.history == ()
+    board2 = sm.play(seed=3, players=["Ann", "Bo"], mode="competitive", theme="dark")
+    assert board2.game.players == ("Ann", "Bo") and board2.theme == "dark"
+    assert board2.scene.theme == "dark"
+    g = sm.new_game(seed=4)
+    assert sm.play(g).game is g
+
+
+# --------------------------------------------------------------------------- drawing
+
+
+def test_first_draw_sends_every_layer_in_one_batch(sent):
+    board = board_for(sm.new_game(seed=7))
+    assert len(sent) == 1
+    batch = sent[0]
+    assert switch_canvases(batch) == layer_ids(board)
+    assert names(batch).count("clear") == 4
+    assert "fillText" in names(batch) and "fillRect" in names(batch)
+    texts = [c[1][0] for c in batch if c[0] == "fillText"]
+    assert any("Player" in t for t in texts)
+
+
+def test_canvas_is_sized_to_the_scene_and_scales_down_to_the_cell():
+    for players in (["A"], ["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"]):
+        mode = "solitaire" if len(players) == 1 else "competitive"
+        board = board_for(sm.new_game(seed=1, players=players, mode=mode))
+        assert (board.canvas.width, board.canvas.height) == (round(board.scene.width), round(board.scene.height))
+        assert board.scene.width <= 1280
+        lay = board.canvas.layout
+        assert lay.width == "100%" and lay.height == "auto"
+        assert lay.max_width == f"{round(board.scene.width)}px"
+
+
+def test_apply_in_another_cell_redraws_only_changed_layers(sent):
+    board = board_for(sm.new_game(seed=7))
+    sent.clear()
+    board.game.apply("draw home")  # as a script in another cell would
+    assert len(sent) == 1
+    assert "table" not in board.painter.redrawn and "hud" in board.painter.redrawn
+    assert layer_ids(board)[0] not in switch_canvases(sent[0])
+    assert "play or discard" in board.status.value
+    assert "draws from the Home Office" in board.log_text()
+    assert "draws from the Home Office" in board.message.value  # the message line tells it too
+    assert {o for o in board.intent_list.options} == {str(i) for i in board.game.legal_intents()}
+
+
+def test_an_unchanged_scene_sends_nothing(sent):
+    board = board_for(sm.new_game(seed=7))
+    sent.clear()
+    board.refresh(game_changed=False)
+    assert sent == [] and board.painter.redrawn == ()
+
+
+def test_a_selection_redraws_only_the_highlight_layer(sent):
+    game = sm.new_game(seed=7)
+    game.apply("draw home")
+    board = board_for(game)
+    card = game.state.players[0].hand[0]
+    sent.clear()
+    board.click_target(("hand", card))
+    assert game.history == (Draw("home"),)
+    assert board.painter.redrawn == ("highlight",)
+    assert len(sent) == 1 and switch_canvases(sent[0]) == [layer_ids(board)[3]]
+    strokes = [c for c in sent[0] if c[0] in ("strokeRect", "stroke")]
+    assert strokes  # outlines of the card and its legal spots
+    assert board.controller.card == card
+
+
+def test_partial_redraw_clips_to_the_changed_region(sent):
+    board = board_for(sm.new_game(seed=7))
+    sent.clear()
+    board.game.apply("draw home")
+    plan = board.painter.last_plan
+    assert plan["hud"] != "full"
+    hud = sent[0]
+    assert "clip" in names(hud) and "save" in names(hud) and "restore" in names(hud)
+    assert names(hud).count("clear") == 1  # only the highlight layer is cleared whole
+
+
+def test_client_ready_redraws_the_whole_layer(sent):
+    board = board_for(sm.new_game(seed=7))
+    sent.clear()
+    # a browser view connects (page reload, second display, Voila): ipycanvas says client_ready
+    board.canvas[0]._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert board.painter.redrawn == ("table",)
+    assert len(sent) == 1 and names(sent[0])[:2] == ["switchCanvas", "clear"]
+    for i in range(4):
+        board.canvas[i]._handle_frontend_event(None, {"event": "client_ready"}, [])
+    assert len(sent) == 5
+
+
+def test_mouse_down_on_the_canvas_goes_through_the_scene_hits():
+    game = sm.new_game(seed=7)
+    board = board_for(game)
+    h = board.scene.hits_for("home")[0]
+    board.canvas._canvases[-1]._handle_frontend_event(
+        None, {"event": "mouse_down", "x": h.x + h.w / 2, "y": h.y + h.h / 2}, [])
+    assert game.history == (Draw("home"),)
+
+
+def test_a_tap_on_a_touch_screen_clicks_too():
+    game = sm.new_game(seed=7)
+    board = board_for(game)
+    h = board.scene.hits_for("dept")[0]
+    board.canvas._canvases[-1]._handle_frontend_event(
+        None, {"event": "touch_start", "touches": [{"x": h.x + h.w / 2, "y": h.y + h.h / 2}]}, [])
+    assert game.history == (Draw(h.target[1]),)
+
+
+def test_illegal_click_shows_the_reason_in_the_message_line():
+    game = sm.new_game(seed=7)
+    board = board_for(game)
+    board.click_target(("home",))
+    board.click_target(("home",))
+    assert len(game.history) == 1
+    assert "⚠" in board.message.value
+    assert game.why_not("draw home")[:30] in board.message.value.replace("&#x27;", "'")
+
+
+def test_theme_toggle_redraws_everything_dark(sent):
+    board = board_for(sm.new_game(seed=7))
+    light_bg = board.scene.shapes[0]
+    sent.clear()
+    board.theme_toggle.value = True
+    assert board.theme == "dark" and board.scene.theme == "dark"
+    assert set(board.painter.redrawn) >= {"table", "hud"}
+    assert board.scene.shapes[0] != light_bg
+    board.theme_toggle.value = False
+    assert board.theme == "light"
+
+
+# --------------------------------------------------------------------------- buttons
+
+
+def test_option_buttons_apply_intents():
+    game = sm.new_game(seed=7)
+    board = board_for(game)
+    board.button("Draw home").click()
+    assert game.history == (Draw("home"),)
+    assert [b.description for b in board.action_buttons()][-1] == "End draw"
+
+
+def test_the_message_line_describes_the_latest_click():
+    game = sm.new_game(seed=7)
+    board = board_for(game)
+    board.button("Draw home").click()
+    for card in list(game.state.players[0].hand)[:2]:
+        board.click_target(("hand", card))
+        board.click_target(("dept", 1))
+        assert f"({card}) to Department 1" in board.message.value
+
+
+def test_undo_and_redo_buttons():
+    game = sm.new_game(seed=7)
+    board = board_for(game)
+    assert board.undo_button.disabled and board.undo_button.tooltip == "There is nothing to undo"
+    assert board.redo_button.disabled
+    game.apply("draw home")
+    assert not board.undo_button.disabled and "draw home" in board.undo_button.tooltip
+    board.undo_button.click()
+    assert game.history == ()
+    assert not board.redo_button.disabled
+    board.redo_button.click()
+    assert game.history == (Draw("home"),)
+    assert board.redo_button.disabled
+
+
+def test_undo_button_disabled_with_the_reason_in_multiplayer():
+    game = sm.new_game(seed=3, players=["Ann", "Bo"], mode="competitive")
+    board = board_for(game)
+    game.apply("draw home")
+    reason = game.can_undo()
+    assert reason and board.undo_button.disabled
+    assert board.undo_button.tooltip.lower() == reason.lower()
+    board.undo()
+    assert "⚠" in board.message.value and len(game.history) == 1
+
+
+def test_turned_toggle_and_play_by_buttons_and_clicks():
+    b = Position(seed=1)
+    b.hand("Player", ["turnout_left"])
+    b.lay("Player", "straight", (1, 0))
+    game = b.game()
+    game.apply("draw home")
+    board = board_for(game)
+    card = next(x for x in game.state.players[0].hand if x.startswith("TurnoutL"))
+    board.click_target(("hand", card))
+    board.button("Turned").click()
+    assert board.button("Turned").description == "Turned ✓"
+    spot = next(i.at for i in game.legal_intents() if isinstance(i, Play) and i.card == card and i.turned)
+    board.click_target(("spot", 0, *spot))
+    assert str(game.history[-1]) == f"play {card} at {spot[0]},{spot[1]} turned"
+
+
+def test_every_legal_intent_is_in_the_fallback_list_and_applies():
+    game = sm.new_game(seed=11)
+    board = board_for(game)
+    r = random.Random(11)
+    checked = 0
+    for _ in range(30):
+        if game.is_over:
+            break
+        legal = [str(i) for i in game.legal_intents()]
+        assert list(board.intent_list.options) == legal
+        for text in r.sample(legal, min(4, len(legal))):  # each one applies from the list (then undo)
+            board.intent_list.value = text
+            board.apply_button.click()
+            assert str(game.history[-1]) == text
+            game.undo()
+            checked += 1
+        board.intent_list.value = r.choice(legal)
+        board.apply_button.click()
+    assert checked > 60
+
+
+def test_a_short_solitaire_game_played_to_the_end_by_mouse_and_buttons():
+    """Clicks on the scene's own hit regions (and the buttons) play a whole game."""
+    game = sm.new_game(seed=5, length="short")
+    board = board_for(game)
+    r = random.Random(5)
+    while not game.is_over:
+        legal = game.legal_intents()
+        busy = [i for i in legal if not isinstance(i, (End, Discard, Draw)) and str(i) != "agent pass"]
+        it = r.choice(busy) if busy and r.random() < 0.8 else r.choice(legal)
+        n = len(game.history)
+        do(board, board.controller.clicks_for(it))
+        assert len(game.history) == n + 1, f"{it}: {board.controller.message}"
+        got = game.history[-1]
+        assert (got.tray, got.to) == (it.tray, it.to) if isinstance(it, Move) else got == it
+    assert "Game over" in board.status.value
+    assert board.action_buttons() == []
+    assert "Game over" in board.log_text()
+
+
+def test_hot_seat_shows_the_actors_hand():
+    game = sm.new_game(seed=3, players=["Ann", "Bo"], mode="competitive")
+    board = board_for(game)
+    for _ in range(50):
+        actor = game.actor
+        hand = game.state.players[game.players.index(actor)].hand
+        shown = {h.target[1] for h in board.scene.hits_for("hand")}
+        assert shown == set(hand)
+        assert f"<b>{actor}</b>" in board.status.value
+        game.apply("agent pass" if game.phase == "local_operations" else game.legal_intents()[0])
+        if game.is_over:
+            break
+
+
+# --------------------------------------------------------------------------- saves, loads, new games
+
+
+def test_save_makes_a_download_link_with_the_save():
+    game = sm.new_game(seed=7)
+    game.apply("draw home")
+    board = board_for(game)
+    board.save_button.click()
+    link = board.save_link.value
+    assert 'download="station-master-seed7-day1.json"' in link
+    data = link.split("base64,", 1)[1].split('"', 1)[0]
+    assert base64.b64decode(data).decode() == game.dumps()
+
+
+def upload(board, content: bytes, name="save.json"):
+    board.upload.value = ({"name": name, "type": "application/json", "size": len(content),
+                           "content": memoryview(content), "last_modified": datetime.datetime.now()},)
+
+
+def test_loading_a_bad_file_keeps_the_game_and_shows_the_save_error():
+    game = sm.new_game(seed=7)
+    game.apply("draw home")
+    board = board_for(game)
+    upload(board, b'{"format": "something else"}', "bad.json")
+    assert board.game is game and len(game.history) == 1
+    assert "Could not load bad.json" in board.message.value and "not a Station Master save" in board.message.value
+    upload(board, b"\xff\xfe", "binary.json")
+    assert board.game is game and "not UTF-8" in board.message.value
+
+
+def test_loading_a_good_file_replaces_the_game_and_redraws():
+    old = sm.new_game(seed=7)
+    board = board_for(old)
+    other = sm.new_game(seed=9)
+    other.apply("draw home")
+    upload(board, other.dumps().encode(), "good.json")
+    assert board.game is not old and board.game.seed == 9 and len(board.game.history) == 1
+    assert "Loaded good.json" in board.message.value
+    old.apply("draw home")  # the old game no longer drives the board
+    board.game.apply(board.game.legal_intents()[0])
+    assert board.updates > 0 and board.controller.game is board.game
+
+
+def test_new_game_form():
+    board = board_for(sm.new_game(seed=7))
+    old = board.game
+    board.new_button.value = True
+    assert board.form.layout.display == "flex"
+    board.f_seed.value = "12"
+    board.f_players.value = "Ann, Bo"
+    board.f_mode.value = "competitive"
+    board.f_length.value = "short"
+    board.f_rates[2].value = 2
+    board.f_rules["emergency_toolbox"].value = True
+    board.f_start.click()
+    g = board.game
+    assert g is not old and g.seed == 12 and g.players == ("Ann", "Bo")
+    assert g.config.mode == "competitive" and g.config.revenue == (1, 1, 2)
+    assert g.config.optional_rules == ("emergency_toolbox",)
+    assert board.form.layout.display == "none"
+    # a bad form says why and keeps the game
+    board.f_players.value = "Ann"
+    board.f_start.click()
+    assert board.game is g and "Cannot start" in board.message.value
+    board.f_seed.value = "seven"
+    board.f_start.click()
+    assert board.game is g and "whole number" in board.message.value
+
+
+# --------------------------------------------------------------------------- autosave
+
+
+def test_autosave_after_every_intent_and_resume_with_play(tmp_path):
+    board = sm.play(seed=7)
+    path = tmp_path / AUTOSAVE_NAME
+    assert not path.exists()  # nothing to save before the first intent
+    board.game.apply("draw home")
+    assert path.exists() and sm.load(path).history == board.game.history
+    board.button("End draw").click() if not board.button("End draw").disabled else None
+    card = board.game.state.players[0].hand[0]
+    board.game.apply(f"discard {card} to 1")
+    assert sm.load(path).history == board.game.history
+    resumed = sm.play()
+    assert resumed.game.seed == 7 and resumed.game.history == board.game.history
+    assert "Resumed" in resumed.message.value
+    assert not [p for p in os.listdir(tmp_path) if p.startswith(".sm-save-")]  # atomic: no temp left
+
+
+def test_play_without_autosave_starts_a_new_game(tmp_path):
+    board = sm.play()
+    assert board.game.history == ()
+    assert not (tmp_path / AUTOSAVE_NAME).exists()
+
+
+def test_a_corrupt_autosave_starts_a_new_game_and_says_so(tmp_path):
+    (tmp_path / AUTOSAVE_NAME).write_text('{"format": "station-master-save", "version": 1, "seed": 7, "con')
+    board = sm.play()
+    assert board.game.history == ()
+    assert "could not be loaded" in board.message.value and "new game" in board.message.value.lower()
+    assert (tmp_path / "station-master-autosave.corrupt.json").exists()
+
+
+def test_autosave_false_writes_nothing(tmp_path):
+    board = sm.play(seed=7, autosave=False)
+    board.game.apply("draw home")
+    assert not (tmp_path / AUTOSAVE_NAME).exists()
+
+
+# --------------------------------------------------------------------------- the painter
+
+
+class FakeMulti:
+    """Stands in for a MultiCanvas in painter unit tests (layers are real ipycanvas Canvases)."""
+
+    def __init__(self, n=4):
+        from ipycanvas import Canvas
+        self._c = [Canvas() for _ in range(n)]
+        self.width = self.height = 0
+
+    def __getitem__(self, i):
+        return self._c[i]
+
+
+def test_dirty_boxes_cover_what_changed_and_reorders_force_a_full_redraw():
+    a = Rect(10, 10, 20, 20, fill="#f00", layer="hud")
+    b = Rect(100, 100, 20, 20, fill="#0f0", layer="hud")
+    t = Text(200, 50, "hello", layer="hud")
+    boxes = dirty_boxes((a, b, t), (a, b, Text(200, 50, "world", layer="hud")), 400, 300)
+    assert len(boxes) == 1
+    x0, y0, x1, y1 = boxes[0]
+    assert x0 <= 198 and y0 <= 50 - 12 and x1 >= 200 + 5 * 7 and y1 >= 52
+    assert dirty_boxes((a, b), (b, a), 400, 300) is None  # z-order changed
+    big = Rect(0, 0, 400, 300, fill="#000", layer="hud")
+    assert dirty_boxes((a,), (a, big), 400, 300) is None  # most of the canvas
+
+
+def test_painter_public_api_fallback_draws_too(sent):
+    mc = FakeMulti()
+    painter = LayerPainter(mc)
+    for pen in painter.pens.values():
+        pen.fast = False
+    scene = Scene(100, 80, [Rect(1, 1, 50, 20, fill="#abc", stroke="#000", radius=4, layer="table"),
+                            Text(5, 40, "hi", bold=True, anchor="middle", layer="hud")])
+    assert painter.paint(scene) == ("table", "pieces", "hud", "highlight")  # the first paint clears all
+    flat = [c[0] for batch in sent for c in batch]
+    assert "arcTo" in flat and "fillText" in flat and "fill" in flat
+
+
+# --------------------------------------------------------------------------- message budget
+
+
+def test_updates_stay_small_on_the_wire(wire):
+    game = sm.new_game(seed=2, players=["Ann", "Bo", "Cy", "Di"], mode="competitive")
+    board = board_for(game)
+    r = random.Random(2)
+    sizes = []
+    for _ in range(80):
+        if game.is_over:
+            break
+        wire.clear()
+        game.apply(r.choice(game.legal_intents()))
+        sizes.append(sum(wire))
+    sizes.sort()
+    assert sizes[len(sizes) // 2] < 64_000
+
+
+# --------------------------------------------------------------------------- the event log
+
+
+def test_event_log_stays_equal_to_a_rebuild_through_apply_undo_redo():
+    from stationmaster.widgets.log import EventLog
+
+    game = sm.new_game(seed=6, length="short")
+    log = EventLog()
+    log.update(game)
+    r = random.Random(6)
+    for step in range(400):
+        if game.is_over:
+            break
+        roll = r.random()
+        if roll < 0.15 and game.history:
+            game.undo()
+        elif roll < 0.2:
+            try:
+                game.redo()
+            except sm.IllegalIntent:
+                pass
+        else:
+            game.apply(r.choice(game.legal_intents()))
+        log.update(game)
+        fresh = EventLog()
+        fresh.rebuild(game)
+        assert log.blocks == fresh.blocks, step
+        assert (log.day, log.stage) == (fresh.day, fresh.stage)
+    text = log.text()
+    assert text.startswith("== Day 1, Stage 1 (Midnight) ==")
+    assert "== Day 1, Stage 2 (2:00 AM) ==" in text
+
+
+def test_board_log_shows_stage_blocks_newest_last():
+    game = sm.new_game(seed=6, length="short")
+    board = board_for(game)
+    r = random.Random(1)
+    while game.stage < 3 and not game.is_over:
+        game.apply(r.choice(game.legal_intents()))
+    children = board.log_box.children
+    assert board.log_box.layout.flex_flow == "column-reverse"  # scrolled to the newest
+    assert len(children) == len(board.event_log.blocks) >= 3
+    assert "Stage 1 (Midnight)" in children[-1].value  # column-reverse: the oldest block last
+    assert f"Stage {game.stage} " in children[0].value

@@ -1,0 +1,539 @@
+"""The playable board: an ipycanvas ``MultiCanvas`` drawing the scene, and ipywidgets controls around
+a live ``stationmaster.Game``. Create it with ``stationmaster.play(...)``."""
+
+from __future__ import annotations
+
+import base64
+import html
+import os
+
+import ipywidgets as W
+from ipycanvas import MultiCanvas
+
+import stationmaster as sm
+from stationmaster.config import LENGTHS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES
+from stationmaster.errors import IllegalIntent, SaveError
+from stationmaster.view.shapes import LAYERS, Rect
+
+from . import autosave as _autosave
+from .canvas import LayerPainter
+from .controller import Controller
+from .log import EventLog
+
+#: highlight colours by kind, per theme: (stroke, fill, width, dash)
+HIGHLIGHT = {
+    "light": {"selected": ("#d9480f", "rgba(217,72,15,0.10)", 3.0, ()),
+              "target": ("#1a7f37", "rgba(26,127,55,0.16)", 2.5, (6, 3)),
+              "option": ("#1f6feb", None, 1.5, (3, 3))},
+    "dark": {"selected": ("#ff922b", "rgba(255,146,43,0.16)", 3.0, ()),
+             "target": ("#3fb950", "rgba(63,185,80,0.20)", 2.5, (6, 3)),
+             "option": ("#58a6ff", None, 1.5, (3, 3))},
+}
+BUTTON_POOL = 16
+
+
+def _default_scene_builder(state, viewer=None, theme="light"):
+    from stationmaster.view.scene import build_scene
+    return build_scene(state, viewer=viewer, theme=theme)
+
+
+class Board(W.VBox):
+    """A playable Station Master board for one ``stationmaster.Game`` (``board.game``).
+
+    Everything is done by mouse: choose an option with the buttons (or click the Home Office, a
+    Department, one of your trains or a facility on the board), click a crew tray then a
+    highlighted spot to move it, click a card in your hand then a highlighted spot to lay it (or a
+    Department to discard it), click facility boxes for Freight Agent, Porter and Laborer work. The
+    buttons under the board follow the decision in hand; the list "All legal intents" reaches every
+    legal intent. A click that makes no legal intent shows the reason in the message line.
+
+    ``board.game`` is the live game: ``board.game.apply("draw home")`` in another cell redraws
+    the board (it observes the game). New game, Load (a save file) and the New game form replace
+    ``board.game`` with another Game object.
+
+    Autosave: after every accepted intent (and undo/redo) the game is written atomically to
+    ``station-master-autosave.json`` in the working folder (``autosave=False`` turns it off, a
+    path chooses another file); ``stationmaster.play()`` with no arguments resumes it.
+
+    Hot-seat: the board shows the hand of the player whose decision it is.
+    """
+
+    def __init__(self, game, *, theme: str = "light", autosave=None, message: str = "",
+                 message_error: bool = False, scene_builder=None) -> None:
+        self._game = game
+        self.theme = theme if theme in HIGHLIGHT else "light"
+        self.autosave_path = os.fspath(autosave) if autosave else None
+        self.autosave_error = None
+        self.controller = Controller(game)
+        self.scene_builder = scene_builder or _default_scene_builder
+        self.scene = None
+        self.viewer = None
+        self.updates = 0  # game changes seen (apply, undo, redo, another game)
+        self.event_log = EventLog()
+        self._hits: dict = {}
+        self._seen_intents = len(game.history)
+        self._build_widgets()
+        super().__init__(children=self._layout(), layout=W.Layout(width="100%"))
+        self.add_class("station-master-board")
+        game.observe(self._on_game)
+        self.refresh(game_changed=False)
+        if message:
+            self.controller.say(message, error=message_error)
+            self._show_message()
+
+    # ------------------------------------------------------------------ the game
+
+    @property
+    def game(self):
+        """The live ``stationmaster.Game``."""
+        return self._game
+
+    @game.setter
+    def game(self, game) -> None:
+        if game is self._game:
+            return
+        self._game.unobserve(self._on_game)
+        self._game = game
+        self.controller.game = game
+        game.observe(self._on_game)
+        self.refresh(game_changed=False)
+
+    def close(self):
+        self._game.unobserve(self._on_game)
+        super().close()
+
+    def _on_game(self, game) -> None:
+        """The game changed (a click, a script in another cell, undo, redo): autosave and redraw."""
+        if game is not self._game:
+            return
+        if not self.controller.busy:  # a script in another cell (or undo/redo) changed the game
+            n = len(game.history)
+            if n > self._seen_intents and game.history:
+                self.controller.say(f"'{game.history[-1]}': " + (self.controller.summary(game.last_events) or "done."))
+            else:
+                self.controller.say(f"The game went back to intent {n}.")
+        self.refresh(game_changed=True)
+
+    # ------------------------------------------------------------------ widgets
+
+    def _build_widgets(self) -> None:
+        self.status = W.HTML(layout=W.Layout(width="100%"))
+        self.message = W.HTML(layout=W.Layout(width="100%", min_height="1.6em"))
+        self.canvas = MultiCanvas(len(LAYERS), width=1240, height=800,
+                                  layout=W.Layout(width="100%", height="auto", max_width="1240px"))
+        self.painter = LayerPainter(self.canvas, LAYERS)
+        self.canvas.on_mouse_down(self._on_mouse_down)
+        # ipycanvas cancels the mouse events a browser makes up for a tap: take the tap itself
+        self.canvas.on_touch_start(lambda touches: touches and self._on_mouse_down(*touches[0]))
+        for i, name in enumerate(LAYERS):
+            self.canvas[i].on_client_ready(lambda name=name: self._on_client_ready(name))
+        self._pool: list = []
+        self.actions_box = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
+        self._grow_pool(BUTTON_POOL)
+        self.intent_list = W.Dropdown(description="All legal intents:", options=[],
+                                      style={"description_width": "initial"},
+                                      layout=W.Layout(width="auto", min_width="22em"))
+        self.apply_button = W.Button(description="Apply", tooltip="apply the intent chosen in the list",
+                                     layout=W.Layout(width="auto"))
+        self.apply_button.on_click(lambda b: self._apply_listed())
+        self.undo_button = W.Button(description="Undo", icon="undo", layout=W.Layout(width="auto"))
+        self.undo_button.on_click(lambda b: self.undo())
+        self.redo_button = W.Button(description="Redo", icon="repeat", layout=W.Layout(width="auto"))
+        self.redo_button.on_click(lambda b: self.redo())
+        self.theme_toggle = W.ToggleButton(value=self.theme == "dark", description="Dark", icon="moon-o",
+                                           tooltip="switch the board between light and dark",
+                                           layout=W.Layout(width="auto"))
+        self.theme_toggle.observe(self._on_theme, "value")
+        self.save_button = W.Button(description="Save", icon="download", tooltip="make a download link for the save",
+                                    layout=W.Layout(width="auto"))
+        self.save_button.on_click(lambda b: self.save())
+        self.save_link = W.HTML()
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False, description="Load",
+                                   layout=W.Layout(width="auto"))
+        self.upload.observe(self._on_upload, "value")
+        self.new_button = W.ToggleButton(description="New game…", icon="plus", value=False,
+                                         tooltip="show the new game form", layout=W.Layout(width="auto"))
+        self.new_button.observe(lambda ch: self._show_form(ch["new"]), "value")
+        self._build_form()
+        self.log_box = W.VBox(layout=W.Layout(flex_flow="column-reverse", overflow="auto", max_height="260px",
+                                              width="100%", border="1px solid #8884", padding="2px 6px"))
+        self._log_widgets: list = []
+
+    def _grow_pool(self, n: int) -> None:
+        while len(self._pool) < n:
+            b = W.Button(layout=W.Layout(width="auto", display="none"))
+            b._sm_key = None
+            b.on_click(self._on_action)
+            self._pool.append(b)
+        self.actions_box.children = tuple(self._pool)
+
+    def _build_form(self) -> None:
+        wide = W.Layout(width="22em")
+        st = {"description_width": "9em"}
+        self.f_seed = W.Text(description="Seed", placeholder="blank for random", layout=wide, style=st)
+        self.f_players = W.Text(description="Players", placeholder="Ann, Bo, Cy (blank: one player)",
+                                layout=wide, style=st)
+        self.f_mode = W.Dropdown(description="Mode", options=list(MODES), value="solitaire", layout=wide, style=st)
+        self.f_length = W.Dropdown(description="Length", options=list(LENGTHS), value="standard", layout=wide, style=st)
+        self.f_victory = W.Dropdown(description="Victory", options=list(VICTORIES), value="highest_after_days",
+                                    layout=wide, style=st)
+        self.f_hand = W.Dropdown(description="Starting hand", options=list(STARTING_HANDS), value="three",
+                                 layout=wide, style=st)
+        self.f_rates = [W.BoundedIntText(value=v, min=0, max=5, description=d, layout=W.Layout(width="13em"),
+                                         style={"description_width": "7em"})
+                        for v, d in ((1, "Passenger"), (1, "Freight"), (0, "Transit"))]
+        self.f_rules = {r: W.Checkbox(value=False, description=r.replace("_", " "), indent=False,
+                                      layout=W.Layout(width="auto")) for r in OPTIONAL_RULES}
+        self.f_start = W.Button(description="Start new game", button_style="success", icon="play")
+        self.f_start.on_click(lambda b: self.new_game_from_form())
+        self.form = W.VBox([
+            W.HBox([W.VBox([self.f_seed, self.f_players, self.f_mode, self.f_length]),
+                    W.VBox([self.f_victory, self.f_hand, W.HTML("Revenue rates (0–5):"), W.HBox(self.f_rates)])]),
+            W.HBox([W.HTML("Optional rules:")] + list(self.f_rules.values()), layout=W.Layout(flex_flow="row wrap")),
+            self.f_start,
+        ], layout=W.Layout(display="none", border="1px solid #8884", padding="6px"))
+
+    def _layout(self) -> list:
+        tools = W.HBox([self.undo_button, self.redo_button, self.new_button, self.save_button, self.save_link,
+                        self.upload, self.theme_toggle], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        fallback = W.HBox([self.intent_list, self.apply_button], layout=W.Layout(flex_flow="row wrap"))
+        return [self.status, self.canvas, self.message, self.actions_box, fallback, tools, self.form,
+                W.HTML("<b>Log</b>"), self.log_box]
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh(self, game_changed: bool = True) -> None:
+        """Bring everything up to date with the game (autosaving first if it changed)."""
+        self.updates += 1
+        self._seen_intents = len(self._game.history)
+        self.controller.sync()
+        if game_changed and self.autosave_path:
+            self.autosave_error = _autosave.write(self._game, self.autosave_path)
+        if self.controller.player is not None:
+            self.viewer = self.controller.player
+        elif self.viewer is not None and self.viewer >= len(self._game.players):
+            self.viewer = None
+        self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme)
+        self._hits = {}
+        for h in self.scene.hits:
+            self._hits.setdefault(tuple(h.target), []).append(h)
+        self.canvas.layout.max_width = f"{int(round(self.scene.width))}px"
+        self._paint()
+        self._update_controls()
+        self._update_log()
+
+    def highlight_shapes(self) -> list:
+        """The highlight layer's shapes for the controller's selection and legal targets."""
+        colours = HIGHLIGHT[self.theme]
+        out = []
+        seen = set()
+        for target, kind in self.controller.highlights():
+            key = (tuple(target), kind)
+            if key in seen:
+                continue
+            seen.add(key)
+            rects = [(h.x, h.y, h.w, h.h) for h in self._hits.get(tuple(target), ())]
+            if not rects:
+                rects = self._rect_for(target)
+            stroke, fill, width, dash = colours[kind]
+            for x, y, w, h in rects:
+                out.append(Rect(x - 2, y - 2, w + 4, h + 4, fill=fill, stroke=stroke, width=width, radius=4,
+                                layer="highlight", dash=dash))
+        return out
+
+    def _rect_for(self, target) -> list:
+        sc = self.scene
+        kind = target[0]
+        r = None
+        if kind == "spot":
+            r = getattr(sc, "spot_rects", {}).get(tuple(target[1:]))
+        elif kind == "tray":
+            r = getattr(sc, "tray_rects", {}).get(target[1])
+        elif kind == "box":
+            r = getattr(sc, "box_rects", {}).get(tuple(target[1:]))
+        return [r] if r else []
+
+    def _paint(self, force: bool = False) -> tuple:
+        if force:
+            self.painter.invalidate()
+        return self.painter.paint(self.scene, {"highlight": self.highlight_shapes()})
+
+    def _on_client_ready(self, layer: str) -> None:
+        """A browser view connected (page load, reload, Voila): its canvas is blank, so redraw it."""
+        self.painter.invalidate(layer)
+        if self.scene is not None:
+            self._paint()
+
+    def _on_mouse_down(self, x, y) -> None:
+        hit = self.scene.hit(x, y) if self.scene is not None else None
+        before = self.updates
+        try:
+            self.controller.click(hit.target if hit else None)
+        except Exception as e:  # a click must never leave the board silent
+            self.controller.say(f"Something went wrong handling that click: {type(e).__name__}: {e}", error=True)
+        self._after_controller(before)
+
+    def _after_controller(self, before: int) -> None:
+        """After the controller handled a click or a button: if nothing was applied only the
+        selection and the message changed (highlights and buttons); else the game's observer has
+        redrawn everything and only the controller's message (set after ``apply``) is newer."""
+        if self.updates == before:
+            self._paint()
+            self._update_controls()
+        else:
+            self._show_message()
+
+    def _on_theme(self, change) -> None:
+        self.set_theme("dark" if change["new"] else "light")
+
+    def set_theme(self, theme: str) -> None:
+        """Switch the board between "light" and "dark"."""
+        if theme not in HIGHLIGHT:
+            raise ValueError(f"theme must be 'light' or 'dark', not {theme!r}")
+        if theme == self.theme:
+            return
+        self.theme = theme
+        self.theme_toggle.value = theme == "dark"
+        self.refresh(game_changed=False)
+
+    # ------------------------------------------------------------------ controls
+
+    def _show_message(self) -> None:
+        c = self.controller
+        if c.message:
+            colour = "#cf222e" if c.error else "inherit"
+            icon = "⚠ " if c.error else ""
+            text = f'<span style="color:{colour}">{icon}{html.escape(c.message)}</span>'
+        else:
+            text = f'<span style="opacity:0.8">{html.escape(c.hint())}</span>'
+        if self.autosave_error:
+            text += f'<br><span style="color:#cf222e">⚠ {html.escape(self.autosave_error)}</span>'
+        self.message.value = text
+
+    def _update_controls(self) -> None:
+        g, c = self._game, self.controller
+        rev = " · ".join(f"{html.escape(n)} {v}" for n, v in g.revenue.items())
+        cfg = g.config
+        who = ""
+        if len(g.players) > 1 and g.actor is not None:
+            who = f" — hand shown: <b>{html.escape(g.actor)}</b>'s (others look away)"
+        self.status.value = (f"<b>{html.escape(c.status())}</b>{who}<br>"
+                             f"<span style='opacity:0.8'>Revenue: {rev} (target {cfg.target}) · seed {g.seed} · "
+                             f"{cfg.mode}, {cfg.length}</span>")
+        self._show_message()
+        actions = c.actions()
+        self._grow_pool(len(actions))
+        for b, a in zip(self._pool, actions):
+            desc = f"{a.label} ✓" if a.toggled else a.label
+            style = "info" if a.toggled else a.style
+            b._sm_key = a.key
+            if b.description != desc:
+                b.description = desc
+            if b.tooltip != a.tip:
+                b.tooltip = a.tip
+            if b.disabled != (not a.enabled):
+                b.disabled = not a.enabled
+            if b.button_style != style:
+                b.button_style = style
+            if b.layout.display != "inline-flex":
+                b.layout.display = "inline-flex"
+        for b in self._pool[len(actions):]:
+            b._sm_key = None
+            if b.layout.display != "none":
+                b.layout.display = "none"
+        options = tuple(str(i) for i in g.legal_intents())
+        if tuple(self.intent_list.options) != options:
+            keep = self.intent_list.value
+            self.intent_list.options = options
+            if options:
+                self.intent_list.value = keep if keep in options else options[0]
+        self.apply_button.disabled = not options
+        reason = g.can_undo()
+        self.undo_button.disabled = reason is not None
+        hist = g.history
+        self.undo_button.tooltip = (reason[0].upper() + reason[1:]) if reason else f"take back '{hist[-1]}'"
+        redo = g.redo_next
+        self.redo_button.disabled = redo is None
+        self.redo_button.tooltip = f"apply '{redo}' again" if redo is not None else "There is nothing to redo"
+
+    def _update_log(self) -> None:
+        self.event_log.update(self._game)
+        n = len(self.event_log.blocks)
+        while len(self._log_widgets) < n:
+            self._log_widgets.append(W.HTML())
+        changed_children = len(self._log_widgets) != n or len(self.log_box.children) != n
+        del self._log_widgets[n:]
+        for i in range(max(0, n - 2), n):  # only the newest Stages change on an ordinary update
+            v = self.event_log.block_html(i)
+            if self._log_widgets[i].value != v:
+                self._log_widgets[i].value = v
+        if changed_children:
+            for i in range(n):
+                v = self.event_log.block_html(i)
+                if self._log_widgets[i].value != v:
+                    self._log_widgets[i].value = v
+            self.log_box.children = tuple(reversed(self._log_widgets))  # column-reverse: newest at the bottom
+
+    def log_text(self) -> str:
+        """The event log as plain text."""
+        return self.event_log.text()
+
+    # ------------------------------------------------------------------ buttons
+
+    def click(self, x: float, y: float) -> None:
+        """Click the board at canvas pixel (x, y), as the mouse does."""
+        self._on_mouse_down(x, y)
+
+    def click_target(self, target) -> None:
+        """Click the first hit region with this target (e.g. ``("hand", "Straight1")``)."""
+        target = tuple(target)
+        hits = self._hits.get(target)
+        if not hits:
+            raise KeyError(f"no hit region {target!r} on the board now")
+        for h in hits:  # a point where this region is the topmost, as a mouse would find it
+            for fy in (0.5, 0.25, 0.75, 0.1, 0.9):
+                for fx in (0.5, 0.25, 0.75, 0.1, 0.9):
+                    x, y = h.x + h.w * fx, h.y + h.h * fy
+                    top = self.scene.hit(x, y)
+                    if top is not None and tuple(top.target) == target:
+                        self._on_mouse_down(x, y)
+                        return
+        raise KeyError(f"the hit region {target!r} is covered by others everywhere")
+
+    def _on_action(self, button) -> None:
+        key = getattr(button, "_sm_key", None)
+        if key is None:
+            return
+        self.press(key)
+
+    def press(self, key: str) -> None:
+        """Press the action button with this key (an intent's text, or ``ui:turned`` / ``ui:cancel``)."""
+        before = self.updates
+        self.controller.press(key)
+        self._after_controller(before)
+
+    def action_buttons(self) -> list:
+        """The visible action buttons."""
+        return [b for b in self._pool if b._sm_key is not None]
+
+    def button(self, label: str):
+        """The visible action button with this label (for scripts and tests)."""
+        for b in self.action_buttons():
+            if b.description.rstrip(" ✓") == label:
+                return b
+        raise KeyError(f"no button {label!r}; showing {[b.description for b in self.action_buttons()]}")
+
+    def _apply_listed(self) -> None:
+        value = self.intent_list.value
+        if not value:
+            self.controller.say("There is no legal intent to apply: the game is over.", error=True)
+            self._update_controls()
+            return
+        self.press(value)
+
+    def undo(self) -> None:
+        reason = self._game.can_undo()
+        if reason:
+            self.controller.say(reason[0].upper() + reason[1:] + ".", error=True)
+            self._update_controls()
+            return
+        it = self._game.undo()
+        self.controller.say(f"Undid '{it}'.")
+        self._show_message()
+
+    def redo(self) -> None:
+        try:
+            self._game.redo()
+        except IllegalIntent as e:
+            self.controller.say(str(e), error=True)
+            self._update_controls()
+            return
+        self.controller.say(f"Redid '{self._game.history[-1]}'.")
+        self._show_message()
+
+    # ------------------------------------------------------------------ saves and new games
+
+    def save_filename(self) -> str:
+        return f"station-master-seed{self._game.seed}-day{self._game.day}.json"
+
+    def save(self) -> str:
+        """Make the download link for the current game; returns the save text."""
+        text = self._game.dumps()
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        name = self.save_filename()
+        self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
+                                f'style="text-decoration:underline">Download {html.escape(name)}</a>')
+        self.controller.say(f"Save ready: click 'Download {name}'.")
+        self._show_message()
+        return text
+
+    def load_text(self, data, name: str = "the file") -> bool:
+        """Load a save (text or bytes); a bad save leaves the game as it was and says why."""
+        try:
+            game = sm.loads(data)
+        except SaveError as e:
+            self.controller.say(f"Could not load {name}: {e}", error=True)
+            self._update_controls()
+            return False
+        self.game = game
+        msg = f"Loaded {name}: seed {game.seed}, Day {game.day}, Stage {game.stage}."
+        if game.replay_error:
+            msg += f" Note: {game.replay_error}."
+        self.controller.say(msg, error=bool(game.replay_error))
+        self._show_message()
+        return True
+
+    def _on_upload(self, change) -> None:
+        value = change["new"]
+        if not value:
+            return
+        items = list(value.values()) if isinstance(value, dict) else list(value)
+        item = items[0]
+        content = item.get("content", b"")
+        name = item.get("name", "the file")
+        try:
+            self.load_text(bytes(content), name)
+        finally:
+            try:
+                self.upload.value = ()
+            except Exception:  # pragma: no cover - older ipywidgets cannot reset the value
+                pass
+
+    def _show_form(self, show: bool) -> None:
+        self.form.layout.display = "flex" if show else "none"
+
+    def form_options(self) -> dict:
+        """The New game form's values as ``new_game`` keyword arguments (raises ValueError)."""
+        seed_text = self.f_seed.value.strip()
+        seed = None
+        if seed_text:
+            try:
+                seed = int(seed_text)
+            except ValueError:
+                raise ValueError(f"the seed must be a whole number, not {seed_text!r}") from None
+        players = [p.strip() for p in self.f_players.value.split(",") if p.strip()] or None
+        return dict(seed=seed, players=players, mode=self.f_mode.value, length=self.f_length.value,
+                    victory=self.f_victory.value, starting_hand=self.f_hand.value,
+                    revenue=tuple(w.value for w in self.f_rates),
+                    optional_rules=[r for r, w in self.f_rules.items() if w.value])
+
+    def new_game_from_form(self) -> bool:
+        try:
+            opts = self.form_options()
+            game = sm.new_game(**opts)
+        except ValueError as e:
+            self.controller.say(f"Cannot start that game: {e}", error=True)
+            self._update_controls()
+            return False
+        self.new_game(game)
+        self.new_button.value = False
+        return True
+
+    def new_game(self, game=None, **options) -> None:
+        """Replace the board's game with a new one (``game`` or ``new_game(**options)``)."""
+        if game is None:
+            game = sm.new_game(**options)
+        self.game = game
+        self.controller.say(f"New game: seed {game.seed}, {game.config.mode}, {game.config.length}, "
+                            f"players {', '.join(game.players)}.")
+        self._show_message()

@@ -1,0 +1,718 @@
+"""The board's interaction logic, in pure Python (no ipywidgets): clicks and buttons in, intents out.
+
+The ``Controller`` turns a click on a scene hit target (``("spot", seat, x, y)``, ``("tray", n)``,
+``("hand", card)``, ``("home",)``, ``("dept", k)``, ``("box", seat, x, y, box)``,
+``("button", name)``; see ``stationmaster.view.shapes``) or a press of one of its ``actions()``
+into an intent, and sends it through ``game.apply`` — the only path by which anything changes.
+It keeps just the selection (a crew tray, a card in hand and its orientation, a facility, a
+modifier waiting for the facility it serves) and a message line. When a click makes no legal
+intent the message says why: the engine's reason (``game.why_not``) whenever there is an intent
+to ask about, else the controller's own hint. Tests drive it without a browser.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from stationmaster.errors import IllegalIntent
+from stationmaster.intents import (
+    Agent, Board, Clearance, Detrain, Discard, Draw, End, Intent, Move, Place, Play, Run, SetOut, Switch, Work,
+    parse,
+)
+from stationmaster.rules import CLOCK, spec_of
+
+PHASE_NAMES = {
+    "local_operations": "Local Operations",
+    "new_train": "New Train",
+    "mainline": "Mainline",
+    "load_unload": "Load/Unload",
+    "shift_change": "Shift Change",
+}
+
+
+@dataclass(frozen=True)
+class Action:
+    """A button the board shows now. ``key`` is what ``Controller.press`` takes: the intent's text
+    for an intent, or ``ui:...`` for a selection change (e.g. ``ui:turned``)."""
+
+    label: str
+    key: str
+    tip: str = ""
+    enabled: bool = True
+    intent: Intent | None = None
+    style: str = ""  # "" | "primary" | "success" | "warning" | "danger" | "info"
+    toggled: bool | None = None  # a toggle's state (None: a plain button)
+
+
+def _xy(c) -> str:
+    return f"{c[0]},{c[1]}"
+
+
+class Controller:
+    """Selection, prompts and click handling for one game (``controller.game`` may be replaced)."""
+
+    def __init__(self, game) -> None:
+        self._game = game
+        self.message = ""
+        self.error = False
+        self.busy = False
+        self._clear()
+        self._key = self._context()
+
+    # ------------------------------------------------------------------ the game and its state
+
+    @property
+    def game(self):
+        return self._game
+
+    @game.setter
+    def game(self, game) -> None:
+        self._game = game
+        self._clear()
+        self._key = self._context()
+        self.say("")
+
+    def _clear(self) -> None:
+        self.tray: int | None = None
+        self.card: str | None = None
+        self.turned = False
+        self.facility: tuple | None = None  # (x, y) in the actor's own Office Area
+        self.serves: dict | None = None  # {"card", "at", "turned", "targets"} waiting for the second click
+
+    def clear_selection(self) -> None:
+        self._clear()
+
+    @property
+    def state(self):
+        return self._game.state
+
+    @property
+    def player(self) -> int | None:
+        """Index of the acting player (None once the game is over)."""
+        name = self._game.actor
+        return None if name is None else self._game.players.index(name)
+
+    @property
+    def seat(self) -> int | None:
+        p = self.player
+        return None if p is None else self.state.players[p].seat
+
+    def _context(self) -> tuple:
+        s = self.state
+        t = s.turn
+        return (s.day, s.stage, s.phase, t.index, t.option, str(t.pending), s.outcome is None, self.player)
+
+    def sync(self) -> None:
+        """Call after the game changed (by a click, a script or undo): drop stale selections."""
+        key = self._context()
+        if key != self._key:
+            self._clear()
+            self._key = key
+            return
+        own = {t.tray for t in self._own_trains()}
+        if self.tray is not None and self.tray not in own:
+            self.tray = None
+        p = self.player
+        hand = self.state.players[p].hand if p is not None else []
+        if self.card is not None and self.card not in hand:
+            self.card = None
+            self.turned = False
+            self.serves = None
+        if self.facility is not None and self.facility not in self._area().facilities:
+            self.facility = None
+
+    def say(self, text: str, error: bool = False) -> None:
+        self.message = text
+        self.error = error
+
+    @staticmethod
+    def summary(events, limit: int = 240) -> str:
+        """A short sentence or three from a batch of events (for the message line)."""
+        shown = [str(e) for e in events if e.kind != "stage_end"][:3]
+        text = " ".join(shown)
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+
+    # ------------------------------------------------------------------ helpers
+
+    def _area(self):
+        return self.state.areas[self.seat]
+
+    def _own_trains(self) -> list:
+        seat = self.seat
+        if seat is None:
+            return []
+        return sorted((t for t in self.state.trains.values() if t.where == "area" and t.seat == seat),
+                      key=lambda t: t.tray)
+
+    def _legal(self) -> list:
+        return self._game.legal_intents()
+
+    def _card_name(self, card: str) -> str:
+        try:
+            return spec_of(self.state, card).name
+        except (KeyError, ValueError):
+            return card
+
+    def _train_label(self, tray: int) -> str:
+        t = self.state.trains.get(tray)
+        return f"train {t.label} (tray {tray})" if t else f"Crew Tray {tray}"
+
+    def _owner_name(self, seat: int) -> str:
+        for p in self.state.players:
+            if p.seat == seat:
+                return p.name
+        return f"seat {seat}"
+
+    def apply(self, intent) -> bool:
+        """Send an intent through ``game.apply``; on refusal the message says the engine's reason."""
+        self.busy = True  # the board tells its own changes from a script's
+        try:
+            it = parse(intent)
+            events = self._game.apply(it)
+        except IllegalIntent as e:
+            self.say(str(e), error=True)
+            return False
+        finally:
+            self.busy = False
+        self.sync()
+        self.say(self.summary(events) or f"Done: {it}.")
+        return True
+
+    def _refuse(self, intent, fallback: str) -> None:
+        """Say why an intent is not legal (the engine's words), or the fallback if it is."""
+        reason = self._game.why_not(intent) if intent is not None else None
+        self.say(reason or fallback, error=True)
+
+    # ------------------------------------------------------------------ prompts
+
+    def status(self) -> str:
+        """Whose decision it is and what about, e.g. 'Day 1, Stage 1 (Midnight), Local Operations:
+        Ann to choose a Local Operations option'."""
+        g, s = self._game, self.state
+        if g.is_over:
+            return f"Game over: {g.outcome.reason}"
+        return (f"Day {s.day}, Stage {s.stage} ({CLOCK[s.stage - 1]}), {PHASE_NAMES[s.phase]}: "
+                f"{g.actor} to {g.decision}")
+
+    def hint(self) -> str:
+        """What the actor can click now."""
+        g, s = self._game, self.state
+        if g.is_over:
+            return "Start a new game with New game, or Undo to look back."
+        pend = s.turn.pending
+        if pend:
+            kind = pend["kind"]
+            if kind == "clearance":
+                tr = s.trains.get(pend.get("tray"))
+                what = f"train {tr.label}" if tr else "the following train"
+                return f"Superintendent: clear {what} into the occupied Subdivision, or hold it."
+            if kind == "direction":
+                return "Choose the direction your Extra runs."
+            return "Choose a car from the Division Yard for the new train."
+        if s.phase == "local_operations":
+            opt = s.turn.option
+            if opt is None:
+                return ("Choose: Switch (or click one of your trains), Draw (click the Home Office or a "
+                        "Department), or click a facility for a Freight Agent action.")
+            if opt == "switch":
+                if self.tray is None:
+                    return f"Click a train to switch with ({s.turn.moves_left} Moves left), or End."
+                return (f"Click a highlighted spot to move {self._train_label(self.tray)} "
+                        f"({s.turn.moves_left} Moves left), set out cars, or End.")
+            if self.serves:
+                return f"Click the facility the {self._card_name(self.serves['card'])} serves."
+            if self.card is None:
+                return "Click a card in your hand to play or discard it, or End."
+            return (f"Click a highlighted spot to lay the {self._card_name(self.card)}, or a Department to "
+                    "discard it.")
+        if s.phase == "load_unload":
+            return ("Click a facility's boxes for a Laborer, or a train at your Office then Board/Detrain "
+                    "for a Porter; End when done.")
+        return ""
+
+    # ------------------------------------------------------------------ buttons
+
+    def actions(self) -> list:
+        """The buttons to show now, from the legal intents and the selection."""
+        g, s = self._game, self.state
+        if g.is_over:
+            return []
+        legal = self._legal()
+        out: list = []
+
+        def intent_action(it, label, style="", tip=""):
+            out.append(Action(label, str(it), tip or str(it), True, it, style))
+
+        def maybe(it, label, style=""):
+            reason = g.why_not(it)
+            out.append(Action(label, str(it), reason or str(it), reason is None, it, style))
+
+        pend = s.turn.pending
+        if pend:
+            tr = s.trains.get(pend.get("tray")) if pend.get("tray") is not None else None
+            train = f" train {tr.label}" if tr else ""
+            for it in legal:
+                if isinstance(it, Clearance):
+                    intent_action(it, f"Clear{train}" if it.clear else f"Hold{train}",
+                                  "success" if it.clear else "warning")
+                elif isinstance(it, Run):
+                    intent_action(it, f"Run {it.direction}", "primary")
+                elif isinstance(it, Place):
+                    intent_action(it, str(it).capitalize())
+                elif isinstance(it, End):
+                    intent_action(it, "Finish make-up", "warning")
+            return out
+        if s.phase == "local_operations":
+            opt = s.turn.option
+            if opt is None:
+                maybe(Switch(), "Switch", "primary")
+                maybe(Draw("home"), "Draw home", "primary")
+                for k in (1, 2, 3):
+                    maybe(Draw(k), f"Take Dept {k}")
+                if self.facility is not None:
+                    at = self.facility
+                    for it in legal:
+                        if isinstance(it, Agent) and it.at == at:
+                            label = {"stock": "Agent: stock", "clear": "Agent: clear"}.get(
+                                it.action, f"Agent: unjam {it.box}")
+                            intent_action(it, f"{label} {_xy(at)}", "info")
+                maybe(Agent("pass"), "Agent pass", "warning")
+            elif opt == "switch":
+                if self.tray is not None:
+                    for it in legal:
+                        if isinstance(it, SetOut) and it.tray == self.tray:
+                            intent_action(it, f"Set out {it.end} {it.count}", "info")
+                intent_action(End(), "End switching", "warning")
+            else:
+                if self.card is not None:
+                    card = self.card
+                    mine = [it for it in legal if isinstance(it, Play) and it.card == card]
+                    if any(it.at is None for it in mine):
+                        intent_action(Play(card), f"Play {self._card_name(card)}", "success")
+                    if any(it.turned for it in mine):
+                        out.append(Action("Turned", "ui:turned", "lay the card turned half round", True, None,
+                                          "", self.turned))
+                    for it in legal:
+                        if isinstance(it, Discard) and it.card == card:
+                            intent_action(it, f"Discard to Dept {it.dept}")
+                if self.serves or self.card is not None:
+                    out.append(Action("Cancel", "ui:cancel", "clear the selection"))
+                maybe(End(), "End draw", "warning")
+        elif s.phase == "load_unload":
+            trays = [self.tray] if self.tray is not None else None
+            for it in legal:
+                if isinstance(it, (Board, Detrain)) and (trays is None or it.tray in trays):
+                    verb = "Board" if isinstance(it, Board) else "Detrain"
+                    intent_action(it, f"{verb} {self._train_label(it.tray)}", "info")
+                elif isinstance(it, Work) and self.facility == it.at:
+                    intent_action(it, f"Work {_xy(it.at)} {it.box}", "info")
+            intent_action(End(), "End Load/Unload", "warning")
+        return out
+
+    def press(self, key: str) -> bool:
+        """A button: an intent's text, or ``ui:turned`` / ``ui:cancel``."""
+        if key == "ui:turned":
+            self.turned = not self.turned
+            self.serves = None
+            self.say(f"The {self._card_name(self.card)} will be laid {'turned' if self.turned else 'as printed'}."
+                     if self.card else "")
+            return True
+        if key == "ui:cancel":
+            self._clear()
+            self.say("")
+            return True
+        return self.apply(key)
+
+    # ------------------------------------------------------------------ highlights
+
+    def highlights(self) -> list:
+        """``(target, kind)`` pairs for the highlight layer; kind is "selected", "target" (a click
+        there makes an intent) or "option" (a click there selects something)."""
+        g, s = self._game, self.state
+        if g.is_over or s.turn.pending:
+            return []
+        seat = self.seat
+        legal = self._legal()
+        out = []
+        if s.phase == "local_operations":
+            opt = s.turn.option
+            if opt is None:
+                for it in legal:
+                    if isinstance(it, Draw):
+                        out.append((("home",) if it.source == "home" else ("dept", it.source), "target"))
+                    elif isinstance(it, Switch):
+                        out += [(("tray", t.tray), "option") for t in self._own_trains()]
+                spots = sorted({it.at for it in legal if isinstance(it, Agent) and it.at is not None})
+                out += [(("spot", seat, x, y), "selected" if (x, y) == self.facility else "option")
+                        for x, y in spots]
+            elif opt == "switch":
+                movable = {it.tray for it in legal if isinstance(it, (Move, SetOut))}
+                for t in self._own_trains():
+                    if t.tray == self.tray:
+                        out.append((("tray", t.tray), "selected"))
+                    elif t.tray in movable:
+                        out.append((("tray", t.tray), "option"))
+                if self.tray is not None:
+                    dest = sorted({it.to for it in legal if isinstance(it, Move) and it.tray == self.tray})
+                    out += [(("spot", seat, x, y), "target") for x, y in dest]
+            else:
+                playable = {it.card for it in legal if isinstance(it, (Play, Discard))}
+                for c in s.players[self.player].hand:
+                    if c == self.card:
+                        out.append((("hand", c), "selected"))
+                    elif c in playable:
+                        out.append((("hand", c), "option"))
+                if self.serves:
+                    out.append((("spot", seat, *self.serves["at"]), "selected"))
+                    out += [(("spot", seat, x, y), "target") for x, y in self.serves["targets"]]
+                elif self.card is not None:
+                    spots = sorted({it.at for it in legal if isinstance(it, Play) and it.card == self.card
+                                    and it.at is not None and it.turned == self.turned})
+                    out += [(("spot", seat, x, y), "target") for x, y in spots]
+                    if any(isinstance(it, Play) and it.card == self.card and it.at is None for it in legal):
+                        if spec_of(s, self.card).kind == "office":
+                            out.append((("spot", seat, 0, 0), "target"))
+                    depts = sorted({it.dept for it in legal if isinstance(it, Discard) and it.card == self.card})
+                    out += [(("dept", k), "target") for k in depts]
+        elif s.phase == "load_unload":
+            boxes = set()
+            for it in legal:
+                if isinstance(it, Work):
+                    boxes.add(("box", seat, it.at[0], it.at[1], it.box))
+                elif isinstance(it, (Board, Detrain)):
+                    out.append((("tray", it.tray), "selected" if it.tray == self.tray else "option"))
+                    boxes.add(("box", seat, 0, 0, "green" if isinstance(it, Board) else "red"))
+            out += [(b, "target") for b in sorted(boxes)]
+            if self.facility is not None:
+                out.append((("spot", seat, *self.facility), "selected"))
+        return out
+
+    # ------------------------------------------------------------------ clicks
+
+    def click(self, target) -> bool:
+        """Handle a click on a hit target (None: empty table). Returns True if an intent was applied."""
+        g = self._game
+        if target is None:
+            self._clear()
+            self.say("")
+            return False
+        if g.is_over:
+            self.say(f"The game is over: {g.outcome.reason} Start a new game, or Undo.", error=True)
+            return False
+        kind = target[0]
+        handler = getattr(self, f"_click_{kind}", None)
+        if handler is None:
+            self.say(f"Nothing happens when you click there ({kind}).", error=True)
+            return False
+        return bool(handler(*target[1:]))
+
+    def _pending_refusal(self) -> bool:
+        pend = self.state.turn.pending
+        if pend:
+            labels = ", ".join(a.label for a in self.actions())
+            self.say(f"{self._game.actor} must {self._game.decision} first: {labels}.", error=True)
+            return True
+        return False
+
+    def _not_own(self, seat: int) -> bool:
+        if seat != self.seat:
+            self.say(f"That is {self._owner_name(seat)}'s Office Area; {self._game.actor} acts in their own "
+                     "(the one marked as yours).", error=True)
+            return True
+        return False
+
+    def _click_button(self, name: str, *rest) -> bool:
+        if name in ("turned", "cancel"):
+            self.press(f"ui:{name}")
+            return False
+        return self.apply(name)
+
+    def _click_home(self, *rest) -> bool:
+        if self._pending_refusal():
+            return False
+        return self.apply(Draw("home"))
+
+    def _click_dept(self, k: int, *rest) -> bool:
+        if self._pending_refusal():
+            return False
+        s = self.state
+        if s.phase == "local_operations" and s.turn.option == "draw" and self.card is not None:
+            return self.apply(Discard(self.card, k))
+        if s.phase == "local_operations" and s.turn.option == "draw":
+            self.say("To discard, click the card in your hand first, then the Department.", error=True)
+            return False
+        return self.apply(Draw(k))
+
+    def _click_hand(self, card: str, *rest) -> bool:
+        s = self.state
+        if self._pending_refusal():
+            return False
+        if s.phase == "local_operations" and s.turn.option == "draw":
+            if self.card == card and not self.serves:
+                self.card = None
+                self.turned = False
+                self.say("")
+                return False
+            self.card, self.turned, self.serves = card, False, None
+            legal = [it for it in self._legal() if isinstance(it, (Play, Discard)) and it.card == card]
+            name = self._card_name(card)
+            if not legal:
+                self._refuse(Discard(card, 1), f"The {name} cannot be played or discarded now.")
+                return False
+            if any(isinstance(it, Play) and it.at is None for it in legal):
+                self.say(f"{name} ({card}) selected: press Play, or click a Department to discard it.")
+            elif any(isinstance(it, Play) for it in legal):
+                self.say(f"{name} ({card}) selected: click a highlighted spot to lay it, or a Department "
+                         "to discard it.")
+            else:
+                reason = self._game.why_not(Play(card))
+                self.say(f"{name} ({card}) selected: click a Department to discard it"
+                         + (f" (it cannot be played: {reason})." if reason else "."))
+            return False
+        self._refuse(Discard(card, 1), "You cannot play cards now.")
+        return False
+
+    def _click_tray(self, tray: int, *rest) -> bool:
+        s = self.state
+        if self._pending_refusal():
+            return False
+        t = s.trains.get(tray)
+        if t is None:
+            self.say(f"Crew Tray {tray} is free; no train uses it.", error=True)
+            return False
+        own = t.where == "area" and t.seat == self.seat
+        label = self._train_label(tray)
+        if s.phase == "local_operations":
+            opt = s.turn.option
+            if opt == "draw":
+                self._refuse(Move(tray, "east", (0, 0)), f"You chose to draw this Stage; {label} stays put.")
+                return False
+            if not own:
+                self.say(f"{label[0].upper() + label[1:]} is not in your Office Area.", error=True)
+                return False
+            if opt is None:
+                if self.apply(Switch()):
+                    self.tray = tray
+                    self.say(f"You switch this Stage. {label[0].upper() + label[1:]} selected: click a "
+                             "highlighted spot to move it.")
+                    return True
+                return False
+            if self.tray == tray:
+                self.tray = None
+                self.say("")
+            else:
+                self.tray = tray
+                if not any(isinstance(it, (Move, SetOut)) and it.tray == tray for it in self._legal()):
+                    self._refuse(Move(tray, "east", t.pos), f"{label} cannot move now.")
+                else:
+                    self.say(f"{label[0].upper() + label[1:]} selected: click a highlighted spot, or set out cars.")
+            return False
+        if s.phase == "load_unload":
+            if not own or t.pos != (0, 0):
+                self.say(f"Porters work trains standing at your Office; {label} is not there.", error=True)
+                return False
+            self.tray = tray
+            if not any(isinstance(it, (Board, Detrain)) and it.tray == tray for it in self._legal()):
+                self._refuse(Board(tray), f"{label} has no coach to board or detrain.")
+            else:
+                self.say(f"{label[0].upper() + label[1:]} selected: Board or Detrain (buttons), or click the "
+                         "Office's green (board) or red (detrain) box.")
+            return False
+        self.say(f"Nothing to do with {label} now.", error=True)
+        return False
+
+    def _click_spot(self, seat: int, x: int, y: int, *rest) -> bool:
+        s = self.state
+        xy = (x, y)
+        if self._pending_refusal() or self._not_own(seat):
+            return False
+        legal = self._legal()
+        standing = [t for t in self._own_trains() if t.pos == xy]
+        if s.phase == "local_operations":
+            opt = s.turn.option
+            if opt is None:
+                if any(isinstance(it, Agent) and it.at == xy for it in legal):
+                    self.facility = xy
+                    self.say(f"Facility at {_xy(xy)} selected: choose a Freight Agent action below.")
+                    return False
+                if standing:
+                    return self._click_tray(standing[0].tray)
+                if xy in self._area().facilities:
+                    self._refuse(Agent("stock", xy), f"The Freight Agent has nothing to do at {_xy(xy)}.")
+                    return False
+                self.say("Choose a Local Operations option: Switch, Draw, or click a facility for the "
+                         "Freight Agent.", error=True)
+                return False
+            if opt == "switch":
+                if self.tray is None or (standing and self.tray not in {t.tray for t in standing}
+                                         and not any(isinstance(it, Move) and it.tray == self.tray
+                                                     and it.to == xy for it in legal)):
+                    if standing:
+                        return self._click_tray(standing[0].tray)
+                    self.say("Click one of your trains first, then where it should go.", error=True)
+                    return False
+                moves = [it for it in legal if isinstance(it, Move) and it.tray == self.tray and it.to == xy]
+                if moves:
+                    last = s.turn.last_move
+                    pref = [m for m in moves if last == (m.tray, m.direction)]
+                    pref = pref or [m for m in moves if m.direction == "east"] or moves
+                    return self.apply(pref[0])
+                t = s.trains[self.tray]
+                if t.pos == xy:
+                    self.say(f"{self._train_label(self.tray)} already stands at {_xy(xy)}.", error=True)
+                    return False
+                d = "west" if x < t.pos[0] else "east"
+                self._refuse(Move(self.tray, d, xy), f"{self._train_label(self.tray)} cannot reach {_xy(xy)}.")
+                return False
+            # the Draw option
+            if self.serves:
+                sv = self.serves
+                if xy in sv["targets"]:
+                    return self.apply(Play(sv["card"], sv["at"], sv["turned"], xy))
+                self.say(f"Click one of the highlighted facilities the {self._card_name(sv['card'])} "
+                         "may serve (or Cancel).", error=True)
+                return False
+            if self.card is None:
+                self.say("Click a card in your hand first, then where to lay it.", error=True)
+                return False
+            card = self.card
+            sp = spec_of(s, card)
+            if sp.kind in ("office", "train", "extra"):
+                if sp.kind == "office" and xy == (0, 0):
+                    return self.apply(Play(card))
+                self._refuse(Play(card), f"The {sp.name} needs no spot: press Play {sp.name}.")
+                return False
+            plays = [it for it in legal if isinstance(it, Play) and it.card == card and it.at == xy
+                     and it.turned == self.turned]
+            if len(plays) == 1:
+                return self.apply(plays[0])
+            if len(plays) > 1:
+                targets = sorted(it.serves for it in plays)
+                self.serves = {"card": card, "at": xy, "turned": self.turned, "targets": targets}
+                self.say(f"The {sp.name} at {_xy(xy)} stands beside several facilities "
+                         f"({', '.join(_xy(t) for t in targets)}): click the one it serves.")
+                return False
+            other = [it for it in legal if isinstance(it, Play) and it.card == card and it.at == xy]
+            reason = self._game.why_not(Play(card, xy, self.turned))
+            if other and reason:
+                self.say(f"{reason} — it fits {'as printed' if self.turned else 'turned'}: press Turned.",
+                         error=True)
+                return False
+            self._refuse(Play(card, xy, self.turned), f"The {sp.name} cannot go at {_xy(xy)}.")
+            return False
+        if s.phase == "load_unload":
+            if standing and xy == (0, 0) and not any(isinstance(it, Work) and it.at == xy for it in legal):
+                return self._click_tray(standing[0].tray)
+            if xy in self._area().facilities and xy != (0, 0):
+                self.facility = xy
+                if any(isinstance(it, Work) and it.at == xy for it in legal):
+                    self.say(f"Facility at {_xy(xy)} selected: choose a Laborer action below, or click its boxes.")
+                else:
+                    self._refuse(Work(xy, "green"), f"No Laborer action at {_xy(xy)}.")
+                return False
+            self.say("Click a facility's boxes for a Laborer, or a train at your Office for a Porter.",
+                     error=True)
+            return False
+        self.say(f"Nothing to do there now: {self._game.actor} must {self._game.decision}.", error=True)
+        return False
+
+    def _click_box(self, seat: int, x: int, y: int, box: str, *rest) -> bool:
+        s = self.state
+        xy = (x, y)
+        if self._pending_refusal() or self._not_own(seat):
+            return False
+        legal = self._legal()
+        if s.phase == "local_operations":
+            if s.turn.option is None:
+                self.facility = xy
+                acts = [it for it in legal if isinstance(it, Agent) and it.at == xy]
+                if not acts:
+                    self._refuse(Agent("stock", xy), f"The Freight Agent has nothing to do at {_xy(xy)}.")
+                else:
+                    self.say(f"Facility at {_xy(xy)} selected: choose stock, clear or unjam below.")
+                return False
+            self._refuse(Agent("stock", xy), "Freight Agent actions are a Local Operations option of their own.")
+            return False
+        if s.phase == "load_unload":
+            if xy == (0, 0):
+                cls = Board if box == "green" else Detrain if box == "red" else None
+                if cls is None:
+                    self.say("At the Office, click the green box to board or the red box to detrain.", error=True)
+                    return False
+                here = [t for t in self._own_trains() if t.pos == (0, 0)]
+                if self.tray is not None:
+                    return self.apply(cls(self.tray))
+                ok = [cls(t.tray) for t in here if cls(t.tray) in legal]
+                if len(ok) == 1:
+                    return self.apply(ok[0])
+                if len(ok) > 1:
+                    self.say("Several trains stand at your Office: click the one to work first.", error=True)
+                    return False
+                if here:
+                    self._refuse(cls(here[0].tray), "No Porter action there.")
+                else:
+                    self.say("No train stands at your Office for a Porter to work.", error=True)
+                return False
+            if box == "red":
+                self.say("A Laborer does not empty a red box; the Freight Agent clears it in Local Operations.",
+                         error=True)
+                return False
+            self.facility = xy
+            return self.apply(Work(xy, box))
+        self.say(f"Nothing to do there now: {self._game.actor} must {self._game.decision}.", error=True)
+        return False
+
+    # ------------------------------------------------------------------ scripting the clicks
+
+    def clicks_for(self, intent) -> list:
+        """The clicks and button presses that make ``intent`` from the current selection:
+        ``[("click", target), ("press", key), ...]`` (a demonstration of the interaction design,
+        and how the tests play whole games by mouse). A Move's spot click follows the board's rule
+        (the continuing direction, else east), so it may make the same Move the other way round."""
+        it = parse(intent)
+        seat = self.seat
+        out: list = []
+
+        def tray(n):
+            if self.tray != n:
+                out.append(("click", ("tray", n)))
+
+        def card(c):
+            if self.card != c or self.serves:
+                out.append(("click", ("hand", c)))
+
+        if isinstance(it, Move):
+            tray(it.tray)
+            out.append(("click", ("spot", seat, *it.to)))
+        elif isinstance(it, SetOut):
+            tray(it.tray)
+            out.append(("press", str(it)))
+        elif isinstance(it, Draw):
+            out.append(("click", ("home",) if it.source == "home" else ("dept", it.source)))
+        elif isinstance(it, Agent) and it.action != "pass":
+            if self.facility != it.at:
+                box = {"stock": "green", "clear": "red"}.get(it.action, it.box)
+                out.append(("click", ("box", seat, it.at[0], it.at[1], box)))
+            out.append(("press", str(it)))
+        elif isinstance(it, Play):
+            fresh = self.card != it.card or bool(self.serves)
+            card(it.card)
+            if it.at is None:
+                out.append(("press", str(it)))
+            else:
+                if (False if fresh else self.turned) != it.turned:
+                    out.append(("press", "ui:turned"))
+                out.append(("click", ("spot", seat, *it.at)))
+                if it.serves is not None:
+                    out.append(("click", ("spot", seat, *it.serves)))
+        elif isinstance(it, Discard):
+            card(it.card)
+            out.append(("click", ("dept", it.dept)))
+        elif isinstance(it, Work):
+            out.append(("click", ("box", seat, it.at[0], it.at[1], it.box)))
+        elif isinstance(it, (Board, Detrain)):
+            tray(it.tray)
+            out.append(("click", ("box", seat, 0, 0, "green" if isinstance(it, Board) else "red")))
+        else:  # switch, end, agent pass, clear/hold, run east/west, place ...
+            out.append(("press", str(it)))
+        return out
