@@ -1,0 +1,58 @@
+"""Lessons for the tutorial notebooks: a prepared position, a task, and a check.
+
+Each lesson module offers functions returning a ``Lesson``: a built game (``lesson.game``), a
+short task in words (``lesson.task``) and ``lesson.check()``, which says "Done" or what is still
+missing, in the engine's words. ``lesson.board()`` shows the position on the notebook board when
+ipywidgets/ipycanvas are installed (else the SVG). The engine stays standard-library only:
+nothing here imports the widgets until ``board()`` is called.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass
+class Check:
+    """The result of ``Lesson.check()``: truthy when the task is done."""
+
+    done: bool
+    message: str
+
+    def __bool__(self) -> bool:
+        return self.done
+
+    def __str__(self) -> str:
+        return self.message
+
+    def _repr_markdown_(self) -> str:
+        return ("✅ " if self.done else "⏳ ") + self.message
+
+
+@dataclass
+class Lesson:
+    """A prepared position with a task and a check."""
+
+    title: str
+    task: str
+    game: object
+    goal: Callable = field(repr=False)  # goal(game) -> None when done, else what is missing
+    hint: str = ""
+
+    def check(self) -> Check:
+        missing = self.goal(self.game)
+        if missing is None:
+            return Check(True, f"Done: {self.title}.")
+        return Check(False, f"Not yet: {missing}" + (f" Hint: {self.hint}" if self.hint else ""))
+
+    def board(self, **options):
+        """The notebook board on this lesson's game (autosave off)."""
+        from ..widgets import Board
+        return Board(self.game, autosave=False, **options)
+
+    def _repr_markdown_(self) -> str:
+        return f"**{self.title}** — {self.task}"
+
+    def __repr__(self) -> str:
+        return f"<Lesson {self.title!r}: {self.task}>"
