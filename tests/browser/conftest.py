@@ -1,0 +1,216 @@
+"""Fixtures for the real-browser tests: a throwaway JupyterLab server and a Debian Chromium
+driven by Playwright.
+
+* ``lab_server`` -- JupyterLab on a free 127.0.0.1 port, token and password off, serving a *copy*
+  of ``notebooks/`` from a temp folder (so a test never dirties the repo), with every Jupyter /
+  IPython config, data and runtime dir in that temp folder. Stopped (kernels too) at teardown.
+* ``browser_context`` / ``page`` -- ``/usr/bin/chromium`` (from Debian, never ``playwright
+  install``) headless with a fresh profile. Every test here is skipped, with the reason, when
+  ``/usr/bin/chromium`` is absent; CI (``.ci/run``) installs it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+SCREENSHOTS = REPO / "docs" / "screenshots"
+CHROMIUM = pathlib.Path(os.environ.get("STATIONMASTER_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+# JupyterLab front-end plugins that would reach the network or pop a toast over the notebook.
+DISABLED_LAB_PLUGINS = {
+    "@jupyterlab/apputils-extension:announcements": True,
+}
+SERVER_START_TIMEOUT = 90  # seconds
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip this folder's tests, saying why, on a machine without Debian Chromium."""
+    if CHROMIUM.exists():
+        return
+    skip = pytest.mark.skip(reason=f"{CHROMIUM} is absent (install Debian's 'chromium' package "
+                                   "to run the real-browser tests; CI does)")
+    here = pathlib.Path(__file__).parent
+    for item in items:
+        if here in pathlib.Path(str(item.fspath)).parents:
+            item.add_marker(skip)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LabServer:
+    """A running JupyterLab: ``url`` (no trailing slash), ``root`` (its notebook folder),
+    ``log`` (its stdout+stderr file)."""
+
+    def __init__(self, proc: subprocess.Popen, url: str, root: pathlib.Path, log: pathlib.Path):
+        self.proc, self.url, self.root, self.log = proc, url, root, log
+
+    def api(self, path: str, method: str = "GET", body: dict | None = None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            raw = r.read()
+        return json.loads(raw) if raw else None
+
+    def log_tail(self, n: int = 60) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return "(no server log)"
+
+
+@pytest.fixture(scope="session")
+def lab_server(tmp_path_factory):
+    base = tmp_path_factory.mktemp("jupyterlab")
+    root = base / "notebooks"
+    shutil.copytree(NOTEBOOKS, root)
+    env = dict(os.environ)
+    dirs = {"JUPYTER_CONFIG_DIR": "config", "JUPYTER_DATA_DIR": "data",
+            "JUPYTER_RUNTIME_DIR": "runtime", "IPYTHONDIR": "ipython"}
+    for var, name in dirs.items():
+        (base / name).mkdir()
+        env[var] = str(base / name)
+    env["JUPYTERLAB_WORKSPACES_DIR"] = str(base / "config" / "lab" / "workspaces")
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(base / "config" / "lab" / "user-settings")
+    env.pop("JUPYTER_PATH", None)
+    env.pop("JUPYTER_CONFIG_PATH", None)
+    (base / "config" / "labconfig").mkdir(parents=True)
+    (base / "config" / "labconfig" / "page_config.json").write_text(
+        json.dumps({"disabledExtensions": DISABLED_LAB_PLUGINS}))
+    server = None
+    try:
+        for attempt in range(3):  # a free port can be taken between the probe and the bind
+            server = _launch(root, env, base / f"server-{attempt}.log")
+            if server.proc.poll() is None:
+                break
+            if "already in use" not in server.log_tail():
+                pytest.fail(f"JupyterLab exited with {server.proc.returncode}:\n"
+                            f"{server.log_tail()}")
+        else:
+            pytest.fail(f"JupyterLab found no free port:\n{server.log_tail()}")
+        yield server
+    finally:
+        if server is not None:
+            _stop(server.proc)
+
+
+def _launch(root: pathlib.Path, env: dict, log: pathlib.Path) -> LabServer:
+    """Start JupyterLab on a free 127.0.0.1 port and wait until it answers (or exits)."""
+    port = _free_port()
+    cmd = [sys.executable, "-m", "jupyterlab",
+           "--no-browser", "--allow-root",
+           "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
+           f"--ServerApp.root_dir={root}",
+           "--ServerApp.token=", "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True",
+           "--ServerApp.terminals_enabled=False",
+           "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+           # window.jupyterapp: the tests read the kernel's readiness from it (they click for
+           # everything a player does)
+           "--LabApp.expose_app_in_browser=True",
+           "--LanguageServerManager.autodetect=False"]
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=root, env=env, stdin=subprocess.DEVNULL, stdout=out,
+                                stderr=subprocess.STDOUT, start_new_session=True)
+    server = LabServer(proc, f"http://127.0.0.1:{port}", root, log)
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while proc.poll() is None:
+        try:
+            server.api("/api/status")
+            with urllib.request.urlopen(server.url + "/lab", timeout=10) as r:
+                r.read()
+            return server
+        except (urllib.error.URLError, ConnectionError, OSError):
+            if time.monotonic() > deadline:
+                _stop(proc)
+                pytest.fail(f"JupyterLab did not answer in {SERVER_START_TIMEOUT}s:\n"
+                            f"{server.log_tail()}")
+            time.sleep(0.25)
+    return server  # exited: the caller reads the log
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    """SIGTERM lets the server shut its kernels down; the process group (the server and the
+    kernels it started, nothing else) is killed if that takes too long."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)  # leftovers of this server's own group only
+    except (ProcessLookupError, PermissionError):
+        pass
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser_context(tmp_path_factory):
+    from playwright.sync_api import sync_playwright
+
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            str(profile), executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+        context.set_default_timeout(30_000)
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, "rep_" + report.when, report)
+
+
+@pytest.fixture
+def page(browser_context, request, tmp_path):
+    """A new tab. Uncaught JS exceptions collect in ``page.page_errors``; when the test fails, a
+    screenshot of the tab is saved in the test's tmp folder and its path printed."""
+    page = browser_context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.page_errors = errors
+    try:
+        yield page
+    finally:
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed:
+            shot = tmp_path / "failure.png"
+            try:
+                page.screenshot(path=str(shot))
+                print(f"\nscreenshot of the failing page: {shot}")
+            except Exception as exc:  # the page may be gone; the failure itself matters more
+                print(f"\nno failure screenshot: {exc}")
+        page.close()
+
+
+@pytest.fixture(scope="session")
+def screenshots_dir():
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
