@@ -194,11 +194,35 @@ class Board(W.VBox):
         ], layout=W.Layout(display="none", border="1px solid #8884", padding="6px"))
 
     def _layout(self) -> list:
+        self._build_mainline_replay()
         tools = W.HBox([self.undo_button, self.redo_button, self.new_button, self.save_button, self.save_link,
-                        self.upload, self.theme_toggle], layout=W.Layout(flex_flow="row wrap", align_items="center"))
+                        self.upload, self.theme_toggle, self.mainline_button],
+                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
         fallback = W.HBox([self.intent_list, self.apply_button], layout=W.Layout(flex_flow="row wrap"))
         return [self.status, self.canvas, self.message, self.actions_box, fallback, tools, self.form,
-                W.HTML("<b>Log</b>"), self.log_box]
+                self.mainline_box, W.HTML("<b>Log</b>"), self.log_box]
+
+    # ------------------------------------------------------------------ the Mainline, step by step
+
+    def _build_mainline_replay(self) -> None:
+        """The "Mainline, step by step" button: replays the latest Mainline phase train by train
+        (``stationmaster.slowmo``); pressing it again hides the replay."""
+        self.mainline_replay = None
+        self.mainline_box = W.VBox()
+        self.mainline_button = W.Button(description="Mainline, step by step", icon="step-forward",
+                                        tooltip="replay the latest Mainline phase one train at a time",
+                                        layout=W.Layout(width="auto"))
+        self.mainline_button.on_click(lambda _b: self.toggle_mainline_replay())
+
+    def toggle_mainline_replay(self):
+        """Show (or hide) the step-by-step replay of the latest Mainline phase; returns it."""
+        from stationmaster.slowmo import MainlineReplay, mainline_steps
+        if self.mainline_replay is not None:
+            self.mainline_replay, self.mainline_box.children = None, ()
+            return None
+        self.mainline_replay = MainlineReplay(mainline_steps(self._game), W)
+        self.mainline_box.children = (self.mainline_replay.widget,)
+        return self.mainline_replay
 
     # ------------------------------------------------------------------ drawing
 

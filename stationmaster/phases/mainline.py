@@ -79,6 +79,17 @@ def stretch(s: State, train: Train) -> list:
         i = i + 1 if d == "east" else i - 1
 
 
+def subdivision_of(s: State, card: int) -> int:
+    """The Subdivision a Mainline card lies in, numbered 1, 2, ... from the Western Division Point:
+    every Control Point (Depot, Station, Terminal) west of the card starts a new one."""
+    return 1 + sum(1 for seat in range(min(card, len(s.areas))) if office_tier(s, s.areas[seat]) >= 1)
+
+
+def _ml(train: Train, **data) -> dict:
+    """Event data of a Mainline step: which train, and why (read by ``stationmaster.slowmo``)."""
+    return {"phase": "mainline", "train": train.label, **data}
+
+
 def occupants(s: State, train: Train) -> list:
     """Trains in the next Subdivision. A train on Secondary Track at a Whistle Post is clear of it."""
     found = []
@@ -192,17 +203,23 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
         if problem is None:
             problem = _hook_problem(s, train)
         if problem:
-            ev.say("held", f"Train {train.label} is held at {here}: {problem}.")
+            ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
+                   data=_ml(train, reason="made_up", problem=problem, where=here))
             return False
     elif _hook_problem(s, train):
-        ev.say("held", f"Train {train.label} is held at {here}: {_hook_problem(s, train)}.")
+        problem = _hook_problem(s, train)
+        ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
+               data=_ml(train, reason="card", problem=problem, where=here))
         return False
+    subdivision = subdivision_of(s, _first_region(s, train)[0])
     occ = occupants(s, train)
     opposing = [o for o in occ if o.direction != train.direction]
     following = [o for o in occ if o.direction == train.direction]
     if opposing:
         ev.say("held", f"Train {train.label} is held at {here}: train {opposing[0].label} is coming the "
-               f"other way in the next Subdivision.")
+               f"other way in the next Subdivision.",
+               data=_ml(train, reason="opposing", opposing=opposing[0].label, subdivision=subdivision,
+                        where=here))
         return False
     cleared_by = None
     if following:
@@ -211,10 +228,14 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
                               "ahead": [o.label for o in following]}
             ev.say("clearance_asked", f"Train {train.label} at {here} would follow train "
                    f"{following[0].label} into the next Subdivision: the Superintendent, "
-                   f"{name(s, s.superintendent)}, must clear or hold it.")
+                   f"{name(s, s.superintendent)}, must clear or hold it.",
+                   data=_ml(train, ahead=[o.label for o in following], subdivision=subdivision,
+                            superintendent=name(s, s.superintendent), where=here))
             return True
         if not decided:
-            ev.say("held", f"The Superintendent holds train {train.label} at {here}.")
+            ev.say("held", f"The Superintendent holds train {train.label} at {here}.",
+                   data=_ml(train, reason="superintendent", subdivision=subdivision, where=here,
+                            superintendent=name(s, s.superintendent)))
             return False
         cleared_by = s.superintendent
     if train.where == "area":
@@ -235,7 +256,8 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
     train.boarded = []
     ev.say("highball", f"Train {train.label} highballs {ORDER_TEXT[train.direction]} from {here}"
            f"{' on the Superintendent' + chr(39) + 's clearance' if cleared_by is not None else ''}.",
-           data={"train": train.label})
+           data=_ml(train, subdivision=subdivision, where=here, direction=train.direction,
+                    cleared=cleared_by is not None))
     return False
 
 
@@ -273,9 +295,11 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
         collide(s, ev, local, f"inside {who}'s Limits at {xy[0]},{xy[1]}", [train] + trains, cars)
         return
     at_office = trains_on(s, seat, (0, 0))
-    if len(at_office) >= ad_tracks(s, area):
+    tracks = ad_tracks(s, area)
+    if len(at_office) >= tracks:
         if any(h.holds_arrival(s, train, seat) for h in hooks_of(s, [train.card] + area_cards(s, seat))):
-            ev.say("held", f"Train {train.label} is held at {who}'s Limits: every A/D track is taken.")
+            ev.say("held", f"Train {train.label} is held at {who}'s Limits: every A/D track is taken.",
+                   data=_ml(train, reason="full", where=f"{who}'s Limits"))
             return
         if spend_red_flag(s, ev, local, f"arriving train {train.label}"):
             return
@@ -289,13 +313,15 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
     train.arrived = s.stage_count
     train.cleared_by = None
     ev.say("arrival", f"Train {train.label} arrives at {who}'s {spec_of(s, area.office.card).name} "
-           f"and takes an A/D track.", data={"train": train.label, "seat": seat})
+           f"and takes an A/D track.",
+           data=_ml(train, seat=seat, office=f"{who}'s {spec_of(s, area.office.card).name}",
+                    track=len(at_office) + 1, tracks=tracks))
 
 
 def _leave(s: State, train: Train, ev: Events) -> None:
     dp = "Eastern" if train.direction == "east" else "Western"
     ev.say("train_left_division", f"Train {train.label} leaves the Division at the {dp} Division Point; "
-           f"Crew Tray {train.tray} is free.", data={"train": train.label, "tray": train.tray})
+           f"Crew Tray {train.tray} is free.", data=_ml(train, tray=train.tray, division_point=dp))
     remove_train(s, train)
     rate = s.config.revenue[2]
     if rate:

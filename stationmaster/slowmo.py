@@ -1,0 +1,231 @@
+"""The Mainline in slow motion: what each train did in the latest Mainline phase, and why.
+
+The Mainline phase runs by itself; the engine narrates it with events (``held``, ``highball``,
+``arrival``, ``collision``, ``train_left_division``, ``clearance_asked``) whose ``data`` says why
+(``phase="mainline"``, the Subdivision number, the A/D track taken...). ``mainline_steps`` turns
+them into one ``Step`` per train movement; ``replay_mainline(board)`` shows them one at a time in a
+notebook (the board's "Mainline, step by step" button does the same)::
+
+    for step in mainline_steps(game):
+        print(step)          # Train 4 — held: train 3 is coming the other way in Subdivision 2.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MAINLINE_KINDS = ("held", "highball", "arrival", "collision", "train_left_division", "clearance_asked",
+                  "red_flag")
+
+WHAT = {"held": "held", "highball": "highballed", "arrival": "arrived", "collision": "collision",
+        "train_left_division": "left the Division", "clearance_asked": "waits for the Superintendent",
+        "red_flag": "stopped by a Red Flag", "ran": "ran on"}
+
+
+@dataclass
+class Step:
+    """One train's movement: ``train`` (its label), ``what`` happened, ``why``, and the event(s)."""
+
+    train: str
+    what: str
+    why: str
+    events: list = field(default_factory=list, repr=False)
+
+    def __str__(self) -> str:
+        return f"Train {self.train} — {self.what}: {self.why}"
+
+    def _repr_markdown_(self) -> str:
+        return f"**Train {self.train} — {self.what}:** {self.why}"
+
+
+def _is_mainline(e) -> bool:
+    if e.kind in ("collision", "red_flag"):
+        return True
+    return e.kind in MAINLINE_KINDS and (e.data or {}).get("phase") == "mainline"
+
+
+def _collision_why(e) -> str:
+    t = e.text
+    if "Mainline card" in t:
+        kind = ("a train entered a Mainline region another train held — a follower cleared too soon; "
+                "the Superintendent who cleared it is at fault")
+    elif "no free A/D track" in t:
+        kind = "it arrived with every A/D track taken; the local player is at fault"
+    elif "Limits at" in t:
+        kind = ("it arrived over a train or cars on the Running Track between the Limits and the Office; "
+                "the local player is at fault")
+    elif "leaving" in t:
+        kind = ("it departed over a train or cars on the Running Track between the Office and the Limits; "
+                "the local player is at fault")
+    else:
+        kind = "a collision"
+    return f"{kind}. {t} (5 Revenue lost; the trains and struck cars are destroyed.)"
+
+
+def _why(e) -> tuple:
+    d = e.data or {}
+    k = e.kind
+    if k == "held":
+        reason = d.get("reason")
+        if reason == "opposing":
+            return "held", (f"opposing train {d['opposing']} in Subdivision {d['subdivision']}; it waits at "
+                            f"{d['where']} until the Subdivision is clear.")
+        if reason == "superintendent":
+            return "held", (f"the Superintendent, {d['superintendent']}, held it at {d['where']} rather than "
+                            f"send it after the train ahead into Subdivision {d['subdivision']}.")
+        if reason == "made_up":
+            return "held", f"not made up to leave {d['where']}: {d['problem']}."
+        if reason == "full":
+            return "held", f"every A/D track ahead is taken; it waits at {d['where']}."
+        return "held", e.text
+    if k == "highball":
+        how = " on the Superintendent's clearance" if d.get("cleared") else ", the next Subdivision being clear"
+        return "highballed", (f"left {d['where']} {('eastbound' if d['direction'] == 'east' else 'westbound')} "
+                              f"into Subdivision {d['subdivision']}{how}.")
+    if k == "arrival":
+        return "arrived", (f"reached {d['office']} and took A/D track {d['track']} of {d['tracks']}.")
+    if k == "train_left_division":
+        return "left the Division", (f"ran off the {d['division_point']} Division Point; its cars go to the "
+                                     f"yards and Crew Tray {d['tray']} is free.")
+    if k == "clearance_asked":
+        ahead = ", ".join(d["ahead"])
+        return "waits for the Superintendent", (f"train {ahead} is ahead going the same way in Subdivision "
+                                                f"{d['subdivision']}: {d['superintendent']} must clear or hold it.")
+    if k == "collision":
+        return "collision", _collision_why(e)
+    return WHAT.get(k, k), e.text
+
+
+def _label_of(e) -> str:
+    d = e.data or {}
+    if "train" in d:
+        return d["train"]
+    if "trains" in d and d["trains"]:
+        return d["trains"][0]
+    words = e.text.split()
+    for i, w in enumerate(words[:-1]):
+        if w.lower() == "train":
+            return words[i + 1].rstrip(".,:;'s")
+    return "?"
+
+
+def _rank(label: str) -> tuple:
+    extra = label.startswith("X")
+    try:
+        return (int(label.lstrip("X")), extra)
+    except ValueError:
+        return (99, extra)
+
+
+def _latest_stage_events(game) -> list:
+    """The events of the Stage whose Mainline phase ran last."""
+    events = game.events
+    ends = [i for i, e in enumerate(events) if e.kind == "stage_end"]
+    if game.state.phase in ("mainline", "load_unload", "shift_change") or not ends:
+        start = ends[-1] + 1 if ends else 0
+        return events[start:]
+    start = ends[-2] + 1 if len(ends) > 1 else 0
+    return events[start:ends[-1] + 1]
+
+
+def _quiet_runs(game, named: set) -> list:
+    """Trains that ran one region along a Mainline card: the engine says nothing about those."""
+    s = game.state
+    if s.phase in ("local_operations", "new_train") and s.stage_count <= 1:
+        return []
+    out = []
+    for t in s.trains.values():
+        if t.where == "mainline" and t.label not in named:
+            card, region = t.pos
+            half = "western" if region == 0 else "eastern"
+            out.append(Step(t.label, "ran on", f"a train runs one region per Stage: it is now on the {half} "
+                                               f"half of the {s.mainline[card]} Mainline card."))
+    return out
+
+
+def mainline_steps(game_or_events) -> list:
+    """The latest Mainline phase as a list of ``Step`` (train, what, why), in the order trains moved.
+
+    Give a ``Game`` (its latest Stage's Mainline; trains that merely ran on along a Mainline card are
+    added from the table) or a list of events (every Mainline event in it, e.g. ``game.last_events``).
+    """
+    if hasattr(game_or_events, "events") and hasattr(game_or_events, "state"):
+        events = _latest_stage_events(game_or_events)
+        game = game_or_events
+    else:
+        events, game = list(game_or_events), None
+    steps = []
+    for i, e in enumerate(events):
+        if not _is_mainline(e):
+            continue
+        what, why = _why(e)
+        step = Step(_label_of(e), what, why, [e])
+        if e.kind == "collision":
+            step.events += [x for x in events[i + 1:i + 3] if x.kind == "revenue" and x.amount < 0][:1]
+        steps.append(step)
+    if game is not None:
+        named = {st.train for st in steps}
+        quiet = _quiet_runs(game, named)
+        if quiet:  # the Mainline moves trains in seniority order; put the quiet ones in their place
+            steps = sorted(steps + quiet, key=lambda st: _rank(st.train))
+    return steps
+
+
+def replay_mainline(board_or_game, steps=None):
+    """A small widget showing the latest Mainline phase one step at a time ("Next step" button).
+
+    Give the notebook ``Board`` (or a ``Game``). Without ipywidgets the steps are returned as
+    Markdown text instead.
+    """
+    game = getattr(board_or_game, "game", board_or_game)
+    steps = mainline_steps(game) if steps is None else steps
+    try:
+        import ipywidgets as W
+    except ImportError:  # pragma: no cover - the engine works without widgets
+        return "\n".join(f"{i}. {s._repr_markdown_()}" for i, s in enumerate(steps, 1)) or "No train moved."
+    return MainlineReplay(steps, W)
+
+
+class MainlineReplay:
+    """The step-by-step view: ``widget`` (a VBox), ``next()``, ``shown`` (how many steps are shown)."""
+
+    def __init__(self, steps, W) -> None:
+        import html
+        self.steps = list(steps)
+        self.shown = 0
+        self._html = html
+        self.title = W.HTML(f"<b>Mainline, step by step</b> — {len(self.steps)} step(s)")
+        self.text = W.HTML("")
+        self.next_button = W.Button(description="Next step", icon="step-forward")
+        self.all_button = W.Button(description="Show all", icon="fast-forward")
+        self.next_button.on_click(lambda _b: self.next())
+        self.all_button.on_click(lambda _b: self.show_all())
+        self.widget = W.VBox([self.title, self.text, W.HBox([self.next_button, self.all_button])])
+        self._render()
+
+    def _render(self) -> None:
+        esc = self._html.escape
+        rows = [f"<li><b>Train {esc(s.train)} — {esc(s.what)}:</b> {esc(s.why)}</li>"
+                for s in self.steps[:self.shown]]
+        if not self.steps:
+            self.text.value = "<i>No train moved in the latest Mainline phase.</i>"
+        else:
+            self.text.value = f"<ol>{''.join(rows)}</ol>" if rows else "<i>Press “Next step”.</i>"
+        done = self.shown >= len(self.steps)
+        self.next_button.disabled = done
+        self.all_button.disabled = done
+
+    def next(self):
+        """Show one more step; returns it (None when all are shown)."""
+        if self.shown >= len(self.steps):
+            return None
+        self.shown += 1
+        self._render()
+        return self.steps[self.shown - 1]
+
+    def show_all(self) -> None:
+        self.shown = len(self.steps)
+        self._render()
+
+    def _repr_mimebundle_(self, **kw):
+        return self.widget._repr_mimebundle_(**kw)

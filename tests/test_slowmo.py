@@ -1,0 +1,140 @@
+"""The Mainline in slow motion: each train's step says what it did and why."""
+
+import pytest
+
+from stationmaster.builder import Position
+from stationmaster.lessons.stage import play_stage
+from stationmaster.slowmo import Step, mainline_steps, replay_mainline
+
+
+def put(b, number, **kw):
+    if not kw.get("extra"):
+        b.schedule(number, max(st for st in range(1, 13) if st not in b.state.timetable))
+    return b.train(number, **kw)
+
+
+def two_offices():
+    b = Position(players=["Ann", "Bob"], mode="competitive", seed=1)
+    b.office("Bob", "station")
+    return b
+
+
+def test_held_by_an_opposing_train_names_the_subdivision():
+    """M4: the held step names the opposing train and the Subdivision it is in."""
+    b = two_offices()
+    put(b, 3, mainline=(1, 1), behind=["CE1"])
+    put(b, 4, division_point="west", behind=["CL1"])
+    g = b.game()
+    play_stage(g)
+    steps = mainline_steps(g)
+    assert [(s.train, s.what) for s in steps] == [("3", "ran on"), ("4", "held")]
+    assert "opposing train 3 in Subdivision 1" in steps[1].why
+    assert str(steps[1]).startswith("Train 4 — held: ")
+
+
+def test_highball_names_the_subdivision_beyond_a_control_point():
+    b = two_offices()
+    put(b, 6, player="Bob", at=(0, 0), behind=["BE1", "K1"])
+    g = b.game()
+    play_stage(g)
+    (step,) = mainline_steps(g)
+    assert step.what == "highballed"
+    assert step.why == "left Bob's Office eastbound into Subdivision 2, the next Subdivision being clear."
+
+
+def test_arrival_says_which_ad_track_of_how_many():
+    b = two_offices()
+    put(b, 10, player="Bob", at=(0, 0), ahead=["TE1"], behind=["K2"])  # badly made up: stays
+    put(b, 4, mainline=(1, 1), behind=["CL1"])
+    g = b.game()
+    play_stage(g)
+    steps = mainline_steps(g)
+    arrival = [s for s in steps if s.what == "arrived"]
+    assert len(arrival) == 1 and arrival[0].train == "4"
+    assert arrival[0].why == "reached Bob's Station and took A/D track 2 of 3."
+    held = [s for s in steps if s.train == "10"]
+    assert held and held[0].what == "held" and "cars ahead of its engine" in held[0].why
+    ev = [e for e in g.events if e.kind == "arrival"][0]
+    assert ev.data["track"] == 2 and ev.data["tracks"] == 3 and ev.data["phase"] == "mainline"
+
+
+def test_superintendent_decision_and_cleared_collision():
+    """M4/M6: the question, then the follower's collision, the Superintendent at fault."""
+    b = Position(players=["Ann"], seed=1)
+    put(b, 2, division_point="west", behind=["BE1", "K1"])
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    play_stage(g, answer="clear")
+    steps = mainline_steps(g)
+    assert [(s.train, s.what) for s in steps] == [
+        ("2", "highballed"), ("4", "waits for the Superintendent"), ("4", "collision")]
+    assert "follower cleared too soon" in steps[2].why
+    assert any(e.kind == "revenue" and e.amount == -5 for e in steps[2].events)
+
+
+def test_held_by_the_superintendent():
+    b = Position(players=["Ann"], seed=1)
+    put(b, 2, mainline=(1, 0), behind=["BE1", "K1"])
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    play_stage(g, answer="hold")
+    steps = mainline_steps(g)
+    assert steps[-1].train == "4" and steps[-1].what == "held"
+    assert "the Superintendent, Ann, held it" in steps[-1].why
+
+
+def test_leaving_the_division():
+    b = Position(players=["Ann"], seed=1)
+    put(b, 2, mainline=(1, 1), behind=["BE1", "K1"])
+    g = b.game()
+    play_stage(g)
+    (step,) = mainline_steps(g)
+    assert step.what == "left the Division" and "Eastern Division Point" in step.why
+
+
+def test_steps_from_a_list_of_events_and_only_the_latest_stage():
+    b = Position(players=["Ann"], seed=1)
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    play_stage(g)
+    first = mainline_steps(g)
+    assert [s.what for s in first] == ["highballed"]
+    assert [s.what for s in mainline_steps(g.events)] == ["highballed"]
+    play_stage(g)
+    assert [(s.train, s.what) for s in mainline_steps(g)] == [("4", "ran on")]
+    # nothing of New Train's "held" (no Crew Tray) is taken for a Mainline step
+    assert all(isinstance(s, Step) for s in mainline_steps(g.events))
+
+
+def test_no_mainline_yet():
+    g = Position(players=["Ann"], seed=1).game()
+    assert mainline_steps(g) == []
+
+
+def test_replay_widget_shows_one_step_at_a_time():
+    pytest.importorskip("ipywidgets")
+    b = Position(players=["Ann"], seed=1)
+    put(b, 2, division_point="west", behind=["BE1", "K1"])
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    play_stage(g, answer="hold")
+    r = replay_mainline(g)
+    assert r.shown == 0 and "Press" in r.text.value
+    s1 = r.next()
+    assert s1.train == "2" and r.shown == 1 and "Train 2" in r.text.value and "Train 4" not in r.text.value
+    r.show_all()
+    assert r.next_button.disabled and r.next() is None
+    assert "Train 4" in r.text.value
+
+
+def test_board_button_replays_the_mainline():
+    pytest.importorskip("ipycanvas")
+    from stationmaster.widgets import Board
+    b = Position(players=["Ann"], seed=1)
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    board = Board(g, autosave=False)
+    play_stage(g)
+    board.mainline_button.click()
+    replay = board.mainline_replay
+    assert replay is not None and replay.next().what == "highballed"
