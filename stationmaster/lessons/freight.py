@@ -1,0 +1,125 @@
+"""Lesson 4 — Passengers and freight: the Freight Agent, Porters, Laborers and Revenue.
+
+Three prepared positions, one exercise each (see ``notebooks/04-passengers-and-freight.ipynb``):
+
+- ``stock_green_box``: the Freight Agent puts a loaded boxcar in a green box of a Grocer's
+  Warehouse that has an empty boxcar spotted (rule A1);
+- ``board_passengers``: a Station's two Porters board and detrain passengers of a train standing
+  on the A/D track (rule L2);
+- ``work_hopper_load``: Laborers, helped by a Section Gang, work a hopper load from the green box
+  over MEN | AT | WORK into the empty hopper, which pays freight Revenue (rules L3, L4, S6).
+"""
+
+from __future__ import annotations
+
+from ..builder import Position
+from . import Lesson
+
+ME = "Player"
+WAREHOUSE = (1, 1)
+TIPPLE = (1, -1)
+GANG = (2, -1)
+
+
+def _office_area(b: Position, industry: str, at, turned_runaround: bool = False) -> None:
+    """Straights west and east of the Office, a Run-around hung on the Office's stubs and an
+    industry spur at ``at`` reached through it."""
+    b.lay(ME, "straight", (-1, 0))
+    b.lay(ME, "straight", (1, 0))
+    b.lay(ME, "runaround", (0, at[1]), turned=turned_runaround)
+    b.lay(ME, industry, at)
+
+
+def _why(game, text: str) -> str:
+    return game.why_not(text) or ""
+
+
+def stock_green_box() -> Lesson:
+    """The Freight Agent stocks a green box: an empty boxcar stands at the Grocer's Warehouse
+    (1,1); ``agent stock 1,1`` brings a loaded boxcar from the Division Yard into a green box."""
+    b = Position(seed=3)
+    _office_area(b, "grocers_warehouse", WAREHOUSE)
+    b.office(ME, "depot")
+    b.cars(ME, WAREHOUSE, ["boxcar"])
+    game = b.game()
+
+    def goal(g):
+        fac = g.state.areas[0].facilities[WAREHOUSE]
+        if fac.green:
+            return None
+        reason = _why(g, "agent stock 1,1")
+        if reason:
+            return f"the green boxes of the Grocer's Warehouse are still empty, and stocking is refused now: {reason}"
+        return ("the green boxes of the Grocer's Warehouse at 1,1 are still empty: choose the Freight Agent "
+                "option `agent stock 1,1` (or click a green box on the board).")
+
+    return Lesson("Stock a green box", "Use the Freight Agent to put a load in a green box of the "
+                  "Grocer's Warehouse at 1,1: `agent stock 1,1`.", game, goal,
+                  hint="The Freight Agent is a whole Local Operations option: it ends your turn.")
+
+
+def board_passengers() -> Lesson:
+    """A Station's two Porters at work: train 1 stands on the A/D track with an empty coach and a
+    coach of arriving passengers; passengers wait in a green box. Board them (``board 1``) and
+    detrain the others (``detrain 1``) in the same Load/Unload turn."""
+    b = Position(seed=1)
+    b.office(ME, "station")
+    b.boxes(ME, (0, 0), green=["CL1"])
+    b.train(1, player=ME, at=(0, 0), behind=["CE1", "CL2"], arrived_earlier=False)
+    game = b.game()
+
+    def goal(g):
+        kinds = {e.kind for e in g.events}
+        todo = [what for what, kind in (("board the waiting passengers (`board 1`)", "board"),
+                                         ("detrain the arriving passengers (`detrain 1`)", "detrain"))
+                if kind not in kinds]
+        if not todo:
+            return None
+        if g.phase == "local_operations" and g.stage == 1:
+            return ("Porters work in the Load/Unload phase: end Local Operations first (`agent pass`), "
+                    "then " + " and ".join(todo) + ".")
+        if g.phase == "load_unload":
+            text = "board 1" if "board" not in kinds else "detrain 1"
+            reason = _why(g, text)
+            return "still to do: " + " and ".join(todo) + "." + (f" The engine says: {reason}" if reason else "")
+        return ("the Load/Unload phase of Stage 1 is over and the train has gone; still undone: "
+                + " and ".join(todo) + ". Run the lesson cell again to start over.")
+
+    return Lesson("Board and detrain passengers", "Pass Local Operations (`agent pass`); in Load/Unload "
+                  "board the passengers waiting in the green box onto train 1 (`board 1`) and detrain the "
+                  "loaded coach it brought (`detrain 1`).", game, goal,
+                  hint="A Station has two Porters: one action each per Stage.")
+
+
+def work_hopper_load() -> Lesson:
+    """Laborers at a Mine Tipple (1,-1): a load waits in a green box and an empty hopper is spotted.
+    Green → MEN → AT → WORK → car takes four Laborer actions; the Tipple has three Laborers and
+    the Section Gang beside it (2,-1) lends a fourth, so the load reaches the car, and pays
+    freight Revenue, in one Load/Unload turn."""
+    b = Position(seed=1)
+    _office_area(b, "mine_tipple", TIPPLE, turned_runaround=True)
+    b.lay(ME, "section_gang", GANG)
+    b.cars(ME, TIPPLE, ["hopper"])
+    b.boxes(ME, TIPPLE, green=["HL1"])
+    game = b.game()
+    steps = [("green", "start the load from the green box onto MEN"), ("men", "move it from MEN to AT"),
+             ("at", "move it from AT to WORK"), ("work", "load it from WORK into the empty hopper")]
+
+    def goal(g):
+        if any(e.kind == "revenue" for e in g.events) and any(
+                c.startswith("HL") for c in g.state.areas[0].grid[TIPPLE].cars):
+            return None
+        fac = g.state.areas[0].facilities[TIPPLE]
+        if g.phase == "local_operations" and not fac.locked and fac.green:
+            return ("Laborers work in the Load/Unload phase: end Local Operations first (`agent pass`), then "
+                    "work the load: `work 1,-1 green`, `work 1,-1 men`, `work 1,-1 at`, `work 1,-1 work`.")
+        where = next((box for box in ("work", "at", "men") if fac.pipeline[box]), "green")
+        box, words = next(s for s in steps if s[0] == where)
+        reason = _why(g, f"work 1,-1 {box}") if g.phase == "load_unload" else ""
+        return (f"the load is on {box.upper() if box != 'green' else 'the green box'}: next {words} "
+                f"(`work 1,-1 {box}`)." + (f" The engine says: {reason}" if reason else ""))
+
+    return Lesson("Work a hopper load to Revenue", "Pass Local Operations (`agent pass`), then in "
+                  "Load/Unload move the load in the Mine Tipple's green box over MEN, AT and WORK into the "
+                  "empty hopper: `work 1,-1 green`, `work 1,-1 men`, `work 1,-1 at`, `work 1,-1 work`.",
+                  game, goal, hint="Each step costs one Laborer; the Section Gang lends the fourth.")
