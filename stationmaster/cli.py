@@ -1,5 +1,8 @@
 """The ``stationmaster`` command.
 
+``stationmaster play`` opens JupyterLab on the play notebook (``station-master.ipynb``, written into
+the working folder or ``--dir`` first if it is not there); ``--print`` prints the command instead.
+
 ``stationmaster replay SAVE.json`` checks a save by replaying it through the rules and prints where
 the game stands. Exit status: 0 the whole save replayed; 1 the replay stopped early (an intent that
 is not legal, or intents after the game ended); 2 the file is not a loadable save (the reason goes to
@@ -88,13 +91,77 @@ def _replay(args) -> int:
     return EXIT_STOPPED if game.replay_error else EXIT_OK
 
 
+PLAY_NOTEBOOK = "station-master.ipynb"
+#: what the play notebook needs besides the engine (the ``play`` extra)
+PLAY_MODULES = ("jupyterlab", "ipykernel", "ipywidgets", "ipycanvas")
+PLAY_INSTALL = 'pip install "stationmaster[play]"'
+
+
+def play_notebook_text() -> str:
+    """The play notebook shipped inside the package (a copy of notebooks/play.ipynb)."""
+    from importlib.resources import files
+    return files("stationmaster").joinpath("data", "play.ipynb").read_text(encoding="utf-8")
+
+
+def play_command(notebook, no_browser: bool = False, port: int | None = None) -> list:
+    """The command that opens JupyterLab on ``notebook`` (its folder is the server's root)."""
+    import os
+    cmd = [sys.executable, "-m", "jupyterlab", str(notebook)]
+    if no_browser:
+        cmd.append("--no-browser")
+    if port is not None:
+        cmd.append(f"--ServerApp.port={port}")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")  # Jupyter refuses to run as root without it
+    return cmd
+
+
+def _missing_play_modules() -> list:
+    from importlib.util import find_spec
+    return [m for m in PLAY_MODULES if find_spec(m) is None]
+
+
 def _play(args) -> int:
-    print("stationmaster: 'play' is not available yet: it arrives with the notebook UI.\n"
-          "Meanwhile play in Python or a notebook:\n"
-          "    import stationmaster as sm\n"
-          "    game = sm.new_game(seed=7)\n"
-          "    game.legal_intents(); game.apply('draw home')", file=sys.stderr)
-    return EXIT_BAD
+    import os
+    import pathlib
+    import shlex
+    import subprocess
+
+    if args.port is not None and not 0 < args.port < 65536:
+        print(f"stationmaster: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
+        return EXIT_BAD
+    folder = pathlib.Path(args.dir).expanduser().resolve()
+    notebook = folder / PLAY_NOTEBOOK
+    if folder.exists() and not folder.is_dir():
+        print(f"stationmaster: {folder} is not a folder", file=sys.stderr)
+        return EXIT_BAD
+    if not notebook.exists():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            from .saves import write_atomically
+            write_atomically(notebook, play_notebook_text())
+        except OSError as e:
+            print(f"stationmaster: cannot write {notebook}: {e}", file=sys.stderr)
+            return EXIT_BAD
+        print(f"stationmaster: wrote the play notebook {notebook}", file=sys.stderr)
+    cmd = play_command(notebook, no_browser=args.no_browser, port=args.port)
+    if args.print:
+        print(shlex.join(cmd))
+        return EXIT_OK
+    missing = _missing_play_modules()
+    if missing:
+        print(f"stationmaster: playing needs JupyterLab and the board widgets; this Python "
+              f"({sys.executable}) lacks {', '.join(missing)}.\nInstall them with:\n"
+              f"    {shlex.quote(sys.executable)} -m {PLAY_INSTALL}\n"
+              f"then run 'stationmaster play' again.", file=sys.stderr)
+        return EXIT_BAD
+    try:
+        return subprocess.call(cmd, cwd=folder)
+    except KeyboardInterrupt:  # Ctrl+C stops JupyterLab too: not an error
+        return EXIT_OK
+    except OSError as e:
+        print(f"stationmaster: cannot start JupyterLab: {e}", file=sys.stderr)
+        return EXIT_BAD
 
 
 def parser() -> argparse.ArgumentParser:
@@ -112,7 +179,16 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("save", metavar="SAVE.json", help="the save file ('-' reads standard input)")
     r.add_argument("--json", action="store_true", help="print the summary as JSON")
     r.set_defaults(run=_replay)
-    q = sub.add_parser("play", help="play in the terminal (not available yet: use a notebook)")
+    q = sub.add_parser("play", help="open JupyterLab on the play notebook",
+                       description=f"Open JupyterLab on the play notebook, {PLAY_NOTEBOOK} in DIR "
+                       "(written there first if it is not there yet; an existing one is kept). "
+                       f"Needs the play extra: {PLAY_INSTALL}.")
+    q.add_argument("--dir", default=".", metavar="DIR",
+                   help="the folder for the notebook and the autosave (default: the working folder)")
+    q.add_argument("--no-browser", action="store_true", help="start JupyterLab without opening a browser")
+    q.add_argument("--port", type=int, metavar="N", help="the port for JupyterLab (default: Jupyter's)")
+    q.add_argument("--print", action="store_true",
+                   help="print the JupyterLab command instead of running it")
     q.set_defaults(run=_play)
     return p
 

@@ -365,6 +365,12 @@ class Game:
         from .saves import write_atomically
         write_atomically(path, self.dumps())
 
+    def to_notebook(self, path) -> None:
+        """Write the game so far as a Jupyter notebook that replays it, Stage by Stage, narrated
+        (see ``stationmaster.record``)."""
+        from .record import to_notebook
+        to_notebook(self, path)
+
     def __repr__(self) -> str:
         c = self._config
         state = (f"over: {self.outcome.reason}" if self.is_over

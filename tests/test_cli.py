@@ -1,4 +1,4 @@
-"""The ``stationmaster`` command: replay a save and summarise it; help; the future 'play'."""
+"""The ``stationmaster`` command: replay a save and summarise it; help. (``play``: test_cli_play.py.)"""
 
 import io
 import json
@@ -160,13 +160,6 @@ def test_unknown_command_and_missing_argument_exit_2(capsys):
             cli.main(argv)
         assert e.value.code == 2
     capsys.readouterr()
-
-
-def test_play_is_not_there_yet(capsys):
-    assert cli.main(["play"]) == 2
-    err = capsys.readouterr().err
-    assert "'play' is not available yet" in err
-    assert "sm.new_game" in err
 
 
 def test_module_entry_point(mid_game):
