@@ -1,6 +1,6 @@
 """Scenario tests of collisions (M6, M7, V3) and the Red Flag (M9).
 
-docs/RULINGS-DRAFT.md M6/M7/M9/V3; v0.2 §8.3, §10, §3.4, Appendix B; v0.4.5 §4.5.
+docs/rules.md M6/M7/M9/V3; v0.2 §8.3, §10, §3.4, Appendix B; v0.4.5 §4.5.
 """
 
 from __future__ import annotations
@@ -8,22 +8,9 @@ from __future__ import annotations
 from stationmaster.builder import Position
 from stationmaster.invariants import check
 
+from positions import duo, of, run_stage, solo
+
 # --------------------------------------------------------------------------- helpers
-
-
-def solo(**kw) -> Position:
-    """Solitaire: one Office (seat 0) between Mainline cards 0 and 1."""
-    kw.setdefault("seed", 1)
-    return Position(players=["Ann"], **kw)
-
-
-def duo(**kw) -> Position:
-    """Two players; with seed 1 Ann sits at seat 0 (west), Bob at seat 1, Bob wears the Fedora."""
-    kw.setdefault("seed", 1)
-    kw.setdefault("mode", "competitive")
-    b = Position(players=["Ann", "Bob"], **kw)
-    assert [p.seat for p in b.state.players] == [0, 1] and b.state.superintendent == 1
-    return b
 
 
 def free_stage(b: Position) -> int:
@@ -44,28 +31,6 @@ def track(b: Position, who, *spots) -> None:
             b.lay(who, "straight", xy)
         except ValueError:
             b.lay(who, "runaround", xy)
-
-
-def run_stage(g, *answers) -> list:
-    answers = list(answers)
-    start = g.state.stage_count
-    events = []
-    while not g.is_over and g.state.stage_count == start:
-        if g.state.turn.pending is not None:
-            assert answers, f"unexpected decision: {g.decision}"
-            events += g.apply(answers.pop(0))
-        elif g.phase == "local_operations":
-            events += g.apply("agent pass")
-        elif g.phase == "load_unload":
-            events += g.apply("end")
-        else:  # pragma: no cover
-            raise AssertionError(f"stuck in {g.phase}")
-    assert not answers, f"answers left over: {answers}"
-    return events
-
-
-def of(events, kind) -> list:
-    return [e for e in events if e.kind == kind]
 
 
 def penalties(events) -> list:

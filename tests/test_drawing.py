@@ -4,30 +4,10 @@
 import pytest
 
 import stationmaster as sm
-from stationmaster import invariants
 from stationmaster.builder import Position
 from stationmaster.rng import Rng
 
-ME = "Player"
-A, B, C, D, E, F = (-1, 1), (0, 1), (1, 1), (-1, 0), (0, 0), (1, 0)
-
-
-def settled(g):
-    """Every scenario ends with the invariants holding and every legal intent round-tripping."""
-    assert invariants.check(g.state) == []
-    for i in g.legal_intents():
-        assert g.parse(str(i)) == i
-
-
-def a2_layout(b, office="depot"):
-    b.lay(ME, "straight", D)
-    b.lay(ME, "straight", F)
-    b.lay(ME, "straight", A)
-    b.lay(ME, "runaround", B)
-    b.lay(ME, "grocers_warehouse", C)
-    if office:
-        b.office(ME, office)
-
+from positions import A, B, C, D, E, F, ME, a2_layout, settled
 
 def drawing(hand, build=None, **options):
     """A game in which the player holds ``hand`` and has just drawn from the Home Office."""

@@ -3,20 +3,10 @@
 import pytest
 
 import stationmaster as sm
-from stationmaster import invariants
 from stationmaster.builder import Position
 from stationmaster.cards import PIECES
 
-ME = "Player"
-A, B, C, D, E, F = (-1, 1), (0, 1), (1, 1), (-1, 0), (0, 0), (1, 0)
-
-
-def settled(g):
-    """Every scenario ends with the invariants holding and every legal intent round-tripping."""
-    assert invariants.check(g.state) == []
-    for i in g.legal_intents():
-        assert g.parse(str(i)) == i
-
+from positions import A, B, C, D, E, F, ME, settled
 
 def layout(b, who=ME, office="depot", industry="grocers_warehouse"):
     """Straights at D and F, a Run-around at B, an industry at C and (by default) a Depot."""

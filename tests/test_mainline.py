@@ -1,6 +1,6 @@
 """Scenario tests of the Mainline phase: seniority, timing, clearance, highball, arrival, leaving.
 
-Rulings M1–M9 of docs/RULINGS-DRAFT.md (v0.2 §8, v0.4.5 §4.5). Positions are set up with the
+Rulings M1–M9 of docs/rules.md (v0.2 §8, v0.4.5 §4.5). Positions are set up with the
 builder; the Division runs west→east: Western Division Point, Mainline card 0, seat 0's Office,
 Mainline card 1, seat 1's Office, ..., Mainline card N, Eastern Division Point.
 """
@@ -13,25 +13,11 @@ from stationmaster.builder import Position
 from stationmaster.errors import IllegalIntent
 from stationmaster.invariants import check
 
+from positions import duo, of, run_stage, solo
+
 # --------------------------------------------------------------------------- helpers
 
 FAR = 12  # the first built train is scheduled here, the next ones at 11, 10, ...: Stages no test reaches
-
-
-def solo(**kw) -> Position:
-    """Solitaire: one Office (seat 0) between Mainline cards 0 and 1."""
-    kw.setdefault("seed", 1)
-    return Position(players=["Ann"], **kw)
-
-
-def duo(**kw) -> Position:
-    """Two players; with seed 1 Ann sits at seat 0 (west), Bob at seat 1, Bob wears the Fedora."""
-    kw.setdefault("seed", 1)
-    kw.setdefault("mode", "competitive")
-    b = Position(players=["Ann", "Bob"], **kw)
-    s = b.state
-    assert [p.seat for p in s.players] == [0, 1] and s.superintendent == 1
-    return b
 
 
 def put(b: Position, number: int, stage: int | None = None, **kw):
@@ -52,26 +38,6 @@ def park(b: Position, who, number: int, at, **kw):
     return b.train(number, player=who, at=at, **kw)
 
 
-def run_stage(g, *answers) -> list:
-    """Play one whole Stage: every player passes Local Operations, the Superintendent answers
-    clearance questions with ``answers`` in order, Load/Unload turns end. Returns the events."""
-    answers = list(answers)
-    start = g.state.stage_count
-    events = []
-    while not g.is_over and g.state.stage_count == start:
-        if g.state.turn.pending is not None:
-            assert answers, f"unexpected decision: {g.decision}"
-            events += g.apply(answers.pop(0))
-        elif g.phase == "local_operations":
-            events += g.apply("agent pass")
-        elif g.phase == "load_unload":
-            events += g.apply("end")
-        else:  # pragma: no cover - advance never stops elsewhere without a decision
-            raise AssertionError(f"stuck in {g.phase}")
-    assert not answers, f"answers left over: {answers}"
-    return events
-
-
 def to_decision(g) -> list:
     """Pass Local Operations until the game stops for a decision (or the Stage ends)."""
     events = []
@@ -79,10 +45,6 @@ def to_decision(g) -> list:
     while g.phase == "local_operations" and g.state.stage_count == start and not g.is_over:
         events += g.apply("agent pass")
     return events
-
-
-def of(events, kind) -> list:
-    return [e for e in events if e.kind == kind]
 
 
 def tray_of(g, label):

@@ -1,6 +1,6 @@
 """Scenario tests of the New Train phase: due trains, consists, held trains, Extras, manual make-up.
 
-Rulings N1–N5 and Y1 of docs/RULINGS-DRAFT.md (v0.2 §7, §12.4; v0.4.5 §4.4).
+Rulings N1–N5 and Y1 of docs/rules.md (v0.2 §7, §12.4; v0.4.5 §4.4).
 """
 
 from __future__ import annotations
@@ -12,22 +12,9 @@ from stationmaster.cards import PIECES
 from stationmaster.errors import IllegalIntent
 from stationmaster.invariants import check
 
+from positions import duo, of, run_stage, solo
+
 # --------------------------------------------------------------------------- helpers
-
-
-def solo(**kw) -> Position:
-    """Solitaire: 4 Crew Trays, one Office (seat 0) between Mainline cards 0 and 1."""
-    kw.setdefault("seed", 1)
-    return Position(players=["Ann"], **kw)
-
-
-def duo(**kw) -> Position:
-    """Two players; with seed 1 Ann sits at seat 0, Bob at seat 1, Bob wears the Fedora."""
-    kw.setdefault("seed", 1)
-    kw.setdefault("mode", "competitive")
-    b = Position(players=["Ann", "Bob"], **kw)
-    assert [p.seat for p in b.state.players] == [0, 1] and b.state.superintendent == 1
-    return b
 
 
 def free_stage(b: Position) -> int:
@@ -72,28 +59,6 @@ def to_decision(g) -> list:
     while g.phase == "local_operations" and g.state.stage_count == start and not g.is_over:
         events += g.apply("agent pass")
     return events
-
-
-def run_stage(g, *answers) -> list:
-    answers = list(answers)
-    start = g.state.stage_count
-    events = []
-    while not g.is_over and g.state.stage_count == start:
-        if g.state.turn.pending is not None:
-            assert answers, f"unexpected decision: {g.decision}"
-            events += g.apply(answers.pop(0))
-        elif g.phase == "local_operations":
-            events += g.apply("agent pass")
-        elif g.phase == "load_unload":
-            events += g.apply("end")
-        else:  # pragma: no cover
-            raise AssertionError(f"stuck in {g.phase}")
-    assert not answers, f"answers left over: {answers}"
-    return events
-
-
-def of(events, kind) -> list:
-    return [e for e in events if e.kind == kind]
 
 
 def train_by_card(g, card):

@@ -3,40 +3,9 @@
 import pytest
 
 import stationmaster as sm
-from stationmaster import invariants
 from stationmaster.builder import Position
-from stationmaster.phases import switching
 
-ME = "Player"
-A, B, C, D, E, F = (-1, 1), (0, 1), (1, 1), (-1, 0), (0, 0), (1, 0)
-
-
-def settled(g):
-    """Every scenario ends with the invariants holding and every legal intent round-tripping."""
-    assert invariants.check(g.state) == []
-    for i in g.legal_intents():
-        assert g.parse(str(i)) == i
-
-
-def a2_layout(b, who=ME, office="depot"):
-    """v0.2 Appendix A.5 grid:  A B C  over  D E F; B a Run-around, C a Grocer's Warehouse, E the Office."""
-    b.lay(who, "straight", D)
-    b.lay(who, "straight", F)
-    b.lay(who, "straight", A)
-    b.lay(who, "runaround", B)
-    b.lay(who, "grocers_warehouse", C)
-    if office:
-        b.office(who, office)
-
-
-def cars_at(g, xy, seat=0):
-    return list(g.state.areas[seat].grid[xy].cars)
-
-
-def reach(g, tray, direction):
-    s = g.state
-    t = s.trains[tray]
-    return set(switching.reach(s, t.seat, s.areas[t.seat], t, direction))
+from positions import A, B, C, D, E, F, ME, a2_layout, cars_at, reach, settled
 
 
 def moves(g):

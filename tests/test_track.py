@@ -3,20 +3,13 @@
 import pytest
 
 import stationmaster as sm
-from stationmaster import invariants
 from stationmaster.builder import Position
 from stationmaster.cards import CARD_SPECS
 from stationmaster.phases import switching
 from stationmaster.track import EAST_SIDE, NEIGHBOUR, ROTATE, WEST_SIDE, Geometry
 
-ME = "Player"
+from positions import A, B, C, D, E, F, ME, a2_layout, reach, settled
 
-
-def settled(g):
-    """Every scenario ends with the invariants holding and every legal intent round-tripping."""
-    assert invariants.check(g.state) == []
-    for i in g.legal_intents():
-        assert g.parse(str(i)) == i
 
 
 def geo(key, turned=False):
@@ -30,26 +23,6 @@ def routes(g):
 
 def R(*pairs):
     return {frozenset(p) for p in pairs}
-
-
-def reach(g, tray, direction):
-    s = g.state
-    t = s.trains[tray]
-    return set(switching.reach(s, t.seat, s.areas[t.seat], t, direction))
-
-
-def a2_layout(b, office="depot"):
-    """v0.2 Appendix A.2 / A.5 grid:  A B C  over  D E F  (E the Office)."""
-    b.lay(ME, "straight", (-1, 0))  # D
-    b.lay(ME, "straight", (1, 0))  # F
-    b.lay(ME, "straight", (-1, 1))  # A
-    b.lay(ME, "runaround", (0, 1))  # B
-    b.lay(ME, "grocers_warehouse", (1, 1))  # C
-    if office:
-        b.office(ME, office)
-
-
-A, B, C, D, E, F = (-1, 1), (0, 1), (1, 1), (-1, 0), (0, 0), (1, 0)
 
 
 # --------------------------------------------------------------------------- G1 ports

@@ -1,0 +1,79 @@
+"""Shared scenario pieces for the Local Operations tests: the Appendix A grid and checks."""
+
+from stationmaster import invariants
+from stationmaster.phases import switching
+
+ME = "Player"
+#: v0.2 Appendix A.2 / A.5 grid: A B C over D E F, E the Office
+A, B, C, D, E, F = (-1, 1), (0, 1), (1, 1), (-1, 0), (0, 0), (1, 0)
+
+
+def settled(g):
+    """Every scenario ends with the invariants holding and every legal intent round-tripping."""
+    assert invariants.check(g.state) == []
+    for i in g.legal_intents():
+        assert g.parse(str(i)) == i
+
+
+def a2_layout(b, who=ME, office="depot"):
+    """v0.2 Appendix A.5 grid:  A B C  over  D E F; B a Run-around, C a Grocer's Warehouse, E the Office."""
+    b.lay(who, "straight", D)
+    b.lay(who, "straight", F)
+    b.lay(who, "straight", A)
+    b.lay(who, "runaround", B)
+    b.lay(who, "grocers_warehouse", C)
+    if office:
+        b.office(who, office)
+
+
+def cars_at(g, xy, seat=0):
+    return list(g.state.areas[seat].grid[xy].cars)
+
+
+def reach(g, tray, direction):
+    """Every card a Move of that tray in that direction can end on."""
+    s = g.state
+    t = s.trains[tray]
+    return set(switching.reach(s, t.seat, s.areas[t.seat], t, direction))
+
+
+# --------------------------------------------------------------------------- the Division
+
+def solo(**kw):
+    """Solitaire with Ann: one Office (seat 0) between Mainline cards 0 and 1; 4 Crew Trays."""
+    from stationmaster.builder import Position
+    kw.setdefault("seed", 1)
+    return Position(players=["Ann"], **kw)
+
+
+def duo(**kw):
+    """Two players; with seed 1 Ann sits at seat 0 (west), Bob at seat 1, Bob wears the Fedora."""
+    from stationmaster.builder import Position
+    kw.setdefault("seed", 1)
+    kw.setdefault("mode", "competitive")
+    b = Position(players=["Ann", "Bob"], **kw)
+    assert [p.seat for p in b.state.players] == [0, 1] and b.state.superintendent == 1
+    return b
+
+
+def run_stage(g, *answers) -> list:
+    """Play one Stage doing nothing locally, answering the Superintendent's questions in order."""
+    answers = list(answers)
+    start = g.state.stage_count
+    events = []
+    while not g.is_over and g.state.stage_count == start:
+        if g.state.turn.pending is not None:
+            assert answers, f"unexpected decision: {g.decision}"
+            events += g.apply(answers.pop(0))
+        elif g.phase == "local_operations":
+            events += g.apply("agent pass")
+        elif g.phase == "load_unload":
+            events += g.apply("end")
+        else:  # pragma: no cover
+            raise AssertionError(f"stuck in {g.phase}")
+    assert not answers, f"answers left over: {answers}"
+    return events
+
+
+def of(events, kind) -> list:
+    return [e for e in events if e.kind == kind]
