@@ -7,22 +7,8 @@ import pytest
 import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.config import Config, make_config
-from stationmaster.game import Game
 
-
-@pytest.fixture(autouse=True)
-def _invariants_after_every_scenario(monkeypatch):
-    """After every scenario, each game the test dealt still satisfies the invariants."""
-    made = []
-    original = Game.__init__
-
-    def init(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        made.append(self)
-    monkeypatch.setattr(Game, "__init__", init)
-    yield
-    for g in made:
-        assert invariants.check(g.state) == []
+from positions import invariants_after_every_scenario  # noqa: F401  (an autouse fixture)
 
 
 @pytest.mark.parametrize("kwargs, words", [

@@ -13,25 +13,11 @@ import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.builder import Position
 from stationmaster.rules import capacity, table_order, workers_left
-from stationmaster.game import Game
+
+from positions import invariants_after_every_scenario  # noqa: F401  (an autouse fixture)
 
 SHED = (1, -1)  # a Produce Shed: reefers, loads only, 2 Laborers, 2 green boxes
 BUSY = (-1, -1)  # a second industry that keeps its player in Load/Unload (see keep_busy)
-
-
-@pytest.fixture(autouse=True)
-def _invariants_after_every_scenario(monkeypatch):
-    """After every scenario, each game the test dealt still satisfies the invariants."""
-    made = []
-    original = Game.__init__
-
-    def init(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        made.append(self)
-    monkeypatch.setattr(Game, "__init__", init)
-    yield
-    for g in made:
-        assert invariants.check(g.state) == []
 
 
 # --------------------------------------------------------------------------- helpers

@@ -8,24 +8,10 @@ import stationmaster as sm
 from stationmaster import invariants, phases
 from stationmaster.builder import Position
 from stationmaster.rules import area_of, player_at, table_order
-from stationmaster.game import Game
+
+from positions import invariants_after_every_scenario  # noqa: F401  (an autouse fixture)
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
-
-
-@pytest.fixture(autouse=True)
-def _invariants_after_every_scenario(monkeypatch):
-    """After every scenario, each game the test dealt still satisfies the invariants."""
-    made = []
-    original = Game.__init__
-
-    def init(self, *args, **kwargs):
-        original(self, *args, **kwargs)
-        made.append(self)
-    monkeypatch.setattr(Game, "__init__", init)
-    yield
-    for g in made:
-        assert invariants.check(g.state) == []
 
 
 def multi(n=3, seed=4, **kw):
