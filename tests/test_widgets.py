@@ -560,3 +560,23 @@ def test_board_log_shows_stage_blocks_newest_last():
     assert len(children) == len(board.event_log.blocks) >= 3
     assert "Stage 1 (Midnight)" in children[-1].value  # column-reverse: the oldest block last
     assert f"Stage {game.stage} " in children[0].value
+
+
+def test_play_without_the_board_packages_says_how_to_install_them(monkeypatch):
+    """sm.play() without ipywidgets/ipycanvas explains the missing extra instead of a bare ImportError."""
+    import sys
+
+    import stationmaster as sm
+
+    class Block:
+        def find_spec(self, name, path, target=None):
+            if name.split(".")[0] in ("ipycanvas", "ipywidgets"):
+                raise ImportError(f"No module named {name!r}", name=name)
+            return None
+
+    for mod in [m for m in sys.modules if m.split(".")[0] in ("ipycanvas", "ipywidgets")
+                or m.startswith("stationmaster.widgets")]:
+        monkeypatch.delitem(sys.modules, mod)
+    monkeypatch.setattr(sys, "meta_path", [Block()] + sys.meta_path)
+    with pytest.raises(ImportError, match=r'pip install "stationmaster\[board\]"'):
+        sm.play(seed=1, autosave=False)
