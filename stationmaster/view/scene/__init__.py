@@ -1,0 +1,64 @@
+"""The whole table as a renderer-independent scene (DESIGN.md §5).
+
+``build_scene(state, viewer=None, theme="light")`` returns a :class:`~.shapes.Scene` that the SVG
+backend (``view/svg.py``) and the ipycanvas board draw. Nothing is shown only in text: the
+Division, every Office Area with its rail, trains, cars, boxes and pipelines, the turn chart,
+Revenue, yards, Departments and the viewer's hand are all shapes.
+
+Layout (pixels, origin top-left; ``scene.width`` is 1240 for one to four players):
+
+- a header with Day, Stage, clock and phase, then the **prompt** line (who must decide what);
+- the **Division** chain, west to east: Western Division Point, Mainline cards (two regions
+  each) with the compact Office boxes between them, Eastern Division Point, and the
+  Subdivisions marked under it (Control Points split them);
+- the **Office Areas** side by side, west to east by seat: a header, the grid (one ring of empty
+  spots round the cards; rows north at the top, ``y = 0`` the Running Track) and a list of the
+  facilities with their green and red boxes and MEN | AT | WORK pipelines;
+- the **turn chart** (12 Stages, number boards, Pocket Watch), phase track, held trains and Extras,
+  Revenue, and the two yards;
+- the viewer's **hand**, the Home Office deck, the three Department tops and the Salvage Yard.
+
+Every grid spot's rectangle is in ``scene.spot_rects[(seat, x, y)]``, every Crew Tray's in
+``scene.tray_rects[tray]`` and every facility box's in ``scene.box_rects[(seat, x, y, box)]``.
+"""
+
+from __future__ import annotations
+
+from ..shapes import Rect, Scene
+from .area import OfficeAreas
+from .canvas import Canvas
+from .cards import Cards
+from .division import DivisionBand
+from .hud import Hud, prompt
+from .layout import (CAR_ORDER, CLASS_SHORT, CLOCK_SHORT, GRID_NAMES, KIND_LETTER, MARGIN, PHASE_NAMES, WIDTH, fit,
+                     money, text_width, wrap)
+from .pieces import Pieces
+from .rail import rail_paths, spur_bumper
+from .theme import KIND_COLOURS, PLAYER_COLOURS, SKY, THEMES, TIER_COLOURS, mix, sky_colour
+
+__all__ = [
+    "build_scene", "prompt", "sky_colour", "mix", "text_width", "wrap", "money", "fit", "rail_paths", "spur_bumper",
+    "THEMES", "PLAYER_COLOURS", "TIER_COLOURS", "KIND_COLOURS", "SKY", "GRID_NAMES", "CLASS_SHORT", "KIND_LETTER",
+    "CAR_ORDER", "PHASE_NAMES", "CLOCK_SHORT", "MARGIN", "WIDTH",
+]
+
+
+class _Board(Hud, DivisionBand, OfficeAreas, Cards, Pieces, Canvas):
+    """One scene build: the parts of the table stacked top to bottom, each drawn by its mixin."""
+
+    def build(self) -> Scene:
+        c = self.c
+        y = self.header(0)
+        y = self.division(y + 10)
+        y = self.areas(y + 12)
+        y = self.status(y + 12)
+        y = self.cards(y + 12)
+        self.sc.height = y + MARGIN
+        self.sc.shapes.insert(0, Rect(0, 0, self.W, self.sc.height, c["bg"], None, 0, 0, "table"))
+        return self.sc
+
+
+def build_scene(state, viewer: int | None = None, theme: str = "light") -> Scene:
+    """The whole table as shapes and hit regions. ``viewer`` is the player index whose hand is
+    shown (default: the player to act, else the Superintendent)."""
+    return _Board(state, viewer, theme).build()

@@ -1,0 +1,172 @@
+"""Card faces and backs: the viewer's hand, the Home Office deck, the Department tops and the
+Salvage Yard."""
+
+from __future__ import annotations
+
+from ...rules import hand_limit, spec_of
+from ..shapes import Circle, Poly
+from .layout import CLASS_SHORT, MARGIN, fit, text_width, wrap
+from .rail import rail_paths, spur_bumper
+from .theme import KIND_COLOURS, TIER_COLOURS, is_dark
+
+
+class Cards:
+    """The hand and Department row (mixed into the board builder)."""
+
+    def cards(self, y0):
+        s, c = self.s, self.c
+        W = self.W
+        p = self.viewer
+        hand = s.players[p].hand if 0 <= p < len(s.players) else []
+        card_h = 138
+        piles_w = 5 * 100 + 4 * 8
+        hand_room = W - 2 * MARGIN - piles_w - 40
+        card_w = min(96.0, (hand_room - 8 * max(0, len(hand) - 1)) / max(1, len(hand)))
+        limit = hand_limit(s, p) if 0 <= p < len(s.players) else 3
+        title = f"{self.name(p).upper()}'S HAND  ({len(hand)} / limit {limit})"
+        self.text(MARGIN, y0 + 11, title, 10, c["muted"], "start", True, "hud")
+        x = MARGIN
+        y = y0 + 18
+        if not hand:
+            self.rect(x, y, 96, card_h, None, c["faint"], 1, 6, "hud", (4, 3))
+            self.text(x + 48, y + card_h / 2, "no cards", 10, c["muted"], "middle", False, "hud")
+        for cid in hand:
+            self.card_face(cid, x, y, card_w, card_h)
+            sp = spec_of(s, cid)
+            self.hit(x, y, card_w, card_h, ("hand", cid), f"{sp.name}: {sp.text}")
+            x += card_w + 8
+        # the piles on the right
+        x = W - MARGIN - piles_w
+        self.text(x, y0 + 11, "HOME OFFICE", 10, c["muted"], "start", True, "hud")
+        self.text(x + 108, y0 + 11, "DEPARTMENTS 1 · 2 · 3", 10, c["muted"], "start", True, "hud")
+        self.text(x + 4 * 108, y0 + 11, "SALVAGE", 10, c["muted"], "start", True, "hud")
+        self.card_back(x, y, 96, card_h, len(s.home))
+        self.hit(x, y, 96, card_h, ("home",), f"Home Office deck: {len(s.home)} cards face down")
+        for k, pile in enumerate(s.departments):
+            dx = x + (k + 1) * 108
+            if pile:
+                self.card_face(pile[-1], dx, y, 96, card_h)
+                tip = f"Department {k + 1}: {spec_of(s, pile[-1]).name} on top, {len(pile)} card(s)"
+            else:
+                self.rect(dx, y, 96, card_h, None, c["faint"], 1.2, 6, "hud", (4, 3))
+                self.text(dx + 48, y + card_h / 2, "empty", 10, c["muted"], "middle", False, "hud")
+                tip = f"Department {k + 1}: empty"
+            self.text(dx + 48, y + card_h + 13, f"Dept {k + 1} · {len(pile)} card{'s' if len(pile) != 1 else ''}",
+                      9, c["muted"], "middle", True, "hud")
+            self.hit(dx, y, 96, card_h, ("dept", k + 1), tip)
+        sx = x + 4 * 108
+        self.rect(sx, y, 96, card_h, None, c["card_stroke"], 1.2, 6, "hud", (4, 3))
+        self.text(sx + 48, y + card_h / 2, str(len(s.salvage)), 22, c["ink"], "middle", True, "hud")
+        self.text(sx + 48, y + card_h / 2 + 18, "cards", 10, c["muted"], "middle", False, "hud")
+        if s.salvage:
+            self.text(sx + 48, y + card_h - 10, fit("top: " + spec_of(s, s.salvage[-1]).name, 88, 8.5), 8.5,
+                      c["muted"], "middle", False, "hud")
+        self.text(x + 48, y + card_h + 13, "face down", 9, c["muted"], "middle", True, "hud")
+        return y + card_h + 16
+
+    def card_back(self, x, y, w, h, count):
+        self.rect(x, y, w, h, "#7a2e1f", "#3d1409", 1.2, 6, "hud")
+        self.rect(x + 5, y + 5, w - 10, h - 10, None, "#e8c77a", 1.2, 4, "hud")
+        self.add(Circle(x + w / 2, y + h / 2 - 10, 22, None, "#e8c77a", 1.5, "hud"))
+        self.text(x + w / 2, y + h / 2 - 5, "SM", 15, "#e8c77a", "middle", True, "hud")
+        self.text(x + w / 2, y + h - 28, str(count), 17, "#ffffff", "middle", True, "hud")
+        self.text(x + w / 2, y + h - 14, "cards", 9, "#e8c77a", "middle", False, "hud")
+
+    def card_face(self, cid, x, y, w, h, layer="hud"):
+        """A card as printed: kind colour band with its name, a picture, and its short text."""
+        s, c = self.s, self.c
+        sp = spec_of(s, cid)
+        band = KIND_COLOURS.get(sp.kind, "#777")
+        if sp.kind == "office":
+            band = TIER_COLOURS.get(sp.tier, band)
+        self.rect(x, y, w, h, c["card"], c["card_stroke"], 1.2, 6, layer)
+        self.rect(x, y, w, 22, band, None, 0, 6, layer)
+        self.rect(x, y + 14, w, 8, band, None, 0, 0, layer)
+        size = 10.5 if text_width(sp.name, 10.5, True) <= w - 8 else 9
+        self.text(x + w / 2, y + 15, fit(sp.name, w - 6, size, True), size, "#ffffff", "middle", True, layer)
+        kind_label = {"train": "TIMETABLE", "extra": "EXTRA", "office": "OFFICE", "facility": "INDUSTRY",
+                      "modifier": "MODIFIER", "track": "TRACK", "red_flag": "TOOLBOX"}.get(sp.kind, sp.kind.upper())
+        self.text(x + w / 2, y + 32, kind_label, 7.5, band if not is_dark(c["card"]) else c["muted"], "middle", True,
+                  layer)
+        pic_y = y + 38
+        pic_h = 46
+        if sp.kind in ("track", "office", "facility") and sp.geometry is not None:
+            pw = w - 16
+            ph = min(pic_h, pw * 0.7)
+            px = x + 8
+            self.rect(px, pic_y, pw, ph, None, c["faint"], 0.6, 2, layer, (2, 2))
+            paths = rail_paths(sp.geometry, px, pic_y, pw, ph)
+            for p in paths:
+                self.line(p, c["rail"], 3.2, layer)
+            for p in paths:
+                self.line(p, c["card"], 1.2, layer)
+            b = spur_bumper(sp.geometry, px, pic_y, pw, ph)
+            if b:
+                self.line(b, c["rail"], 3.4, layer)
+            if sp.operational:
+                self.wheel(px + 7, pic_y + ph - 7, 3.5, layer)
+            else:
+                self.text(px + pw - 2, pic_y + ph - 3, "pass-through", 7, c["muted"], "end", False, layer)
+            if sp.kind == "office":
+                self.text(px + pw - 3, pic_y + 11, f"{sp.ad_tracks} A/D", 8.5, c["ink"], "end", True, layer)
+        elif sp.kind in ("train", "extra"):
+            bx, bw = x + w / 2 - 22, 44
+            self.rect(bx, pic_y, bw, 30, "#ffffff", "#1d1d1d", 1.4, 3, layer)
+            num = str(sp.number) if sp.kind == "train" else f"X{sp.number}"
+            self.text(x + w / 2, pic_y + 22, num, 19, "#1d1d1d", "middle", True, layer)
+            d = sp.direction
+            ay = pic_y + 42
+            if d:
+                word = f"{d}bound"
+                total = 22 + 4 + text_width(word, 8.5)
+                ax0 = x + (w - total) / 2
+                tip, base = (ax0 + 22, ax0) if d == "east" else (ax0, ax0 + 22)
+                self.line([(base, ay), (tip, ay)], c["ink"], 2, layer)
+                k = 5 if d == "east" else -5
+                self.add(Poly(((tip + k * 0.4, ay), (tip - k, ay - 4), (tip - k, ay + 4)), c["ink"], None, 0, layer))
+                self.text(ax0 + 26, ay + 3, word, 8.5, c["muted"], "start", False, layer)
+            else:
+                self.text(x + w / 2, ay + 3, "east or west", 8.5, c["muted"], "middle", False, layer)
+        elif sp.kind == "modifier":
+            adds = dict(sp.adds)
+            tag = ("+1 worker" if "worker" in adds else "+1 green  +1 red" if len(adds) == 2 else
+                   "+1 green" if "green" in adds else "+1 red" if "red" in adds else "+1 box")
+            self.rect(x + 10, pic_y + 6, w - 20, 26, None, band, 1.5, 4, layer)
+            self.text(x + w / 2, pic_y + 23, tag, 10, band, "middle", True, layer)
+        elif sp.kind == "red_flag":
+            fx = x + w / 2 - 12
+            self.line([(fx, pic_y + 40), (fx, pic_y + 2)], c["ink"], 2, layer)
+            self.add(Poly(((fx, pic_y + 3), (fx + 26, pic_y + 11), (fx, pic_y + 19)), "#c62828", None, 0, layer))
+        # facility extras: its car and boxes
+        if sp.kind == "facility":
+            pid = self.sample_piece(sp.car, True)
+            self.car(pid, x + 10, y + 90, 16, 10, layer, record=False)
+            self.text(x + 30, y + 99, f"{sp.car}s", 8.5, c["ink"], "start", False, layer)
+            bx = x + 10
+            for n, col in ((sp.green, c["green"]), (sp.red, c["red"])):
+                for _ in range(n):
+                    self.rect(bx, y + 104, 7, 7, col, None, 0, 1, layer)
+                    bx += 9
+                if n:
+                    bx += 4
+            self.text(x + w - 6, y + 111, f"{sp.laborers} lab.", 8, c["muted"], "end", False, layer)
+            text_y = y + 122
+            lines = 1
+        elif sp.kind == "office":
+            text_y = y + 95
+            lines = 3
+        elif sp.kind in ("train", "extra"):
+            text_y = y + 100
+            lines = 3
+        else:
+            text_y = y + 95
+            lines = 3
+        body = sp.text
+        if sp.kind == "train":
+            body = sp.text.split(". ", 1)[-1]
+            self.text(x + w / 2, text_y - 4, CLASS_SHORT.get(sp.train_class, sp.train_class), 9, c["ink"], "middle",
+                      True, layer)
+            text_y += 8
+            lines = 2
+        for i, ln in enumerate(wrap(body, w - 10, 7.5, lines)):
+            self.text(x + 5, text_y + i * 9.5, ln, 7.5, c["muted"], "start", False, layer)

@@ -1,0 +1,132 @@
+"""The Division band: the Division Points, Mainline regions with their trains, the compact
+Office boxes between them and the Subdivisions."""
+
+from __future__ import annotations
+
+from ...rules import player_at, spec_of
+from ..shapes import Circle
+from .layout import MARGIN, fit, text_width
+from .theme import PLAYER_COLOURS, TIER_COLOURS, is_dark
+
+
+class DivisionBand:
+    """The Division chain (mixed into the board builder)."""
+
+    def division(self, y0):
+        s, c = self.s, self.c
+        n = self.n
+        W = self.W
+        gap = 6
+        dpw, ow = 88, 104 if n <= 3 else 96
+        avail = W - 2 * MARGIN - 2 * dpw - n * ow - (2 * n + 2) * gap
+        mw = min(260.0, avail / (n + 1))
+        total = 2 * dpw + n * ow + (n + 1) * mw + (2 * n + 2) * gap
+        x = (W - total) / 2
+        at_dp = {side: sorted((t for t in s.trains.values() if t.where == "division_point" and t.pos == side),
+                              key=lambda t: t.rank) for side in ("west", "east")}
+        stack = max(1, len(at_dp["west"]), len(at_dp["east"]))
+        top = y0 + 18
+        track_y = top + 50
+        h = 84 + (stack - 1) * 28
+        self.text(MARGIN, y0 + 10, "THE DIVISION", 10, c["muted"], "start", True, "table")
+        self.text(W - MARGIN, y0 + 10, "west  ◂  ▸  east", 10, c["muted"], "end", False, "table")
+        # the mainline through everything
+        self.line([(x + 4, track_y), (x + total - 4, track_y)], c["rail"], 3.0, "table")
+        bounds = []  # x of Subdivision boundaries
+        pw, ph, ew = 11.0, 9.0, 17.0
+        elems = [("dp", "west")]
+        for i in range(n + 1):
+            elems.append(("ml", i))
+            if i < n:
+                elems.append(("office", i))
+        elems.append(("dp", "east"))
+        for kind, key in elems:
+            if kind == "dp":
+                self.rect(x, top, dpw, h, c["panel"], c["mainline_stroke"], 1.4, 6, "table")
+                self.text(x + dpw / 2, top + 13, f"{key.upper()}ERN", 9, c["muted"], "middle", True, "table")
+                self.text(x + dpw / 2, top + 24, "Division Point", 9, c["muted"], "middle", False, "table")
+                self.line([(x + 4, track_y), (x + dpw - 4, track_y)], c["rail"], 3.0, "table")
+                bounds.append(x + dpw / 2)
+                for k, t in enumerate(at_dp[key]):
+                    items_w = self.run_width([("train", t)], pw, ew, 1.5)
+                    tx = x + (dpw - items_w) / 2
+                    self.train_here(t, tx, track_y + k * 28, pw, ph, ew, 1.5, label=True, label_w=dpw - 8,
+                                    label_x=x + 4)
+                x += dpw + gap
+            elif kind == "ml":
+                i = key
+                self.rect(x, top, mw, h, c["mainline"], c["mainline_stroke"], 1.2, 4, "table")
+                self.text(x + mw / 2, top + 13, fit(s.mainline[i], mw - 8, 10, True), 10, c["ink"], "middle", True,
+                          "table")
+                self.line([(x + mw / 2, top + 20), (x + mw / 2, top + h - 6)], c["mainline_stroke"], 1.0, "table",
+                          (3, 3))
+                for r in (0, 1):
+                    rx = x + r * mw / 2
+                    self.text(rx + mw / 4, top + h - 8, "west region" if r == 0 else "east region", 8, c["muted"],
+                              "middle", False, "table")
+                    t = next((t for t in s.trains.values() if t.where == "mainline" and tuple(t.pos) == (i, r)), None)
+                    if t is not None:
+                        items_w = self.run_width([("train", t)], pw, ew, 1.5)
+                        scale = min(1.0, (mw / 2 - 8) / max(items_w, 1))
+                        tx = rx + (mw / 2 - items_w * scale) / 2
+                        self.train_here(t, tx, track_y, pw * scale, ph, ew * scale, 1.5 * scale, label=True,
+                                        label_w=mw / 2 - 8, label_x=min(tx + 1, rx + 4))
+                x += mw + gap
+            else:
+                self.office_box(key, x, top - 8, ow, h + 16, track_y)
+                if spec_of(s, s.areas[key].office.card).tier >= 1:
+                    bounds.append(x + ow / 2)
+                x += ow + gap
+        # Subdivisions
+        sy = top + h + 14
+        bounds.sort()
+        for k, (a, b) in enumerate(zip(bounds, bounds[1:])):
+            self.line([(a + 3, sy), (b - 3, sy)], c["sub"], 1.2, "table")
+            self.line([(a + 3, sy - 4), (a + 3, sy + 4)], c["sub"], 1.2, "table")
+            self.line([(b - 3, sy - 4), (b - 3, sy + 4)], c["sub"], 1.2, "table")
+            label = f"Subdivision {k + 1}"
+            tw = text_width(label, 9) + 8
+            self.rect((a + b) / 2 - tw / 2, sy - 7, tw, 13, c["bg"], None, 0, 0, "table")
+            self.text((a + b) / 2, sy + 3, label, 9, c["sub"], "middle", False, "table")
+        return sy + 10
+
+    def office_box(self, seat, x, y, w, h, track_y):
+        s, c = self.s, self.c
+        area = s.areas[seat]
+        p = player_at(s, seat)
+        sp = spec_of(s, area.office.card)
+        tier_col = TIER_COLOURS.get(sp.tier, "#888")
+        self.rect(x, y, w, h, c["panel"], tier_col, 2.0, 6, "table")
+        self.rect(x, y, w, 17, tier_col, None, 0, 6, "table")
+        self.rect(x, y + 10, w, 7, tier_col, None, 0, 0, "table")
+        self.text(x + w / 2, y + 12.5, sp.name.upper(), 9, "#ffffff", "middle", True, "table")
+        pc = PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+        self.add(Circle(x + 9, y + 28, 4, pc, None, 0, "table"))
+        self.text(x + 16, y + 32, fit(self.name(p), w - 20, 11, True), 11, c["ink"], "start", True, "table")
+        if sp.tier >= 1:
+            self.signal(x + w - 8, track_y - 6)
+            self.text(x + w - 16, y + 44, "CP", 8, c["cp"], "end", True, "table")
+        self.line([(x + 4, track_y), (x + w - 4, track_y)], c["rail"], 3.0, "table")
+        # A/D tracks and who holds them
+        at_office = sorted((t for t in s.trains.values() if t.where == "area" and t.seat == seat and t.pos == (0, 0)),
+                           key=lambda t: t.tray)
+        n = sp.ad_tracks
+        cw = min(20.0, (w - 10) / n - 2)
+        ax = x + (w - n * (cw + 2) + 2) / 2
+        ay = track_y + 8
+        self.text(x + 5, ay + 25, "A/D tracks", 7.5, c["muted"], "start", False, "table")
+        for k in range(n):
+            bx = ax + k * (cw + 2)
+            if k < len(at_office):
+                t = at_office[k]
+                fill = c["extra_engine"] if t.extra else c["engine"]
+                self.rect(bx, ay, cw, 14, fill, c["car_stroke"], 0.8, 2, "pieces")
+                ink = c["engine_text"] if not t.extra else ("#ffffff" if is_dark(fill) else "#1a1a1a")
+                self.text(bx + cw / 2, ay + 10.5, t.label, 9 if len(t.label) < 3 else 7.5, ink, "middle", True,
+                          "pieces")
+                self.hit(bx, ay, cw, 14, ("tray", t.tray), self.tray_tip(t))
+            else:
+                self.rect(bx, ay, cw, 14, None, c["faint"], 1.0, 2, "table", (2, 2))
+        others = len([t for t in s.trains.values() if t.where == "area" and t.seat == seat]) - len(at_office)
+        if others:
+            self.text(x + w - 5, ay + 25, f"+{others} off A/D", 7.5, c["ink"], "end", True, "pieces")

@@ -1,0 +1,60 @@
+"""Sizes, short labels and text fitting. Text width is estimated, not measured, so that every
+renderer lays the board out the same way."""
+
+from __future__ import annotations
+
+#: the outer margin, and the table width for one to four players (each further seat adds 230)
+MARGIN = 16
+WIDTH = 1240
+
+#: short names that fit on a grid card, a train tray or the phase track
+GRID_NAMES = {
+    "mine_tipple": "Tipple", "produce_shed": "Produce", "grocers_warehouse": "Grocer", "oil_refinery": "Refinery",
+    "power_plant": "Power Plant", "team_track": "Team Track", "loading_dock": "Loading Dock",
+    "storage_shed": "Storage Shed", "extra_platform": "Extra Platform", "section_gang": "Section Gang",
+    "whistle_post": "W.POST", "depot": "DEPOT", "station": "STATION", "terminal": "TERMINAL",
+}
+CLASS_SHORT = {
+    "Limited": "Limited", "Mail-Express": "Mail-Exp", "Manifest Freight": "Manifest",
+    "Coal Drag": "Coal Drag", "Oil Train": "Oil", "Way Freight": "Way Frt", "Extra": "Extra",
+}
+KIND_LETTER = {"coach": "C", "boxcar": "B", "hopper": "H", "reefer": "R", "tank": "T", "caboose": "K"}
+CAR_ORDER = ("coach", "boxcar", "hopper", "reefer", "tank", "caboose")
+PHASE_NAMES = (("local_operations", "Local Ops"), ("new_train", "New Train"), ("mainline", "Mainline"),
+               ("load_unload", "Load/Unload"), ("shift_change", "Shift Change"))
+CLOCK_SHORT = ("12 AM", "2 AM", "4 AM", "6 AM", "8 AM", "10 AM", "Noon", "2 PM", "4 PM", "6 PM", "8 PM", "10 PM")
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """A rough width of sans-serif text (for layout only)."""
+    return len(text) * size * (0.62 if bold else 0.56)
+
+
+def wrap(text: str, width: float, size: float, lines: int) -> list:
+    per = max(4, int(width / (size * 0.52)))
+    out, cur = [], ""
+    for word in text.split():
+        if cur and len(cur) + 1 + len(word) > per:
+            out.append(cur)
+            cur = word
+        else:
+            cur = f"{cur} {word}" if cur else word
+    if cur:
+        out.append(cur)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = out[-1][: per - 1].rstrip(" ,.;") + "…"
+    return out
+
+
+def money(v: int) -> str:
+    """Revenue is counted in points, not dollars."""
+    return f"{v} Rev" if v >= 0 else f"−{-v} Rev"
+
+
+def fit(text: str, width: float, size: float, bold: bool = False) -> str:
+    """Cut text to fit a width, with an ellipsis."""
+    if text_width(text, size, bold) <= width:
+        return text
+    n = max(1, int(width / (size * (0.6 if bold else 0.55))) - 1)
+    return text[:n].rstrip() + "…"
