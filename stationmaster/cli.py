@@ -122,7 +122,6 @@ def _missing_play_modules() -> list:
 
 
 def _play(args) -> int:
-    import os
     import pathlib
     import shlex
     import subprocess

@@ -10,7 +10,6 @@ from typing import Callable, Iterable
 from . import phases
 from .config import Config, make_config
 from .errors import IllegalIntent
-from .events import Event
 from .intents import Draw, Intent, parse
 from .rules import Events, actor as actor_index
 from .setup import deal

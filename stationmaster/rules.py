@@ -274,6 +274,17 @@ def capacity(s: State, area: Area, xy) -> tuple:
     return green, red
 
 
+def spotted_empties(s: State, area: Area, xy) -> int:
+    """Empty cars of the industry's kind standing on its spur."""
+    kind = spec_of(s, area.grid[xy].card).car
+    return sum(1 for c in area.grid[xy].cars if PIECES[c].kind == kind and not PIECES[c].loaded)
+
+
+def outbound_loads(fac: Facility, besides: str | None = None) -> int:
+    """Outbound loads on MEN | AT | WORK (each claims a spotted empty car), ``besides`` one piece."""
+    return sum(1 for v in fac.pipeline.values() if v and v[1] == "out" and v[0] != besides)
+
+
 def _gang_for(s: State, area: Area, xy):
     for mxy, m in sorted(area.modifiers.items()):
         if not m.used and dict(spec_of(s, m.card).adds).get("worker") and xy in neighbours9(mxy):
@@ -281,24 +292,24 @@ def _gang_for(s: State, area: Area, xy):
     return None
 
 
+def _own_workers(s: State, area: Area, xy) -> int:
+    """The facility's own Porters (the Office) or Laborers (an industry), Modifiers aside."""
+    if xy == (0, 0):
+        return spec_of(s, area.office.card).porters
+    return spec_of(s, area.grid[xy].card).laborers
+
+
 def workers_left(s: State, area: Area, xy) -> int:
     """Porters (at the Office) or Laborers (at an industry) still free this Stage."""
-    if xy == (0, 0):
-        base = spec_of(s, area.office.card).porters
-    else:
-        base = spec_of(s, area.grid[xy].card).laborers
     fac = area.facilities[xy]
-    left = max(0, base - fac.workers_used)
+    left = max(0, _own_workers(s, area, xy) - fac.workers_used)
     if _gang_for(s, area, xy) is not None:
         left += 1
     return left
 
 
 def use_workers(s: State, area: Area, xy, n: int) -> None:
-    if xy == (0, 0):
-        base = spec_of(s, area.office.card).porters
-    else:
-        base = spec_of(s, area.grid[xy].card).laborers
+    base = _own_workers(s, area, xy)
     fac = area.facilities[xy]
     for _ in range(n):
         if fac.workers_used < base:
@@ -358,7 +369,3 @@ def spend_red_flag(s: State, ev: Events, p: int, what: str) -> bool:
                    player=name(s, p))
             return True
     return False
-
-
-def new_facility_for(s: State, card: str) -> Facility:
-    return Facility()

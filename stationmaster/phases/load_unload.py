@@ -13,8 +13,8 @@ from __future__ import annotations
 from ..cards import PIECES
 from ..intents import Board, Detrain, End, Work
 from ..rules import (
-    Events, actor, area_of, capacity, earn, name, office_tier, retire, spec_of, table_order,
-    take_from_yard, trains_on, use_workers, workers_left, yard_has,
+    Events, actor, area_of, capacity, earn, name, office_tier, outbound_loads, retire, spec_of,
+    spotted_empties, table_order, take_from_yard, trains_on, use_workers, workers_left, yard_has,
 )
 from ..state import PIPELINE, State
 
@@ -95,9 +95,7 @@ def _route_plan(s: State, p: int, xy, box: str):
         break
     final = steps[-1]
     if final == "car":
-        claimed = sum(1 for v in fac.pipeline.values() if v and v[1] == "out" and v[0] != piece)
-        empties = [c for c in area.grid[xy].cars if PIECES[c].kind == sp.car and not PIECES[c].loaded]
-        if len(empties) <= claimed:
+        if spotted_empties(s, area, xy) <= outbound_loads(fac, besides=piece):
             return f"no empty {sp.car} is spotted on the {sp.name}'s track to take the load"
     if final == "red":
         if len(fac.red) >= capacity(s, area, xy)[1]:
@@ -106,9 +104,7 @@ def _route_plan(s: State, p: int, xy, box: str):
         if trains_on(s, s.players[p].seat, xy):
             return f"a Crew Tray stands on the {sp.name}'s track; work starts once it has gone"
         if box == "green":
-            claimed = sum(1 for v in fac.pipeline.values() if v and v[1] == "out")
-            empties = [c for c in area.grid[xy].cars if PIECES[c].kind == sp.car and not PIECES[c].loaded]
-            if len(empties) <= claimed:
+            if spotted_empties(s, area, xy) <= outbound_loads(fac):
                 return f"no unclaimed empty {sp.car} is spotted on the {sp.name}'s track"
     return piece, direction, steps
 

@@ -3,12 +3,11 @@ Switch, Draw, or Freight Agent (v0.2 §6, v0.4.5 §4.2)."""
 
 from __future__ import annotations
 
-from ..cards import PIECES
 from ..cards.hooks import area_cards, hooks_of
 from ..intents import Agent, Discard, Draw, End, Move, Play, SetOut, Switch
 from ..rules import (
-    CAR_LIMIT, NIGHT_STAGES, Events, actor, area_of, capacity, hand_limit, name, retire,
-    spec_of, table_order, take_from_yard, trains_in_area, yard_has,
+    CAR_LIMIT, NIGHT_STAGES, Events, actor, area_of, capacity, hand_limit, name, outbound_loads, retire,
+    spec_of, spotted_empties, table_order, take_from_yard, trains_in_area, yard_has,
 )
 from ..state import State
 from . import drawing, switching
@@ -74,8 +73,8 @@ def _agent_checks(s: State, p: int, a: Agent) -> str | None:
             return f"all {green} green boxes at the {sp.name} are full"
         if not yard_has(s, sp.car, True):
             return f"the Division Yard has no loaded {sp.car}"
-        empties = sum(1 for c in area.grid[xy].cars if PIECES[c].kind == sp.car and not PIECES[c].loaded)
-        claimed = len(fac.green) + sum(1 for v in fac.pipeline.values() if v and v[1] == "out")
+        empties = spotted_empties(s, area, xy)
+        claimed = len(fac.green) + outbound_loads(fac)
         if empties <= claimed:
             return (f"no unclaimed empty {sp.car} is spotted at the {sp.name}: spot one there first "
                     f"({empties} spotted, {claimed} already claimed)")

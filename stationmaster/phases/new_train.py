@@ -12,7 +12,8 @@ from __future__ import annotations
 from ..cards import PIECES
 from ..intents import End, Place, Run
 from ..rules import (
-    CAR_LIMIT, Events, below, free_tray, name, spec_of, table_order, take_from_yard, yard_has,
+    CAR_LIMIT, Events, below, free_tray, name, refill_division_yard, spec_of, table_order, take_from_yard,
+    yard_has,
 )
 from ..state import State, Train
 
@@ -90,7 +91,6 @@ def _auto_fill(s: State, t: Train, ev: Events) -> None:
         pid = choices[below(s, len(choices))]
         s.division_yard.remove(pid)
         t.behind.append(pid)
-        from ..rules import refill_division_yard
         refill_division_yard(s, ev)
     _made_up(s, t, ev)
 
