@@ -7,6 +7,7 @@
 The engine is pure Python (standard library only). See docs/rules.md and docs/notation.md.
 """
 
+from . import bots
 from .errors import IllegalIntent, SaveError
 from .events import Event
 from .game import Game, new_game
@@ -32,4 +33,4 @@ def play(*args, **kw):
     return _play(*args, **kw)
 
 
-__all__ = ["Event", "Game", "IllegalIntent", "Intent", "SaveError", "load", "loads", "new_game", "parse", "play"]
+__all__ = ["bots", "Event", "Game", "IllegalIntent", "Intent", "SaveError", "load", "loads", "new_game", "parse", "play"]

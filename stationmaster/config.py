@@ -14,6 +14,11 @@ LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup")
 DECKS = ("classic",)
+#: how used cars come back from the Classification Yard to the Division Yard (ruling [Y1]):
+#: "when_empty" only when the Division Yard holds no revenue car (v0.4.5's literal rule),
+#: "day_end" also at the end of every Day, "stage_end" also at the end of every Stage,
+#: "at_once" used cars go straight back to the Division Yard
+YARD_REFILLS = ("when_empty", "stage_end", "day_end", "at_once")
 MAX_PLAYERS = 6
 
 
@@ -40,6 +45,7 @@ class Config:
     revenue: tuple = (1, 1, 0)  # passenger, freight, transit
     optional_rules: tuple = ()
     deck: str = "classic"
+    yard_refill: str = "when_empty"
 
     @property
     def target(self) -> int:
@@ -63,12 +69,13 @@ class Config:
             "players": list(self.players), "mode": self.mode, "length": self.length,
             "victory": self.victory, "starting_hand": self.starting_hand,
             "revenue": list(self.revenue), "optional_rules": list(self.optional_rules),
-            "deck": self.deck,
+            "deck": self.deck, "yard_refill": self.yard_refill,
         }
 
 
 def make_config(players=None, mode="solitaire", length="standard", victory="highest_after_days",
-                starting_hand="three", revenue=(1, 1, 0), optional_rules=(), deck="classic") -> Config:
+                starting_hand="three", revenue=(1, 1, 0), optional_rules=(), deck="classic",
+                yard_refill="when_empty") -> Config:
     """Validate and normalise a configuration; a ValueError says what to change."""
     if players is None:
         players = ["Player"]
@@ -111,10 +118,12 @@ def make_config(players=None, mode="solitaire", length="standard", victory="high
     rules.sort(key=OPTIONAL_RULES.index)
     if deck not in DECKS:
         raise ValueError(f"unknown deck {deck!r}: this version has {', '.join(DECKS)}")
+    if yard_refill not in YARD_REFILLS:
+        raise ValueError(f"unknown yard_refill {yard_refill!r}: choose one of {', '.join(YARD_REFILLS)}")
     if starting_hand == "track_split":
         track = sum(n for key, n, _ in CLASSIC_DECK if CARD_SPECS[key].kind == "track")
         if 3 * len(names) > track:
             raise ValueError(f"the track_split starting hand deals 3 track cards to each player and the "
                              f"{deck} deck has {track}, enough for {track // 3} players: with {len(names)} "
                              f"players choose starting_hand='three' or 'six'")
-    return Config(tuple(names), mode, length, victory, starting_hand, rates, tuple(rules), deck)
+    return Config(tuple(names), mode, length, victory, starting_hand, rates, tuple(rules), deck, yard_refill)

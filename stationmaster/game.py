@@ -64,9 +64,10 @@ class Game:
     step through the record; ``dumps``/``save`` write it.
     """
 
-    def __init__(self, config: Config, seed: int) -> None:
+    def __init__(self, config: Config, seed: int, bots=None, strict_bots: bool = True) -> None:
         self._config = config
         self._seed = seed
+        self._bots = check_bots(bots, config.players, strict_bots)
         state, ev = deal(config, seed)
         phases.local_ops.begin(state, ev)
         advance(state, ev)
@@ -88,6 +89,16 @@ class Game:
     @property
     def config(self) -> Config:
         return self._config
+
+    @property
+    def bots(self) -> dict:
+        """The seats the computer plays: ``{player name: bot name or Bot}`` (the rest are human)."""
+        return dict(self._bots)
+
+    @property
+    def humans(self) -> tuple:
+        """The players who are not bots."""
+        return tuple(n for n in self.players if n not in self._bots)
 
     @property
     def state(self) -> State:
@@ -261,10 +272,25 @@ class Game:
         for k in [k for k in self._snaps if k > n]:
             del self._snaps[k]
 
+    def _undo_span(self) -> int:
+        """How many intents one ``undo`` takes back: one; against bots (one human, the other
+        seats bots), every bot decision since the human's last one and that one too (0 when the
+        human has not decided yet)."""
+        if not self._bots or len(self.humans) != 1:
+            return 1
+        k = len(self._history)
+        while k > 0 and self._state.players[self._meta[k - 1][0]].name in self._bots:
+            k -= 1
+        return len(self._history) - k + 1 if k else 0
+
     def can_undo(self) -> str | None:
         """None if ``undo`` is allowed now, else why not."""
         if not self._history:
             return "there is nothing to undo"
+        if self._bots and not self.humans:
+            return "every seat is a bot: there is no decision of yours to take back"
+        if self._bots and len(self.humans) == 1:
+            return None if self._undo_span() else "you have not made a decision yet"
         if len(self._state.players) == 1:
             return None
         if self._state.outcome is not None:
@@ -277,16 +303,18 @@ class Game:
         return None
 
     def undo(self) -> Intent:
-        """Take back the last intent (solitaire: any number; multiplayer: see ``can_undo``)."""
+        """Take back the last intent (solitaire: any number; multiplayer: see ``can_undo``).
+
+        Against bots (one human, the other seats bots) undo goes back to the human's last
+        decision, taking back the bots' decisions since; redo re-applies the human's decision and
+        the bots, being deterministic, decide again as before."""
         reason = self.can_undo()
         if reason:
             raise IllegalIntent(reason[0].upper() + reason[1:])
-        n = len(self._history) - 1
+        n = len(self._history) - self._undo_span()
         it = self._history[n]
         self._rebuild(n)
-        self._history.pop()
-        self._events.pop()
-        self._meta.pop()
+        del self._history[n:], self._events[n + 1:], self._meta[n:]
         self._redo.append(it)
         self._notify()
         return it
@@ -313,7 +341,7 @@ class Game:
     def copy(self) -> "Game":
         """An independent game with the same state and history."""
         g = Game.__new__(Game)
-        g._config, g._seed = self._config, self._seed
+        g._config, g._seed, g._bots = self._config, self._seed, dict(self._bots)
         g._state = thaw(freeze(self._state))
         g._history = list(self._history)
         g._events = [list(b) for b in self._events]
@@ -354,6 +382,7 @@ class Game:
             "intents": [str(i) for i in self._history],
             "day": self.day,
             "stage": self.stage,
+            **({"bots": {p: bot_name(b) for p, b in self._bots.items()}} if self._bots else {}),
         }
 
     def dumps(self) -> str:
@@ -380,11 +409,44 @@ class Game:
 
 def new_game(seed: int | None = None, players=None, mode: str = "solitaire", length: str = "standard",
              victory: str = "highest_after_days", starting_hand: str = "three", revenue=(1, 1, 0),
-             optional_rules: Iterable[str] = (), deck: str = "classic") -> Game:
-    """Deal a new game. With no seed a random one is chosen (``game.seed`` tells it)."""
-    config = make_config(players, mode, length, victory, starting_hand, revenue, tuple(optional_rules), deck)
+             optional_rules: Iterable[str] = (), deck: str = "classic", yard_refill: str = "when_empty",
+             bots=None) -> Game:
+    """Deal a new game. With no seed a random one is chosen (``game.seed`` tells it).
+
+    ``bots={"Bo": "planner"}`` makes seats computer players (see ``stationmaster.bots``);
+    ``stationmaster.bots.play_turns(game)`` lets them decide."""
+    config = make_config(players, mode, length, victory, starting_hand, revenue, tuple(optional_rules), deck,
+                         yard_refill)
     if seed is None:
         seed = secrets.randbelow(10**9)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise ValueError(f"the seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
-    return Game(config, seed)
+    return Game(config, seed, bots)
+
+
+def bot_name(bot) -> str:
+    """The name a seat's bot is saved under."""
+    return bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__)
+
+
+def check_bots(bots, players, strict: bool = True) -> dict:
+    """Validate ``{player: bot}``: known players, and bots given by a registered name or as Bot
+    objects (``strict=False``, for saves: any name, so that a save naming a bot this machine does
+    not have still loads; ``play_turns`` says so when that seat must decide)."""
+    if not bots:
+        return {}
+    if not isinstance(bots, dict):
+        raise ValueError("bots must map player names to bot names, e.g. bots={'Bo': 'planner'}")
+    from .bots import Bot, available
+    out = {}
+    for player, bot in bots.items():
+        if player not in players:
+            raise ValueError(f"bots names {player!r}, who is not a player of this game "
+                             f"({', '.join(players)})")
+        if isinstance(bot, str):
+            if strict and bot not in available():
+                raise ValueError(f"unknown bot {bot!r} for {player}: choose one of {', '.join(available())}")
+        elif not isinstance(bot, Bot):
+            raise ValueError(f"the bot for {player} must be a bot name or a Bot, not {bot!r:.60}")
+        out[player] = bot
+    return out

@@ -183,7 +183,8 @@ def refill_division_yard(s: State, ev: Events) -> None:
         s.division_yard.extend(s.classification_yard)
         s.division_yard.sort()
         s.classification_yard.clear()
-        ev.say("yard_refilled", f"The Division Yard was empty: {n} cars come back from the Classification Yard.")
+        ev.say("yard_refilled", f"The Division Yard was empty: {n} cars come back from the Classification Yard.",
+               data={"cars": n, "when": "empty"})
 
 
 def take_from_yard(s: State, ev: Events, kind: str, loaded: bool) -> str | None:
@@ -202,9 +203,22 @@ def yard_has(s: State, kind: str, loaded: bool) -> bool:
                for p in s.division_yard)
 
 
+def return_classified(s: State, ev: Events, when: str) -> None:
+    """Under ``yard_refill`` "stage_end" / "day_end", the Classification Yard's cars go back to the
+    Division Yard at that moment ([Y1])."""
+    if s.config.yard_refill == when and s.classification_yard:
+        n = len(s.classification_yard)
+        s.division_yard.extend(s.classification_yard)
+        s.division_yard.sort()
+        s.classification_yard.clear()
+        ev.say("yard_refilled", f"{n} used car{'s' if n != 1 else ''} come back from the Classification Yard "
+               "to the Division Yard.", data={"cars": n, "when": when})
+
+
 def retire(s: State, pid: str) -> None:
-    """A used piece: cabooses go straight back to the Division Yard, other cars to Classification."""
-    if PIECES[pid].kind == "caboose":
+    """A used piece: cabooses go straight back to the Division Yard, other cars to Classification
+    (or straight back too, under ``yard_refill="at_once"``)."""
+    if PIECES[pid].kind == "caboose" or s.config.yard_refill == "at_once":
         s.division_yard.append(pid)
         s.division_yard.sort()
     else:

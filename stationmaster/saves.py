@@ -44,7 +44,7 @@ def write_atomically(path, text: str) -> None:
 
 def _check_config_types(cfg: dict) -> None:
     """The JSON types of the configuration fields (make_config checks the values)."""
-    for key in ("mode", "length", "victory", "starting_hand", "deck"):
+    for key in ("mode", "length", "victory", "starting_hand", "deck", "yard_refill"):
         if key in cfg and not isinstance(cfg[key], str):
             raise SaveError(f"'config.{key}' must be text, not {cfg[key]!r:.60}")
     if "players" in cfg and not (isinstance(cfg["players"], list)
@@ -102,11 +102,13 @@ def loads(text) -> Game:
     cfg = data.get("config")
     if not isinstance(cfg, dict):
         raise SaveError("'config' must be an object")
-    known = {"players", "mode", "length", "victory", "starting_hand", "revenue", "optional_rules", "deck"}
+    known = {"players", "mode", "length", "victory", "starting_hand", "revenue", "optional_rules", "deck",
+             "yard_refill"}
     unknown = set(cfg) - known
     if unknown:
         raise SaveError(f"'config' has unknown field(s): {', '.join(sorted(map(str, unknown)))}")
     _check_config_types(cfg)
+    cfg = {"yard_refill": "when_empty", **cfg}  # saves from before the choice were played by [Y1]'s first rule
     try:
         config = make_config(**cfg)
     except (TypeError, ValueError) as e:
@@ -119,7 +121,14 @@ def loads(text) -> Game:
     for k, t in enumerate(intents, 1):
         if not isinstance(t, str) or len(t) > 200:
             raise SaveError(f"intent {k} must be a short text, not {str(t)[:40]!r}")
-    game = Game(config, seed)
+    bots = data.get("bots", {})
+    if not (isinstance(bots, dict) and all(isinstance(p, str) and isinstance(b, str) and 0 < len(b) <= 40
+                                           for p, b in bots.items())):
+        raise SaveError("'bots' must map player names to bot names, e.g. {\"Bo\": \"planner\"}")
+    try:
+        game = Game(config, seed, bots, strict_bots=False)
+    except ValueError as e:
+        raise SaveError(f"'bots' is not valid: {e}") from None
     for k, t in enumerate(intents, 1):
         if game.is_over:
             game.replay_error = f"intent {k} ({t!r}) comes after the game ended; replay stopped there"

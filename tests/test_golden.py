@@ -71,7 +71,7 @@ GOLDEN = {
         "events": 801,
         "day": 5,
         "stage": 12,
-        "sha256": "4b24d351b76e31df48a68b685ae2cf2df205a787eacd2539151287b624567ae5",
+        "sha256": "ea63ae13a28a211d402a3a05d74c2f368c7df954436a61a5f3ee71251c31faf1",
     },
     "coop-2p-options-seed7": {
         "revenue": {"Ann": -10, "Bo": -7},
@@ -82,7 +82,7 @@ GOLDEN = {
         "events": 671,
         "day": 5,
         "stage": 12,
-        "sha256": "7dde141875200e1ff3c65d69287e9d63e88ac6f0af3a1acf0b1b6233c1244972",
+        "sha256": "c5de63d59370e5788887644abc4ae721b77c14336a9c91ab6a7c1cf337fbf6c5",
     },
     "solitaire-standard-seed7": {
         "revenue": {"Player": 0},
@@ -93,7 +93,7 @@ GOLDEN = {
         "events": 259,
         "day": 5,
         "stage": 12,
-        "sha256": "b4aec78d49d8b68840a23135fb21cf3ad342cd627ed66ff0cc704ac1bb1a8b1c",
+        "sha256": "f1997a86a94a3275e6bce4541b31a91ca0cee80dab16df347d032ef8094af0ec",
     },
 }
 

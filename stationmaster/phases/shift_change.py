@@ -3,7 +3,7 @@ advances; at the end of Stage 12 the Day ends (collisions reset, Employee Rotati
 
 from __future__ import annotations
 
-from ..rules import CLOCK, FEDORA_STAGES, Events, days_over, name, player_at
+from ..rules import CLOCK, FEDORA_STAGES, Events, days_over, name, player_at, return_classified
 from ..state import State
 
 
@@ -25,10 +25,12 @@ def proceed(s: State, ev: Events) -> bool:
         seat = s.players[s.superintendent].seat
         s.superintendent = player_at(s, (seat + 1) % n)
         ev.say("fedora", f"The Fedora passes to {name(s, s.superintendent)}, the new Superintendent.")
+    return_classified(s, ev, "stage_end")
     if s.stage < 12:
         s.stage += 1
         return False
     ev.say("day_end", f"Day {s.day} ends.", data={"day": s.day})
+    return_classified(s, ev, "day_end")
     s.collisions_today = 0
     if s.day >= s.config.days:
         days_over(s, ev)

@@ -1,0 +1,14 @@
+"""Bots: players the computer plays, for opponents, hints and simulation (standard library only).
+
+>>> import stationmaster as sm
+>>> game = sm.new_game(seed=1, players=["Ann", "Bo"], mode="competitive", bots={"Bo": "random"})
+>>> sm.bots.play_turns(game)  # doctest: +SKIP
+
+``available()`` lists the registered bots; ``make(name, seed)`` makes one; a bot of your own is a
+``Bot`` subclass with a ``name`` and a ``decide(game)`` method, registered with ``@register``.
+"""
+
+from .base import Bot, Decision, available, make, register
+from .play import bot_for, play_turns
+
+__all__ = ["Bot", "Decision", "available", "bot_for", "make", "play_turns", "register"]

@@ -1,0 +1,3 @@
+"""Imports the bots that ship with the engine, so that they register themselves."""
+
+from . import random_bot  # noqa: F401
