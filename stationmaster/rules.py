@@ -118,7 +118,7 @@ def finish(s: State, ev: Events, winners, reason: str, kind: str) -> None:
 
 
 def check_target(s: State, ev: Events) -> None:
-    """First-to-target ends the game the moment the target is reached (ruling R-V1)."""
+    """First-to-target ends the game the moment the target is reached ([V1])."""
     c = s.config
     if c.victory != "first_to_target" or s.outcome is not None:
         return
@@ -177,7 +177,7 @@ def days_over(s: State, ev: Events) -> None:
 
 def refill_division_yard(s: State, ev: Events) -> None:
     """The Classification Yard refills the Division Yard when that holds no revenue cars
-    (cabooses return there directly and do not keep it from counting as empty; ruling R-Y1)."""
+    (cabooses return there directly and do not keep it from counting as empty; [Y1])."""
     if s.classification_yard and all(PIECES[p].kind == "caboose" for p in s.division_yard):
         n = len(s.classification_yard)
         s.division_yard.extend(s.classification_yard)

@@ -30,7 +30,7 @@ def begin(s: State, ev: Events) -> None:
 
 
 def proceed(s: State, ev: Events) -> bool:
-    """Players with nothing their workers can do are passed over (ruling R-L1)."""
+    """Players with nothing their workers can do are passed over ([L1])."""
     t = s.turn
     while t.index < len(t.order):
         if any(not isinstance(i, End) for i in legal(s)):
