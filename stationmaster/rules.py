@@ -340,12 +340,16 @@ def remove_train(s: State, t: Train) -> None:
         s.salvage.append(t.card)
 
 
-def collide(s: State, ev: Events, at_fault: int, where: str, trains: list, cars: list) -> None:
-    """A collision: the trains and struck cars are destroyed, the party at fault loses 5."""
+def collide(s: State, ev: Events, at_fault: int, where: str, trains: list, cars: list,
+            data: dict | None = None) -> None:
+    """A collision: the trains and struck cars are destroyed, the party at fault loses 5.
+    ``data`` adds to the event's data (the Mainline's reason code, [M6])."""
     labels = " and ".join(f"train {t.label}" for t in trains)
     struck = f" strikes {len(cars)} standing car{'s' if len(cars) != 1 else ''}" if cars else ""
     ev.say("collision", f"Collision {where}: {labels}{struck}. {name(s, at_fault)} is at fault.",
-           player=name(s, at_fault), data={"trains": [t.label for t in trains], "cars": list(cars)})
+           player=name(s, at_fault),
+           data={**(data or {}), "trains": [t.label for t in trains], "cars": list(cars),
+                 "at_fault": name(s, at_fault)})
     for t in trains:
         remove_train(s, t)
     for pid in cars:
@@ -358,14 +362,15 @@ def collide(s: State, ev: Events, at_fault: int, where: str, trains: list, cars:
                "collision_floor")
 
 
-def spend_red_flag(s: State, ev: Events, p: int, what: str) -> bool:
-    """If the player at fault holds a Red Flag, it is spent and the collision does not happen."""
+def spend_red_flag(s: State, ev: Events, p: int, what: str, data: dict | None = None) -> bool:
+    """If the player at fault holds a Red Flag, it is spent and the collision does not happen.
+    ``data`` (the averted collision's reason code) goes on the event."""
     hand = s.players[p].hand
     for c in hand:
         if c.startswith("RedFlag"):
             hand.remove(c)
             s.removed.append(c)
             ev.say("red_flag", f"{name(s, p)} waves the Red Flag: {what} stops short. The flag is spent.",
-                   player=name(s, p))
+                   player=name(s, p), data={**(data or {}), "holder": name(s, p)})
             return True
     return False

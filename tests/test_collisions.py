@@ -59,7 +59,8 @@ def test_arrival_strikes_cars_on_running_track_between_limits_and_office():
     ev = run_stage(g)
     col = of(ev, "collision")
     assert len(col) == 1 and col[0].player == "Ann"
-    assert col[0].data == {"trains": ["2"], "cars": ["HE1", "HL1"]}
+    assert {k: col[0].data[k] for k in ("trains", "cars", "reason", "at_fault")} == {
+        "trains": ["2"], "cars": ["HE1", "HL1"], "reason": "fouled_arrival", "at_fault": "Ann"}
     assert penalties(ev) == [("Ann", -5)] and g.revenue == {"Ann": -5, "Bob": 0}
     assert tray not in s.trains and of(ev, "arrival") == []
     assert s.areas[0].grid[(-1, 0)].cars == []
