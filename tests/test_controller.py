@@ -151,6 +151,25 @@ def test_setout_buttons_come_from_the_legal_setouts_of_the_selected_tray():
     assert str(g.history[-1]) == "setout 1 rear 2"
 
 
+def test_after_the_first_move_only_the_switched_tray_is_offered_and_others_say_why():
+    """S1: the board lets the player click any train to start; once one has moved, the others are refused
+    with the engine's reason and are no longer highlighted."""
+    b = Position(seed=3)
+    b.lay(ME, "straight", (1, 0))
+    b.lay(ME, "straight", (-1, 0))
+    b.train(11, player=ME, at=(1, 0))
+    b.train(12, player=ME, at=(-1, 0))
+    g = b.game()
+    c = Controller(g)
+    c.click(("tray", 2))
+    assert str(g.history[-1]) == "switch"
+    assert c.click(("spot", 0, 0, 0))
+    assert str(g.history[-1]) == "move 2 east 0,0"
+    assert ("tray", 1) not in targets(c, "option")
+    assert not c.click(("tray", 1))
+    assert c.error and "switching train 12" in c.message
+
+
 def test_clicking_another_players_area_is_refused_with_a_message():
     g = sm.new_game(seed=3, players=["Ann", "Bo"], mode="competitive")
     c = Controller(g)

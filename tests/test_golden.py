@@ -71,7 +71,7 @@ GOLDEN = {
         "events": 801,
         "day": 5,
         "stage": 12,
-        "sha256": "4b24d351b76e31df48a68b685ae2cf2df205a787eacd2539151287b624567ae5",
+        "sha256": "26fe53b72907a3bb867d48963029b3487cf218992da126fba1e83f72b943f523",
     },
     "coop-2p-options-seed7": {
         "revenue": {"Ann": -10, "Bo": -7},
@@ -82,7 +82,7 @@ GOLDEN = {
         "events": 671,
         "day": 5,
         "stage": 12,
-        "sha256": "7dde141875200e1ff3c65d69287e9d63e88ac6f0af3a1acf0b1b6233c1244972",
+        "sha256": "a6151a1114b9dca834579ebc21c03cb9c553e4f993db125c0b346e61b8953343",
     },
     "solitaire-standard-seed7": {
         "revenue": {"Player": 0},
@@ -93,7 +93,7 @@ GOLDEN = {
         "events": 259,
         "day": 5,
         "stage": 12,
-        "sha256": "b4aec78d49d8b68840a23135fb21cf3ad342cd627ed66ff0cc704ac1bb1a8b1c",
+        "sha256": "aff9f24a982923bcc59568d3e84fb5ed471d3ffe1b4640dcf740b0796b4336f5",
     },
 }
 
