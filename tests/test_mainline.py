@@ -457,30 +457,44 @@ def test_highball_from_office_when_made_up_right():
     ok(g)
 
 
-def test_highball_refused_with_cars_ahead_of_the_engine():
-    """M5: cars ahead of the engine hold the train at the Office, with no collision."""
+def test_highball_refused_with_the_engine_between_cars():
+    """M5: an engine with cars on both sides holds the train at the Office, with no collision."""
     b = solo()
     t = put(b, 2, player="Ann", at=(0, 0), ahead=["BE1"], behind=["K1"])
     g = b.game()
     ev = run_stage(g)
     held = of(ev, "held")
-    assert len(held) == 1 and "cars ahead of its engine" in held[0].text
+    assert len(held) == 1 and "engine stands between cars" in held[0].text
+    assert held[0].data["reason"] == "made_up"
     assert of(ev, "collision") == [] and of(ev, "highball") == []
     assert g.state.trains[t.tray].pos == (0, 0) and g.state.trains[t.tray].where == "area"
     ok(g)
 
 
-def test_highball_refused_when_caboose_is_not_last():
-    """M5: a caboose that is not at the rear holds the train, with no collision."""
+def test_highball_with_the_engine_at_the_rear_and_the_caboose_at_the_far_end():
+    """M5, v0.4.5 §4.5: engine at one end — either end — and caboose at the far end: a westbound
+    K h h <E (engine at the east end, its cars ahead of it) departs."""
     b = solo()
-    t = put(b, 6, player="Ann", at=(0, 0), behind=["K1", "BE1"])
+    t = put(b, 7, player="Ann", at=(0, 0), ahead=["HL1", "HL2", "K1"])  # nearest the engine first
     g = b.game()
     ev = run_stage(g)
-    held = of(ev, "held")
-    assert len(held) == 1 and "caboose is not at the rear" in held[0].text
-    assert of(ev, "collision") == [] and g.state.trains[t.tray].where == "area"
-    assert g.revenue == {"Ann": 0}
+    assert [e.data["train"] for e in of(ev, "highball")] == ["7"]
+    assert g.state.trains[t.tray].where == "mainline" and g.state.trains[t.tray].ahead == ["HL1", "HL2", "K1"]
     ok(g)
+
+
+def test_highball_refused_when_caboose_is_not_at_the_far_end():
+    """M5: a caboose beside the engine, whichever end the engine is at, holds the train, with no collision."""
+    for ahead, behind in (((), ("K1", "BE1")), (("K1", "BE1"), ())):
+        b = solo()
+        t = put(b, 6, player="Ann", at=(0, 0), ahead=ahead, behind=behind)
+        g = b.game()
+        ev = run_stage(g)
+        held = of(ev, "held")
+        assert len(held) == 1 and "caboose is not at the far end from its engine" in held[0].text
+        assert of(ev, "collision") == [] and g.state.trains[t.tray].where == "area"
+        assert g.revenue == {"Ann": 0}
+        ok(g)
 
 
 def test_train_without_caboose_or_cars_may_depart():

@@ -53,7 +53,7 @@ def test_arrival_says_which_ad_track_of_how_many():
     assert len(arrival) == 1 and arrival[0].train == "4"
     assert arrival[0].why == "reached Bob's Station and took A/D track 2 of 3."
     held = [s for s in steps if s.train == "10"]
-    assert held and held[0].what == "held" and "cars ahead of its engine" in held[0].why
+    assert held and held[0].what == "held" and "engine stands between cars" in held[0].why
     ev = [e for e in g.events if e.kind == "arrival"][0]
     assert ev.data["track"] == 2 and ev.data["tracks"] == 3 and ev.data["phase"] == "mainline"
 

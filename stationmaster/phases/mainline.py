@@ -131,18 +131,19 @@ def _region_train(s: State, pos, exclude: int):
 
 
 def _made_up_right(s: State, train: Train) -> str | None:
-    """Engine on the front, only cars its card lists, caboose (one, if the card calls for it) last."""
-    if train.ahead:
-        return f"train {train.label} has cars ahead of its engine"
+    """[M5], v0.4.5 §4.5: the engine at one end (either end), the caboose (one, if the card runs
+    one) at the far end, and only the cars its card lists."""
+    if train.ahead and train.behind:
+        return f"train {train.label}'s engine stands between cars; it must be at one end of the train"
     sp = spec_of(s, train.card)
-    kinds = [PIECES[c].kind for c in train.behind]
+    kinds = [PIECES[c].kind for c in (train.ahead or train.behind)]  # nearest the engine first
     cabooses = kinds.count("caboose")
     if cabooses and not sp.caboose:
         return f"train {train.label} ({sp.train_class}) runs without a caboose; set it out"
     if cabooses > 1:
         return f"train {train.label} carries {cabooses} cabooses; it runs with one"
     if cabooses and kinds[-1] != "caboose":
-        return f"train {train.label}'s caboose is not at the rear"
+        return f"train {train.label}'s caboose is not at the far end from its engine"
     wrong = [k for k in kinds if k != "caboose" and k not in sp.consist]
     if wrong:
         return (f"train {train.label} ({sp.train_class}) carries a {wrong[0]}, which its card does not "
