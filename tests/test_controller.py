@@ -314,7 +314,7 @@ def test_freight_agent_by_clicking_a_facility_then_choosing():
 
 def load_unload_position():
     """A Depot with a loaded coach in its green box and train 1 held at the Office with an empty
-    coach (a car ahead of its engine keeps it from highballing), in Load/Unload."""
+    coach (it arrived this Stage, so the Mainline phase does not move it), in Load/Unload."""
     b = Position(seed=1)
     b.office(ME, "depot")
     b.boxes(ME, (0, 0), green=["CL1"])

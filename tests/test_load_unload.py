@@ -1,7 +1,7 @@
 """Load/Unload: Porters and Laborers (rulings L1-L4; v0.2 §9; v0.4.5 §4.6-4.7).
 
 Scenarios are built with the position builder, then played on with intents. A train that must
-stay at the Office across Stages carries a car ahead of its engine: it is badly made up, so the
+stay at the Office across Stages is a Coal Drag carrying cars its card does not list, so the
 Mainline phase holds it (ruling M5) instead of highballing it.
 """
 
@@ -59,8 +59,9 @@ def keep_busy(b, who="Player", at=BUSY):
     b.boxes(who, at, green=["HL5", "HL6"])
 
 
-def held_train(b, number=1, who="Player", ahead=("CE1",), behind=()):
-    """A train on an A/D track that stays put: a car ahead of its engine keeps it from highballing."""
+def held_train(b, number=7, who="Player", ahead=("CE1",), behind=()):
+    """A train on an A/D track that stays put: Train 7, a Coal Drag, may not leave with the coaches
+    (or other cars) its card does not list (M5)."""
     return b.train(number, player=who, at=(0, 0), ahead=list(ahead), behind=list(behind),
                    arrived_earlier=False)
 
