@@ -76,7 +76,7 @@ def table_order(s: State) -> list:
 
 
 def hand_limit(s: State, p: int) -> int:
-    return 4 if any(c.startswith("RedFlag") for c in s.players[p].hand) else 3
+    return 4 if holds_red_flag(s, p) else 3
 
 
 def actor(s: State) -> int | None:
@@ -362,9 +362,21 @@ def collide(s: State, ev: Events, at_fault: int, where: str, trains: list, cars:
                "collision_floor")
 
 
+def holds_red_flag(s: State, p: int) -> bool:
+    return any(c.startswith("RedFlag") for c in s.players[p].hand)
+
+
+def red_flag_holds_followers(s: State) -> bool:
+    """[M9], v0.4.5 §4.5: while the Superintendent holds a Red Flag, a following train is held
+    without asking (unless the house rule red_flag_escape plays the flags v0.2's way)."""
+    return not s.config.has("red_flag_escape") and holds_red_flag(s, s.superintendent)
+
+
 def spend_red_flag(s: State, ev: Events, p: int, what: str, data: dict | None = None) -> bool:
-    """If the player at fault holds a Red Flag, it is spent and the collision does not happen.
-    ``data`` (the averted collision's reason code) goes on the event."""
+    """House rule red_flag_escape ([M9], v0.2): if the player at fault holds a Red Flag, it is spent
+    and the collision does not happen. ``data`` (the averted collision's reason code) goes on the event."""
+    if not s.config.has("red_flag_escape"):
+        return False
     hand = s.players[p].hand
     for c in hand:
         if c.startswith("RedFlag"):

@@ -50,6 +50,8 @@ WHY = {
                           "the Subdivision is clear.",
     ("held", "superintendent_hold"): "the Superintendent, {superintendent}, held it at {where} rather than send "
                                      "it after the train ahead into Subdivision {subdivision}.",
+    ("held", "red_flag"): "train {ahead} is ahead going the same way in Subdivision {subdivision}, and the "
+                          "Superintendent's Red Flag holds a follower at {where} without a question.",
     ("held", "made_up"): "not made up to leave {where}: {problem}.",
     ("held", "card"): "{problem}; it waits at {where}.",
     ("held", "ad_full"): "every A/D track ahead is taken; it waits at {where}.",

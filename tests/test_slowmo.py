@@ -186,3 +186,27 @@ def test_slow_motion_knows_the_engines_reason_codes():
     from stationmaster.slowmo import COLLISION, WHY
     assert {reason for _, reason in WHY} <= set(REASONS) and set(COLLISION) <= set(REASONS)
     assert {"region_taken", "ad_full", "fouled_arrival", "fouled_departure"} == set(COLLISION)
+
+
+def test_red_flag_hold_and_red_flag_escape_steps():
+    """M9: slow motion explains a follower held by the Red Flag, and (house rule) a flag stopping a
+    collision short."""
+    b = Position(players=["Ann"], seed=1, optional_rules=["emergency_toolbox"])
+    put(b, 2, division_point="west", behind=["BE1", "K1"])
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    play_stage(g)
+    steps = mainline_steps(g)
+    assert [(s.train, s.what) for s in steps] == [("2", "highballed"), ("4", "held")]
+    assert steps[1].why == ("train 2 is ahead going the same way in Subdivision 1, and the Superintendent's "
+                            "Red Flag holds a follower at the Western Division Point without a question.")
+    b = Position(players=["Ann"], seed=1, optional_rules=["emergency_toolbox", "red_flag_escape"])
+    put(b, 2, division_point="west", behind=["BE1", "K1"])
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    play_stage(g, answer="clear")
+    steps = mainline_steps(g)
+    assert [(s.train, s.what) for s in steps] == [
+        ("2", "highballed"), ("4", "waits for the Superintendent"), ("4", "stopped by a Red Flag")]
+    assert steps[2].why.startswith("Ann waved the Red Flag and it stopped short: a train entered a Mainline "
+                                   "region another train held")

@@ -13,8 +13,8 @@ from ..cards import PIECES
 from ..cards.hooks import area_cards, hooks_of
 from ..intents import Clearance
 from ..rules import (
-    Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, remove_train, spec_of,
-    spend_red_flag, trains_on,
+    Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, red_flag_holds_followers,
+    remove_train, spec_of, spend_red_flag, trains_on,
 )
 from ..state import State, Train
 
@@ -27,6 +27,7 @@ REASONS = {
     "following": "a train ahead goes the same way: the Superintendent is asked",
     "opposing": "held: a train is coming the other way in the next Subdivision",
     "superintendent_hold": "held by the Superintendent",
+    "red_flag": "held: the Superintendent's Red Flag protects the train ahead",
     "made_up": "held: not made up to leave",
     "card": "held by a card's rule",
     "ad_full": "every A/D track at the Office ahead is taken",
@@ -243,6 +244,12 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
                         where=here))
         return False
     cleared_by = None
+    if following and decided is None and red_flag_holds_followers(s):
+        ev.say("held", f"Train {train.label} is held at {here} by the Superintendent's Red Flag: train "
+               f"{following[0].label} is ahead in the next Subdivision.",
+               data=_ml(train, "red_flag", ahead=[o.label for o in following], subdivision=subdivision,
+                        where=here, superintendent=name(s, s.superintendent)))
+        return False
     if following:
         if decided is None:
             s.turn.pending = {"kind": "clearance", "tray": train.tray, "player": s.superintendent,
