@@ -336,6 +336,22 @@ def test_porters_board_by_tray_then_button_or_green_box():
     assert str(g.history[-1]) == "board 1"
 
 
+def test_a_chosen_coach_is_a_button_of_its_own():
+    """L2: with two empty coaches the board offers 'Board train 1, car 2' beside the plain Board button."""
+    b = Position(seed=1)
+    b.office(ME, "depot")
+    b.boxes(ME, (0, 0), green=["CL1"])
+    b.train(1, player=ME, at=(0, 0), ahead=["CE1", "CE2"], arrived_earlier=False)  # front: CE2, CE1
+    g = b.game()
+    while g.phase == "local_operations":
+        g.apply("agent pass")
+    c = Controller(g)
+    c.click(("tray", 1))
+    assert {"Board train 1 (tray 1)", "Board train 1 (tray 1), car 2"} <= set(labels(c))
+    assert str(perform(c, sm.parse("board 1 car 2"))) == "board 1 car 2"
+    assert g.state.trains[1].cars == ["CE2", "CL1"]
+
+
 def test_pending_decisions_show_only_their_buttons():
     g = sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive")
     r = random.Random(5)
