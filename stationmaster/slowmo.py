@@ -5,8 +5,8 @@ The Mainline phase runs by itself; the engine narrates it with events (``held``,
 ``data`` says why: ``phase="mainline"``, a reason code in ``data["reason"]`` (one of
 ``stationmaster.phases.mainline.REASONS``: "opposing", "superintendent_hold", "ad_full"...) and its
 particulars (the Subdivision number, the A/D track taken...). Nothing here reads the event text.
-``mainline_steps`` turns them into one ``Step`` per train movement; ``replay_mainline(board)`` shows them one at a time in a
-notebook (the board's "Mainline, step by step" button does the same)::
+``mainline_steps`` turns them into one ``Step`` per train movement; ``replay_mainline(board)``
+shows them one at a time in a notebook (the board's "Mainline, step by step" button does the same)::
 
     for step in mainline_steps(game):
         print(step)          # Train 4 — held: train 3 is coming the other way in Subdivision 2.

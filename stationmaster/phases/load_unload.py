@@ -91,7 +91,8 @@ def _car_problem(tr, cls, car: int) -> str | None:
     pc = PIECES[c]
     what = f"{'a loaded' if pc.loaded else 'an empty'} {pc.kind}"
     if cls is Detrain and pc.kind == "coach" and pc.loaded:
-        return f"the passengers in car {car} boarded here on this visit; they may not detrain before the train leaves"
+        return (f"the passengers in car {car} boarded here on this visit; they may not detrain before "
+                f"the train leaves")
     need = "an empty coach" if cls is Board else "a loaded coach"
     return f"car {car} of train {tr.label} is {what}, not {need}"
 
