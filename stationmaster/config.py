@@ -12,7 +12,8 @@ VICTORIES = ("highest_after_days", "first_to_target")
 #: length -> (Revenue target, Days)
 LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
 STARTING_HANDS = ("three", "six", "track_split")
-OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup")
+OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
+                  "red_flag_escape")
 DECKS = ("classic",)
 #: how used cars come back from the Classification Yard to the Division Yard (ruling [Y1]):
 #: "when_empty" only when the Division Yard holds no revenue car (v0.4.5's literal rule),
@@ -116,6 +117,9 @@ def make_config(players=None, mode="solitaire", length="standard", victory="high
         if r not in rules:
             rules.append(r)
     rules.sort(key=OPTIONAL_RULES.index)
+    if "red_flag_escape" in rules and "emergency_toolbox" not in rules:
+        raise ValueError("the house rule red_flag_escape changes what the Emergency Toolbox's Red Flags do: "
+                         "add 'emergency_toolbox' too, or leave red_flag_escape out")
     if deck not in DECKS:
         raise ValueError(f"unknown deck {deck!r}: this version has {', '.join(DECKS)}")
     if yard_refill not in YARD_REFILLS:

@@ -130,22 +130,30 @@ class Discard(Intent):
 
 @dataclass(frozen=True, repr=False)
 class Board(Intent):
-    """Load/Unload, a Porter: board passengers onto an empty coach of a train at your Office."""
+    """Load/Unload, a Porter: board passengers onto an empty coach of a train at your Office.
+
+    ``car`` picks the coach, counted from the front of the train (1 = the front car); without it,
+    the empty coach nearest the front ([L2])."""
 
     tray: int
+    car: int | None = None
 
     def __str__(self) -> str:
-        return f"board {self.tray}"
+        return f"board {self.tray}" + (f" car {self.car}" if self.car is not None else "")
 
 
 @dataclass(frozen=True, repr=False)
 class Detrain(Intent):
-    """Load/Unload, a Porter: detrain the passengers of a loaded coach at your Office."""
+    """Load/Unload, a Porter: detrain the passengers of a loaded coach at your Office.
+
+    ``car`` picks the coach, counted from the front of the train; without it, the loaded coach
+    nearest the front that did not board on this visit ([L2])."""
 
     tray: int
+    car: int | None = None
 
     def __str__(self) -> str:
-        return f"detrain {self.tray}"
+        return f"detrain {self.tray}" + (f" car {self.car}" if self.car is not None else "")
 
 
 @dataclass(frozen=True, repr=False)
@@ -293,9 +301,11 @@ def parse(text: str) -> Intent:
             return Discard(args[0], int(args[2]))
         raise IllegalIntent(f"{text!r}: write 'discard CARD to 1' (2, 3)")
     if verb in ("board", "detrain"):
-        need(1, f"{verb} TRAY")
+        if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "car"):
+            raise IllegalIntent(f"{text!r}: write it as '{verb} TRAY' or '{verb} TRAY car N'")
         n = _int(args[0], text, "Crew Tray")
-        return Board(n) if verb == "board" else Detrain(n)
+        car = _int(args[2], text, "car") if len(args) == 3 else None
+        return Board(n, car) if verb == "board" else Detrain(n, car)
     if verb == "work":
         need(2, "work x,y green|men|at|work|car")
         if args[1] not in ("green", "men", "at", "work", "car"):

@@ -139,3 +139,11 @@ def test_no_seed_picks_one():
     """C1 / v0.4.5 §3.1: with no seed a fresh one is chosen and reported."""
     g = sm.new_game()
     assert isinstance(g.seed, int) and 0 <= g.seed
+
+
+def test_red_flag_escape_needs_the_emergency_toolbox():
+    """C1/M9: the house rule red_flag_escape changes what the Toolbox's Red Flags do, so it needs the Toolbox."""
+    with pytest.raises(ValueError, match="add 'emergency_toolbox' too"):
+        make_config(optional_rules=["red_flag_escape"])
+    c = make_config(optional_rules=["red_flag_escape", "emergency_toolbox"])
+    assert c.optional_rules == ("emergency_toolbox", "red_flag_escape")
