@@ -5,8 +5,12 @@ a message.
 A *hidden* character is one a reader cannot see or that acts instead of showing: control codes
 (ESC retitles or clears a terminal, NUL ends a Python string in a notebook cell), invisible format
 characters (zero-width space, bidirectional overrides), lone surrogates (text that cannot be
-encoded as UTF-8), private-use and unassigned code points, and line or paragraph separators.
-Player names may not contain them; everything printed from a save shows them as escapes.
+encoded as UTF-8), private-use characters, line and paragraph separators, and the noncharacters
+(U+FFFE and U+FFFF are not even allowed in XML). Player names may not contain them; everything
+printed from a save shows them as escapes.
+
+Code points merely unassigned in this Python's Unicode tables are *not* hidden: a newer Python may
+know them (a new emoji), and a save made there must load here.
 """
 
 from __future__ import annotations
@@ -19,14 +23,20 @@ HIDDEN = {
     "Cf": "an invisible formatting character",
     "Cs": "a lone surrogate (text that is not valid Unicode)",
     "Co": "a private-use character",
-    "Cn": "an unassigned character",
     "Zl": "a line separator",
     "Zp": "a paragraph separator",
 }
+NONCHARACTER = "a noncharacter"
+
+
+def is_noncharacter(ch: str) -> bool:
+    """U+FDD0..U+FDEF and the last two code points of every plane: never assigned, by definition."""
+    n = ord(ch)
+    return 0xFDD0 <= n <= 0xFDEF or n & 0xFFFE == 0xFFFE
 
 
 def is_hidden(ch: str) -> bool:
-    return unicodedata.category(ch) in HIDDEN
+    return unicodedata.category(ch) in HIDDEN or is_noncharacter(ch)
 
 
 def first_hidden(text: str) -> int | None:
@@ -43,7 +53,8 @@ def describe(ch: str) -> str:
     """A hidden character in words, e.g. 'an invisible formatting character (U+200B ZERO WIDTH SPACE)'."""
     name = unicodedata.name(ch, "")
     code = f"U+{ord(ch):04X}" + (f" {name}" if name else "")
-    return f"{HIDDEN.get(unicodedata.category(ch), 'a character')} ({code})"
+    what = NONCHARACTER if is_noncharacter(ch) else HIDDEN.get(unicodedata.category(ch), "a character")
+    return f"{what} ({code})"
 
 
 def escape(ch: str) -> str:

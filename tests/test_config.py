@@ -153,7 +153,8 @@ def test_no_seed_picks_one():
     ("\ufeffAnn", "an invisible formatting character (U+FEFF ZERO WIDTH NO-BREAK SPACE)"),
     ("Ann\U000e0041", "an invisible formatting character (U+E0041 TAG LATIN CAPITAL LETTER A)"),
     ("Ann\ue000", "a private-use character (U+E000)"),
-    ("Ann\uffff", "an unassigned character (U+FFFF)"),
+    ("Ann\uffff", "a noncharacter (U+FFFF)"),
+    ("Ann\ufdd0", "a noncharacter (U+FDD0)"),
     ("Ann\u2028Lee", "a line separator (U+2028 LINE SEPARATOR)"),
     ("Ann\u2029", "a paragraph separator (U+2029 PARAGRAPH SEPARATOR)"),
 ])
