@@ -37,7 +37,8 @@ class Step:
         return f"Train {self.train} — {self.what}: {self.why}"
 
     def _repr_markdown_(self) -> str:
-        return f"**Train {self.train} — {self.what}:** {self.why}"
+        from .record import md  # names are text, never markup (as in the record notebook)
+        return f"**Train {md(self.train)} — {md(self.what)}:** {md(self.why)}"
 
 
 def _is_mainline(e) -> bool:

@@ -1,5 +1,7 @@
 """The Mainline in slow motion: each train's step says what it did and why."""
 
+import re
+
 import pytest
 
 from stationmaster.builder import Position
@@ -210,3 +212,21 @@ def test_red_flag_hold_and_red_flag_escape_steps():
         ("2", "highballed"), ("4", "waits for the Superintendent"), ("4", "stopped by a Red Flag")]
     assert steps[2].why.startswith("Ann waved the Red Flag and it stopped short: a train entered a Mainline "
                                    "region another train held")
+
+
+def test_a_step_in_markdown_shows_names_as_typed():
+    """A player's name is text, never markup: HTML in it must not run in JupyterLab."""
+    evil = "<img src=x onerror=alert(1)>"
+    b = Position(players=[evil], seed=1)
+    put(b, 2, mainline=(1, 0), behind=["BE1", "K1"])
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    play_stage(g, answer="hold")
+    step = mainline_steps(g)[-1]
+    assert f"the Superintendent, {evil}, held it" in step.why  # plain text stays as typed
+    shown = step._repr_markdown_()
+    assert re.search(r"(?<!\\)[<>]", shown) is None  # every angle bracket escaped
+    assert "\\<img src=x onerror=alert(1)\\>" in shown
+    assert shown.startswith("**Train 4 — held:** ")
+    odd = Step("4*_`[x]", "held", "line one\nline two # not a heading")._repr_markdown_()
+    assert odd == "**Train 4\\*\\_\\`\\[x\\] — held:** line one line two \\# not a heading"
