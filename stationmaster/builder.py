@@ -111,9 +111,14 @@ class Position:
         fac.red.extend(self.take_piece(p) for p in red)
 
     def schedule(self, number: int, stage: int) -> str:
-        """Put a timetabled train on the timetable at a Stage."""
+        """Put a timetabled train on the timetable at a free Stage (1-12)."""
+        s = self.state
+        if stage not in range(1, 13):
+            raise ValueError(f"the timetable has Stages 1 to 12, not {stage!r}")
+        if stage in s.timetable:  # overwriting would lose that train card from the game
+            raise ValueError(f"Stage {stage} already has {spec_of(s, s.timetable[stage]).name} on the timetable")
         cid = self.take_card(f"train{number}")
-        self.state.timetable[stage] = cid
+        s.timetable[stage] = cid
         return cid
 
     def train(self, number: int, *, player=None, at=None, mainline=None, division_point=None,
