@@ -9,6 +9,7 @@ from typing import Callable, Iterable
 
 from . import phases
 from .config import Config, make_config
+from .decisions import decision
 from .errors import IllegalIntent
 from .intents import Draw, Intent, parse
 from .rules import Events, actor as actor_index
@@ -118,18 +119,8 @@ class Game:
 
     @property
     def decision(self) -> str:
-        """What the actor is deciding, in words (for prompts)."""
-        s = self._state
-        if s.outcome is not None:
-            return "the game is over"
-        pend = s.turn.pending
-        if pend:
-            return {"clearance": "clear or hold a following train", "direction": "choose an Extra's direction",
-                    "makeup": "place a car on a new train"}[pend["kind"]]
-        if s.phase == "local_operations":
-            return {None: "choose a Local Operations option", "switch": "switch trains",
-                    "draw": "play or discard cards, then end"}[s.turn.option]
-        return "work passengers and freight, then end"
+        """What the actor is deciding, in words (for prompts; see ``stationmaster.decisions``)."""
+        return decision(self._state)
 
     @property
     def revenue(self) -> dict:

@@ -19,12 +19,9 @@ import json
 import re
 
 from .config import LENGTHS
+from .decisions import PHASE_NAMES
 
 NBFORMAT, NBFORMAT_MINOR = 4, 5
-PHASE_NAMES = {
-    "local_operations": "Local Operations", "new_train": "New Train", "mainline": "Mainline",
-    "load_unload": "Load/Unload", "shift_change": "Shift Change",
-}
 _DEFAULTS = {"players": ("Player",), "mode": "solitaire", "length": "standard",
              "victory": "highest_after_days", "starting_hand": "three", "revenue": (1, 1, 0),
              "optional_rules": (), "deck": "classic"}
