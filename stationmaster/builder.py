@@ -10,7 +10,9 @@ For scenario tests, tutorials and puzzles::
     game = b.game()
 
 Cards and pieces are taken from where they lie, so every invariant still holds. A built game's
-record starts at the built position: its saves do not replay from the seed.
+record starts at the built position, which a save (seed, configuration, intents) cannot hold
+unless it is the seed's own deal: ``game.save``, ``dumps`` and ``to_notebook`` refuse any other
+with a SaveError saying so (``game.can_save()`` tells beforehand).
 """
 
 from __future__ import annotations
@@ -157,4 +159,6 @@ class Position:
         advance(g.state, Events())
         g._snaps = {0: g.state.clone()}
         g._history, g._events, g._meta, g._redo = [], [[]], [], []
+        # a save replays from the seed's deal, so it can hold only a position that is that deal
+        g._built = g.state != Game(g.config, g.seed).state
         return g

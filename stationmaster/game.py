@@ -10,7 +10,7 @@ from typing import Callable, Iterable
 from . import phases
 from .config import Config, make_config
 from .decisions import decision
-from .errors import IllegalIntent
+from .errors import IllegalIntent, SaveError
 from .intents import Draw, Intent, parse
 from .rules import Events, actor as actor_index
 from .setup import deal
@@ -78,6 +78,7 @@ class Game:
         self._snaps: dict = {0: freeze(state)}  # intents applied -> snapshot of the state then
         self._redo: list = []
         self._listeners: list = []
+        self._built = False  # set up by the position builder: the seed's deal is not where it began
         self.replay_error: str | None = None
 
     # ------------------------------------------------------------------ reading
@@ -312,6 +313,7 @@ class Game:
         g._snaps = dict(self._snaps)  # snapshots are never changed in place
         g._redo = list(self._redo)
         g._listeners = []
+        g._built = self._built
         g.replay_error = self.replay_error
         return g
 
@@ -336,7 +338,19 @@ class Game:
 
     # ------------------------------------------------------------------ saves
 
+    def can_save(self) -> str | None:
+        """None if ``dumps``/``save``/``to_notebook`` can write this game, else why not."""
+        if self._built:
+            return ("this game was set up with the position builder, and a save holds only the seed, the "
+                    "configuration and the intents: loading it would deal a different game. Run the code "
+                    "that built the position again to return to it, or save a game dealt with new_game")
+        return None
+
     def to_json(self) -> dict:
+        """The save as a JSON-ready dict; raises SaveError when the game cannot be saved (``can_save``)."""
+        reason = self.can_save()
+        if reason:
+            raise SaveError(reason[0].upper() + reason[1:])
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,

@@ -20,6 +20,7 @@ import re
 
 from .config import LENGTHS
 from .decisions import PHASE_NAMES
+from .errors import SaveError
 
 NBFORMAT, NBFORMAT_MINOR = 4, 5
 _DEFAULTS = {"players": ("Player",), "mode": "solitaire", "length": "standard",
@@ -129,7 +130,11 @@ def _narration(title: str, items: list) -> str:
 
 
 def notebook(game) -> dict:
-    """The game so far as an nbformat-4 notebook (a plain dict, no outputs)."""
+    """The game so far as an nbformat-4 notebook (a plain dict, no outputs); a SaveError if the game
+    cannot be saved (``Game.can_save``): the notebook replays it from the seed's deal."""
+    reason = game.can_save()
+    if reason:
+        raise SaveError(reason[0].upper() + reason[1:])
     cells: list = []
 
     def add(kind: str, source: str) -> None:
