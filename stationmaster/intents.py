@@ -22,8 +22,6 @@ def fmt(c: Coord) -> str:
 class Intent:
     """Base class of all intents."""
 
-    verb = ""
-
     def to_json(self) -> str:
         return str(self)
 

@@ -206,8 +206,7 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
             ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
                    data=_ml(train, reason="made_up", problem=problem, where=here))
             return False
-    elif _hook_problem(s, train):
-        problem = _hook_problem(s, train)
+    elif problem := _hook_problem(s, train):
         ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
                data=_ml(train, reason="card", problem=problem, where=here))
         return False
