@@ -1,4 +1,4 @@
-"""Shared scenario pieces for the Local Operations tests: the Appendix A grid and checks."""
+"""Shared scenario pieces for the tests: the Appendix A grid, Division positions and play-on helpers."""
 
 from stationmaster import invariants
 from stationmaster.phases import switching
@@ -72,6 +72,15 @@ def run_stage(g, *answers) -> list:
         else:  # pragma: no cover
             raise AssertionError(f"stuck in {g.phase}")
     assert not answers, f"answers left over: {answers}"
+    return events
+
+
+def to_decision(g) -> list:
+    """Pass Local Operations until the game stops for a decision (or the Stage ends); the events."""
+    events = []
+    start = g.state.stage_count
+    while g.phase == "local_operations" and g.state.stage_count == start and not g.is_over:
+        events += g.apply("agent pass")
     return events
 
 

@@ -8,7 +8,7 @@ import pickle
 
 import pytest
 
-from positions import duo, solo
+from positions import duo, solo, to_decision
 from stationmaster import decisions, phases
 from stationmaster.game import freeze, thaw
 from stationmaster.state import PendingClearance, PendingDirection, PendingMakeup
@@ -18,10 +18,9 @@ from stationmaster.widgets.controller import Controller
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
-def to_decision(g):
-    start = g.state.stage_count
-    while g.phase == "local_operations" and g.state.stage_count == start:
-        g.apply("agent pass")
+def decided(g):
+    """The game, played on to its first decision."""
+    to_decision(g)
     assert g.state.turn.pending is not None, "no decision reached"
     return g
 
@@ -33,21 +32,21 @@ def clearance():
                           (4, dict(division_point="west", behind=["HE1", "K2"]))):
         b.schedule(number, max(st for st in range(1, 13) if st not in b.state.timetable))
         b.train(number, **where)
-    return to_decision(b.game())
+    return decided(b.game())
 
 
 def direction():
     """Ann played Extra 10 earlier; a Crew Tray is free, so New Train asks which way it runs."""
     b = solo()
     b.state.extras.append([b.take_card("extra10"), 0])
-    return to_decision(b.game())
+    return decided(b.game())
 
 
 def makeup():
     """Manual make-up: train 1 is due; players place its cars in turn, Bob (the Superintendent) first."""
     b = duo(optional_rules=["manual_makeup"])
     b.schedule(1, 1)
-    return to_decision(b.game())
+    return decided(b.game())
 
 
 KINDS = {"clearance": (clearance, PendingClearance), "direction": (direction, PendingDirection),
