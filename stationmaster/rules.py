@@ -85,7 +85,7 @@ def actor(s: State) -> int | None:
         return None
     t = s.turn
     if t.pending is not None:
-        return t.pending["player"]
+        return t.pending.player
     if s.phase in ("local_operations", "load_unload") and t.index < len(t.order):
         return t.order[t.index]
     return None

@@ -8,7 +8,6 @@ import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.config import Config, make_config
 
-from positions import invariants_after_every_scenario  # noqa: F401  (an autouse fixture)
 
 
 @pytest.mark.parametrize("kwargs, words", [

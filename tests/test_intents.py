@@ -52,7 +52,7 @@ def test_round_trip(cls, text):
     assert isinstance(it, sm.Intent)
     hash(it)  # frozen and hashable
     with pytest.raises(AttributeError):
-        it.verb = "x"  # frozen dataclass
+        it.note = "x"  # frozen dataclass
 
 
 def test_constructed_values_round_trip():

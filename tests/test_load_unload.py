@@ -15,7 +15,6 @@ from stationmaster.builder import Position
 from stationmaster.intents import Board, Detrain
 from stationmaster.rules import capacity, table_order, workers_left
 
-from positions import invariants_after_every_scenario  # noqa: F401  (an autouse fixture)
 
 SHED = (1, -1)  # a Produce Shed: reefers, loads only, 2 Laborers, 2 green boxes
 BUSY = (-1, -1)  # a second industry that keeps its player in Load/Unload (see keep_busy)

@@ -13,7 +13,7 @@ from stationmaster.builder import Position
 from stationmaster.errors import IllegalIntent
 from stationmaster.invariants import check
 
-from positions import duo, of, run_stage, solo
+from positions import duo, of, run_stage, solo, to_decision
 
 # --------------------------------------------------------------------------- helpers
 
@@ -36,15 +36,6 @@ def park(b: Position, who, number: int, at, **kw):
     b.lay(who, "straight", at)
     b.schedule(number, free_stage(b))
     return b.train(number, player=who, at=at, **kw)
-
-
-def to_decision(g) -> list:
-    """Pass Local Operations until the game stops for a decision (or the Stage ends)."""
-    events = []
-    start = g.state.stage_count
-    while g.phase == "local_operations" and g.state.stage_count == start and not g.is_over:
-        events += g.apply("agent pass")
-    return events
 
 
 def tray_of(g, label):

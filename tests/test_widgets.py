@@ -364,6 +364,30 @@ def test_save_makes_a_download_link_with_the_save():
     assert base64.b64decode(data).decode() == game.dumps()
 
 
+def built_position():
+    """A game set up with the position builder (a Depot the seed's deal does not give): no save holds it."""
+    b = Position(seed=7, players=["Ann"])
+    b.office("Ann", "depot")
+    return b.game()
+
+
+def test_a_built_position_says_it_cannot_be_saved_and_makes_no_link():
+    board = board_for(built_position())
+    board.save_button.click()
+    assert board.save_link.value == ""
+    assert "Cannot save" in board.message.value and "position builder" in board.message.value
+
+
+def test_a_built_position_on_an_autosaving_board_plays_on_and_says_it_is_not_autosaved(tmp_path):
+    board = sm.play(built_position())
+    updates = board.updates
+    board.game.apply("agent pass")
+    assert board.updates > updates  # redrawn all the same
+    assert "not autosaved" in board.autosave_error and "position builder" in board.autosave_error
+    assert "not autosaved" in board.message.value
+    assert not (tmp_path / AUTOSAVE_NAME).exists()
+
+
 def upload(board, content: bytes, name="save.json"):
     board.upload.value = ({"name": name, "type": "application/json", "size": len(content),
                            "content": memoryview(content), "last_modified": datetime.datetime.now()},)

@@ -22,6 +22,8 @@ def write(game, path) -> str | None:
         game.save(path)
     except OSError as e:
         return f"could not autosave to {path}: {e.strerror or e}"
+    except SaveError as e:  # a game set up with the position builder
+        return f"this game is not autosaved: {e}"
     return None
 
 

@@ -481,8 +481,14 @@ class Board(W.VBox):
         return f"station-master-seed{self._game.seed}-day{self._game.day}.json"
 
     def save(self) -> str:
-        """Make the download link for the current game; returns the save text."""
-        text = self._game.dumps()
+        """Make the download link for the current game; returns the save text ('' if it cannot be saved)."""
+        try:
+            text = self._game.dumps()
+        except SaveError as e:  # a game set up with the position builder
+            self.save_link.value = ""
+            self.controller.say(f"Cannot save: {e}", error=True)
+            self._show_message()
+            return ""
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = self.save_filename()
         self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '

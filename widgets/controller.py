@@ -19,15 +19,8 @@ from stationmaster.intents import (
     Agent, Board, Clearance, Detrain, Discard, Draw, End, Intent, Move, Place, Play, Run, SetOut, Switch, Work,
     parse,
 )
+from stationmaster.decisions import PHASE_NAMES, detail, pending_train
 from stationmaster.rules import CLOCK, spec_of
-
-PHASE_NAMES = {
-    "local_operations": "Local Operations",
-    "new_train": "New Train",
-    "mainline": "Mainline",
-    "load_unload": "Load/Unload",
-    "shift_change": "Shift Change",
-}
 
 
 @dataclass(frozen=True)
@@ -199,16 +192,9 @@ class Controller:
         g, s = self._game, self.state
         if g.is_over:
             return "Start a new game with New game, or Undo to look back."
-        pend = s.turn.pending
-        if pend:
-            kind = pend["kind"]
-            if kind == "clearance":
-                tr = s.trains.get(pend.get("tray"))
-                what = f"train {tr.label}" if tr else "the following train"
-                return f"Superintendent: clear {what} into the occupied Subdivision, or hold it."
-            if kind == "direction":
-                return "Choose the direction your Extra runs."
-            return "Choose a car from the Division Yard for the new train."
+        if s.turn.pending is not None:  # answered with the buttons
+            said = detail(s)
+            return said[0].upper() + said[1:] + ("" if said.endswith("?") else ".")
         if s.phase == "local_operations":
             opt = s.turn.option
             if opt is None:
@@ -247,9 +233,8 @@ class Controller:
             reason = g.why_not(it)
             out.append(Action(label, str(it), reason or str(it), reason is None, it, style))
 
-        pend = s.turn.pending
-        if pend:
-            tr = s.trains.get(pend.get("tray")) if pend.get("tray") is not None else None
+        if s.turn.pending is not None:
+            tr = pending_train(s)
             train = f" train {tr.label}" if tr else ""
             for it in legal:
                 if isinstance(it, Clearance):
@@ -408,8 +393,7 @@ class Controller:
         return bool(handler(*target[1:]))
 
     def _pending_refusal(self) -> bool:
-        pend = self.state.turn.pending
-        if pend:
+        if self.state.turn.pending is not None:
             labels = ", ".join(a.label for a in self.actions())
             self.say(f"{self._game.actor} must {self._game.decision} first: {labels}.", error=True)
             return True

@@ -8,10 +8,8 @@ learner has not (the notebooks call it so that they run top to bottom).
 from __future__ import annotations
 
 from ..builder import Position
+from ..decisions import PHASE_NAMES
 from . import Lesson
-
-PHASE_NAMES = {"local_operations": "Local Operations", "new_train": "New Train", "mainline": "Mainline",
-               "load_unload": "Load/Unload", "shift_change": "Shift Change"}
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -25,8 +23,7 @@ def play_stage(game, answer: str = "hold", stages: int = 1) -> list:
         while not game.is_over and game.state.stage_count == start:
             s = game.state
             if s.turn.pending is not None:
-                kind = s.turn.pending["kind"]
-                intent = answer if kind == "clearance" else game.legal_intents()[-1]
+                intent = answer if s.turn.pending.kind == "clearance" else game.legal_intents()[-1]
             elif s.phase == "local_operations":
                 intent = "end" if s.turn.option is not None else "agent pass"
             else:

@@ -16,7 +16,7 @@ from ..rules import (
     Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, red_flag_holds_followers,
     remove_train, spec_of, spend_red_flag, trains_on,
 )
-from ..state import State, Train
+from ..state import PendingClearance, State, Train
 
 ORDER_TEXT = {"east": "eastbound", "west": "westbound"}
 
@@ -228,8 +228,7 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
             ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
                    data=_ml(train, "made_up", problem=problem, where=here))
             return False
-    elif _hook_problem(s, train):
-        problem = _hook_problem(s, train)
+    elif problem := _hook_problem(s, train):
         ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
                data=_ml(train, "card", problem=problem, where=here))
         return False
@@ -252,8 +251,7 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
         return False
     if following:
         if decided is None:
-            s.turn.pending = {"kind": "clearance", "tray": train.tray, "player": s.superintendent,
-                              "ahead": [o.label for o in following]}
+            s.turn.pending = PendingClearance(s.superintendent, train.tray, tuple(o.label for o in following))
             ev.say("clearance_asked", f"Train {train.label} at {here} would follow train "
                    f"{following[0].label} into the next Subdivision: the Superintendent, "
                    f"{name(s, s.superintendent)}, must clear or hold it.",
@@ -372,13 +370,13 @@ def check(s: State, it) -> str | None:
     if isinstance(it, Clearance):
         return None
     pend = s.turn.pending
-    return (f"the Superintendent, {name(s, pend['player'])}, must decide whether train "
-            f"{s.trains[pend['tray']].label} may follow into the occupied Subdivision: 'clear' or 'hold'")
+    return (f"the Superintendent, {name(s, pend.player)}, must decide whether train "
+            f"{s.trains[pend.tray].label} may follow into the occupied Subdivision: 'clear' or 'hold'")
 
 
 def apply(s: State, it: Clearance, ev: Events) -> None:
     pend = s.turn.pending
     s.turn.pending = None
-    train = s.trains[pend["tray"]]
+    train = s.trains[pend.tray]
     _highball(s, train, ev, decided=it.clear)
     s.turn.queue.pop(0)
