@@ -104,6 +104,9 @@ class Board(W.VBox):
         self._build_widgets()
         super().__init__(children=self._layout(), layout=W.Layout(width="100%"))
         self.add_class("station-master-board")
+        self._resting = False  # bots paused because no view of the board is shown
+        self._view_count = 0  # ask the browser to count this board's views (see _on_views)
+        self.observe(self._on_views, "_view_count")
         game.observe(self._on_game)
         self.refresh(game_changed=False)
         if message:
@@ -515,6 +518,19 @@ class Board(W.VBox):
             self.controller.say("")
             self.autoplay.resume()
         self._show_message()
+        self._update_bot_controls()
+
+    def _on_views(self, change) -> None:
+        """The browser shows this board in ``_view_count`` places. When the last view goes (the
+        cell was run again or cleared, the notebook closed) the bots rest instead of playing on
+        unseen; they go on when the board is shown again."""
+        old, new = change["old"] or 0, change["new"] or 0
+        if new == 0 and old > 0 and not self.autoplay.paused:
+            self._resting = True
+            self.autoplay.pause()
+        elif new > 0 and self._resting:
+            self._resting = False
+            self.autoplay.resume()
         self._update_bot_controls()
 
     def pause_bots(self, paused: bool = True) -> None:
