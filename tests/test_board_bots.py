@@ -282,3 +282,13 @@ def test_bots_rest_while_no_view_of_the_board_is_shown():
     board._view_count = 0
     board._view_count = 1
     assert board.autoplay.paused and not loop.live()
+
+
+def test_a_new_game_starts_its_bots_even_after_a_pause():
+    board, loop = paced(sm.new_game(seed=2, length="short", bots={"Player": "random"}))
+    board.pause_bots()
+    assert not loop.live()
+    board.new_game(seed=3, length="short", bots={"Player": "random"})
+    assert not board.autoplay.paused and board.pause_button.description == "Pause" and loop.live()
+    loop.tick()
+    assert len(board.game.history) == 1 and "Player (random): picks at random" in board.log_text()

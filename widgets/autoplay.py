@@ -83,14 +83,15 @@ class Autoplay:
         self.notes[n] = line
         c.busy = True  # the board tells a bot's change from a script's
         try:
-            g.apply(decision.intent)
+            events = g.apply(decision.intent)
         except Exception as e:
             self.notes.pop(n, None)
             return self._fail(f"{player}'s bot ({name}) chose '{decision.intent}', which was refused: {e}")
         finally:
             c.busy = False
         c.sync()
-        c.say(line)
+        what = c.summary(events)
+        c.say(f"{line} — {what}" if what else line)
         if self.on_step is not None:
             self.on_step(player, decision)
         return player, decision
@@ -169,9 +170,9 @@ class Autoplay:
         self.wake()
 
     def reset(self) -> None:
-        """Another game: forget the notes and the schedule (``paused`` stays as the player left it)."""
+        """Another game (new, loaded): its bots start playing; earlier notes and schedule go."""
         self.cancel()
-        self.skipping = False
+        self.paused = self.skipping = False
         self.notes = {}
 
     def forget_after(self, n: int) -> None:

@@ -129,6 +129,7 @@ class Board(W.VBox):
         self._game = game
         self.controller.game = game
         self.autoplay.reset()
+        self._resting = False
         game.observe(self._on_game)
         self.refresh(game_changed=False)
         self.autoplay.wake()
