@@ -130,6 +130,8 @@ class Board(W.VBox):
         self.controller.game = game
         self.autoplay.reset()
         self._resting = False
+        if self.autosaver:
+            self.autosaver.notice = None  # it was about the previous game's file
         game.observe(self._on_game)
         self.refresh(game_changed=False)
         self.autoplay.wake()
@@ -684,6 +686,8 @@ class Board(W.VBox):
         names = list(dict.fromkeys(self._form_players() or ["Player"]))
         options = [HUMAN] + available()
         old = self._seat_choice
+        if list(old) == names and all(list(d.options) == options for d in old.values()):
+            return  # the same names (a space or a comma typed): nothing to send
         self._seat_choice = {}
         for name in names:
             d = old.get(name)
