@@ -488,7 +488,14 @@ def test_play_resumes_the_most_recent_autosave_and_lists_the_others(tmp_path):
     assert board.game.seed == 5
     text = html.unescape(board.message.value)
     assert "station-master-autosave-seed3.json (seed 3, solitaire Player, Day 1, Stage 1)" in text
-    assert 'sm.play(resume="station-master-autosave-seed3.json")' in text
+    assert "New game… lists them to resume" in text and "sm.play(" not in text  # no code: the Voilà app too
+    board.new_button.value = True  # the form lists the other autosaves; Resume goes on with one
+    assert board.f_autosaves.options == (
+        ("station-master-autosave-seed3.json (seed 3, solitaire Player, Day 1, Stage 1)",
+         str(tmp_path / "station-master-autosave-seed3.json")),)
+    board.f_resume.click()
+    assert board.game.seed == 3 and board.game.history == older.history and "Resumed" in board.message.value
+    assert board.form.layout.display == "none"
     named = sm.play(resume="station-master-autosave-seed3.json")
     assert named.game.seed == 3 and named.game.history == older.history
     named.game.apply(named.game.legal_intents()[0])

@@ -242,8 +242,7 @@ def resume_latest(folder=None) -> Resumed:
     if others:
         shown = "; ".join(a.describe() for a in others[:4])
         more = f" and {len(others) - 4} more" if len(others) > 4 else ""
-        parts.append(f"Other autosaved games here: {shown}{more}. Resume one with "
-                     f'sm.play(resume="{others[0].name}").')
+        parts.append(f"Other autosaved games here: {shown}{more}. New game… lists them to resume.")
     return Resumed(got.game, " ".join(parts), level)
 
 

@@ -263,12 +263,19 @@ class Board(W.VBox):
         self._update_seats()
         self.f_start = W.Button(description="Start new game", button_style="success", icon="play")
         self.f_start.on_click(lambda b: self.new_game_from_form())
+        self.f_autosaves = W.Dropdown(description="Or resume an autosaved game:", options=[],
+                                      style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+        self.f_resume = W.Button(description="Resume", icon="folder-open", layout=W.Layout(width="auto"),
+                                 tooltip="go on with the autosaved game chosen in the list")
+        self.f_resume.on_click(lambda b: self.f_autosaves.value and self.resume_autosave(self.f_autosaves.value))
+        self.f_resume_row = W.HBox([self.f_autosaves, self.f_resume], layout=W.Layout(display="none"))
         self.form = W.VBox([
             W.HBox([W.VBox([self.f_seed, self.f_players, self.f_mode, self.f_length]),
                     W.VBox([self.f_victory, self.f_hand, W.HTML("Revenue rates (0–5):"), W.HBox(self.f_rates)])]),
             W.HBox([W.HTML("Optional rules:")] + list(self.f_rules.values()), layout=W.Layout(flex_flow="row wrap")),
             self.f_seats,
             self.f_start,
+            self.f_resume_row,
         ], layout=W.Layout(display="none", border="1px solid #8884", padding="6px"))
 
     def _layout(self) -> list:
@@ -674,7 +681,35 @@ class Board(W.VBox):
                 pass
 
     def _show_form(self, show: bool) -> None:
+        if show:
+            self._list_autosaves()
         self.form.layout.display = "flex" if show else "none"
+
+    def _list_autosaves(self) -> None:
+        """The form's list of the other autosaved games in the autosave folder (read when the
+        form opens, not on every update)."""
+        if not self.autosaver:
+            self.f_resume_row.layout.display = "none"
+            return
+        mine = self.autosave_path
+        found = [(a.describe(), a.path) for a in _autosave.autosaves(self.autosaver.folder) if a.path != mine]
+        self.f_autosaves.options = found
+        self.f_autosaves.value = found[0][1] if found else None
+        self.f_resume_row.layout.display = "flex" if found else "none"
+
+    def resume_autosave(self, path) -> bool:
+        """Go on with the autosaved game in ``path`` (as ``sm.play(resume=path)`` does)."""
+        got = _autosave.resume(path)
+        if got.game is None:
+            self.controller.say(got.message, error=True)
+            self._list_autosaves()
+            self._update_controls()
+            return False
+        self.game = got.game
+        self.new_button.value = False
+        self.controller.say(got.message, error=got.level == "error", warning=got.level == "warning")
+        self._show_message()
+        return True
 
     def _form_players(self) -> list:
         return [p.strip() for p in self.f_players.value.split(",") if p.strip()]
