@@ -479,19 +479,22 @@ def test_the_same_game_open_twice_moves_the_second_board_to_a_new_file_and_says_
 
 
 def test_play_resumes_the_most_recent_autosave_and_lists_the_others(tmp_path):
-    older, newer = sm.new_game(seed=3), sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive")
+    older = sm.new_game(seed=3)
+    newer = sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive", bots={"Bo": "random"})
     older.apply("draw home")
     older.save(tmp_path / "station-master-autosave-seed3.json")
     newer.save(tmp_path / "station-master-autosave-seed5.json")
     os.utime(tmp_path / "station-master-autosave-seed3.json", (1_000_000, 1_000_000))
     board = sm.play()
     assert board.game.seed == 5
+    assert sm.widgets.autosaves()[0].describe() == (
+        "station-master-autosave-seed5.json (seed 5, competitive: Ann, Bo (random); Day 1, Stage 1)")
     text = html.unescape(board.message.value)
-    assert "station-master-autosave-seed3.json (seed 3, solitaire Player, Day 1, Stage 1)" in text
+    assert "station-master-autosave-seed3.json (seed 3, solitaire; Day 1, Stage 1)" in text
     assert "New game… lists them to resume" in text and "sm.play(" not in text  # no code: the Voilà app too
     board.new_button.value = True  # the form lists the other autosaves; Resume goes on with one
     assert board.f_autosaves.options == (
-        ("station-master-autosave-seed3.json (seed 3, solitaire Player, Day 1, Stage 1)",
+        ("station-master-autosave-seed3.json (seed 3, solitaire; Day 1, Stage 1)",
          str(tmp_path / "station-master-autosave-seed3.json")),)
     board.f_resume.click()
     assert board.game.seed == 3 and board.game.history == older.history and "Resumed" in board.message.value

@@ -91,6 +91,7 @@ class Autosaved:
     stage: int | None = None
     players: tuple = ()
     mode: str = ""
+    bots: tuple = ()  # (player, bot name) pairs
 
     @property
     def name(self) -> str:
@@ -99,8 +100,10 @@ class Autosaved:
     def describe(self) -> str:
         if self.seed is None:
             return f"{self.name} (unreadable)"
-        who = ", ".join(self.players)
-        return f"{self.name} (seed {self.seed}, {self.mode} {who}, Day {self.day}, Stage {self.stage})"
+        bots = dict(self.bots)
+        who = ", ".join(f"{p} ({bots[p]})" if p in bots else p for p in self.players)
+        seats = f": {who}" if len(self.players) > 1 or bots else ""
+        return f"{self.name} (seed {self.seed}, {self.mode}{seats}; Day {self.day}, Stage {self.stage})"
 
 
 def autosaves(folder=None) -> list:
@@ -129,8 +132,10 @@ def _peek(path: str, mtime: float) -> Autosaved:
         with open(path, encoding="utf-8") as f:
             data = json.loads(f.read(5_000_000))
         cfg = data.get("config") or {}
+        bots = tuple((str(p), str(b)) for p, b in (data.get("bots") or {}).items())
         return Autosaved(path, mtime, int(data["seed"]), int(data.get("day", 1)), int(data.get("stage", 1)),
-                         tuple(str(p) for p in cfg.get("players", ())) or ("Player",), str(cfg.get("mode", "")))
+                         tuple(str(p) for p in cfg.get("players", ())) or ("Player",),
+                         str(cfg.get("mode", "solitaire")), bots)
     except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
         return Autosaved(path, mtime)
 

@@ -139,7 +139,8 @@ class Controller:
     def _bot_refusal(self) -> bool:
         if self.bot is None:
             return False
-        self.say(f"{self._game.actor} ({self.bot}) is deciding: wait, or press Skip to my turn.", error=True)
+        then = "wait, or press Skip to my turn" if self._game.humans else "every seat is a bot: watch, or Pause"
+        self.say(f"{self._game.actor} ({self.bot}) is deciding: {then}.", error=True)
         return True
 
     @staticmethod
