@@ -227,7 +227,7 @@ def resume(path) -> Resumed:
 
 def resume_latest(folder=None) -> Resumed:
     """Resume the most recent autosave in ``folder`` (a corrupt one is set aside and the next
-    tried); the message lists the other autosaves there and how to resume one of them."""
+    tried); the message names the other autosaves there (the board's New game… lists them)."""
     found = autosaves(folder)
     problems = []
     got = Resumed()
@@ -236,7 +236,8 @@ def resume_latest(folder=None) -> Resumed:
         if got.game is not None:
             break
         problems.append(got.message)
-    others = [a for a in autosaves(folder) if got.game is None or a.path != _claims[got.game].path]
+    mine = claimed(got.game) if got.game is not None else None
+    others = [a for a in found if a.path != mine and os.path.exists(a.path)]  # corrupt ones moved aside
     parts = problems[:]
     level = "error" if problems else ""
     if got.game is not None:
