@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stationmaster.errors import IllegalIntent
+from stationmaster.game import bot_name
 from stationmaster.intents import (
     Agent, Board, Clearance, Detrain, Discard, Draw, End, Intent, Move, Place, Play, Run, SetOut, Switch, Work,
     parse,
@@ -48,6 +49,7 @@ class Controller:
         self._game = game
         self.message = ""
         self.error = False
+        self.warning = False
         self.busy = False
         self._clear()
         self._key = self._context()
@@ -114,9 +116,25 @@ class Controller:
         if self.facility is not None and self.facility not in self._area().facilities:
             self.facility = None
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, warning: bool = False) -> None:
+        """Set the message line: plain, a warning (nothing is wrong yet, but look), or an error."""
         self.message = text
         self.error = error
+        self.warning = warning and not error
+
+    @property
+    def bot(self) -> str | None:
+        """The name of the bot whose seat must decide now ("planner"), or None when a person must."""
+        g = self._game
+        spec = g.bots.get(g.actor) if g.actor is not None else None
+        return None if spec is None else bot_name(spec)
+
+    def _bot_refusal(self) -> bool:
+        if self.bot is None:
+            return False
+        then = "wait, or press Skip to my turn" if self._game.humans else "every seat is a bot: watch, or Pause"
+        self.say(f"{self._game.actor} ({self.bot}) is deciding: {then}.", error=True)
+        return True
 
     @staticmethod
     def summary(events, limit: int = 240) -> str:
@@ -184,14 +202,17 @@ class Controller:
         g, s = self._game, self.state
         if g.is_over:
             return f"Game over: {g.outcome.reason}"
+        who = f"{g.actor} ({self.bot})" if self.bot else g.actor
         return (f"Day {s.day}, Stage {s.stage} ({CLOCK[s.stage - 1]}), {PHASE_NAMES[s.phase]}: "
-                f"{g.actor} to {g.decision}")
+                f"{who} to {g.decision}")
 
     def hint(self) -> str:
         """What the actor can click now."""
         g, s = self._game, self.state
         if g.is_over:
             return "Start a new game with New game, or Undo to look back."
+        if self.bot:
+            return f"{g.actor} ({self.bot}) is deciding."
         if s.turn.pending is not None:  # answered with the buttons
             said = detail(s)
             return said[0].upper() + said[1:] + ("" if said.endswith("?") else ".")
@@ -221,7 +242,7 @@ class Controller:
     def actions(self) -> list:
         """The buttons to show now, from the legal intents and the selection."""
         g, s = self._game, self.state
-        if g.is_over:
+        if g.is_over or self.bot:
             return []
         legal = self._legal()
         out: list = []
@@ -307,6 +328,8 @@ class Controller:
             self._clear()
             self.say("")
             return True
+        if self._bot_refusal():
+            return False
         return self.apply(key)
 
     # ------------------------------------------------------------------ highlights
@@ -315,7 +338,7 @@ class Controller:
         """``(target, kind)`` pairs for the highlight layer; kind is "selected", "target" (a click
         there makes an intent) or "option" (a click there selects something)."""
         g, s = self._game, self.state
-        if g.is_over or s.turn.pending:
+        if g.is_over or s.turn.pending or self.bot:
             return []
         seat = self.seat
         legal = self._legal()
@@ -384,6 +407,8 @@ class Controller:
             return False
         if g.is_over:
             self.say(f"The game is over: {g.outcome.reason} Start a new game, or Undo.", error=True)
+            return False
+        if self._bot_refusal():
             return False
         kind = target[0]
         handler = getattr(self, f"_click_{kind}", None)
