@@ -104,9 +104,16 @@ def play_notebook_text() -> str:
 
 
 def play_command(notebook, no_browser: bool = False, port: int | None = None) -> list:
-    """The command that opens JupyterLab on ``notebook`` (its folder is the server's root)."""
+    """The command that runs JupyterLab with the notebook's folder as the server's root and the
+    notebook as the page it opens (and the URL it prints), so the folder's other files, such as
+    docs/rules.md in a clone, are in the file browser."""
     import os
-    cmd = [sys.executable, "-m", "jupyterlab", str(notebook)]
+    import pathlib
+    from urllib.parse import quote
+
+    notebook = pathlib.Path(notebook)
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={notebook.parent}",
+           f"--LabApp.default_url=/lab/tree/{quote(notebook.name)}"]
     if no_browser:
         cmd.append("--no-browser")
     if port is not None:
