@@ -7,6 +7,8 @@ driven by Playwright.
 * ``browser_context`` / ``page`` -- ``/usr/bin/chromium`` (from Debian, never ``playwright
   install``) headless with a fresh profile. Every test here is skipped, with the reason, when
   ``/usr/bin/chromium`` is absent; CI (``.ci/run``) installs it.
+* ``screenshots_dir`` -- where tests save screenshots: a temp folder (tools/screenshots.py sets
+  STATIONMASTER_SCREENSHOTS and copies them into docs/screenshots/).
 """
 
 from __future__ import annotations
