@@ -142,7 +142,7 @@ def open_in_chromium(printed: str, notebook: str, rules: str = "docs/rules.md", 
                      shot: pathlib.Path | None = None) -> None:
     """Open the printed URL: the notebook ``notebook`` must be the page's current tab (not the
     Launcher); the file browser must lead to ``rules`` (its folders, then the file, double-clicked)
-    and open it. With ``run``, the notebook's first code cell is run (Shift+Enter) until the board
+    and open it, showing its text ("Station Master" on a line). With ``run``, the notebook's first code cell is run (Shift+Enter) until the board
     is drawn, and the notebook saved (Ctrl+S)."""
     from playwright.sync_api import sync_playwright
 
@@ -182,6 +182,7 @@ def _look(page, printed, notebook, rules, run) -> None:
         page.locator("#filebrowser .jp-BreadCrumbs", has_text=folder).wait_for()
     _item(listing, parts[-1]).dblclick()
     current.filter(has_text=parts[-1]).wait_for()
+    page.locator(".jp-FileEditor:visible .cm-line", has_text="Station Master").first.wait_for()
 
     if run:
         _tab(page, notebook).click()
