@@ -1,7 +1,8 @@
 """The ``stationmaster`` command.
 
 ``stationmaster play`` opens JupyterLab on the play notebook (``station-master.ipynb``, written into
-the working folder or ``--dir`` first if it is not there); ``--print`` prints the command instead.
+the working folder or ``--dir`` first if it is not there), with that folder as JupyterLab's root;
+``--print`` prints the command instead.
 
 ``stationmaster replay SAVE.json`` checks a save by replaying it through the rules and prints where
 the game stands. Exit status: 0 the whole save replayed; 1 the replay stopped early (an intent that
@@ -129,9 +130,16 @@ def play_notebook_text() -> str:
 
 
 def play_command(notebook, no_browser: bool = False, port: int | None = None) -> list:
-    """The command that opens JupyterLab on ``notebook`` (its folder is the server's root)."""
+    """The command that runs JupyterLab with the notebook's folder as the server's root and the
+    notebook as the page it opens (and the URL it prints), so the folder's other files, such as
+    docs/rules.md in a clone, are in the file browser."""
     import os
-    cmd = [sys.executable, "-m", "jupyterlab", str(notebook)]
+    import pathlib
+    from urllib.parse import quote
+
+    notebook = pathlib.Path(notebook)
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={notebook.parent}",
+           f"--LabApp.default_url=/lab/tree/{quote(notebook.name)}"]
     if no_browser:
         cmd.append("--no-browser")
     if port is not None:
@@ -207,11 +215,13 @@ def parser() -> argparse.ArgumentParser:
     r.set_defaults(run=_replay)
     q = sub.add_parser("play", help="open JupyterLab on the play notebook",
                        description=f"Open JupyterLab on the play notebook, {PLAY_NOTEBOOK} in DIR "
-                       "(written there first if it is not there yet; an existing one is kept). "
+                       "(written there first if it is not there yet; an existing one is kept), with DIR "
+                       "as the folder JupyterLab shows. "
                        f"Needs the play extra: {PLAY_INSTALL}.")
     q.add_argument("--dir", default=".", metavar="DIR",
                    help="the folder for the notebook and the autosave (default: the working folder)")
-    q.add_argument("--no-browser", action="store_true", help="start JupyterLab without opening a browser")
+    q.add_argument("--no-browser", action="store_true",
+                   help="start JupyterLab without opening a browser (open the URL it prints)")
     q.add_argument("--port", type=int, metavar="N", help="the port for JupyterLab (default: Jupyter's)")
     q.add_argument("--print", action="store_true",
                    help="print the JupyterLab command instead of running it")

@@ -1,4 +1,5 @@
-"""Fixtures every test gets.
+"""Fixtures every test gets, and the check that the test run leaves the repository's files as they
+were (clean_tree.py).
 
 ``invariants_after_every_test``: each game a test deals, loads, builds or copies must still satisfy
 the invariants (DESIGN.md §4) when the test ends. It is autouse here, in the root conftest, so no
@@ -10,6 +11,8 @@ import pytest
 
 from stationmaster import invariants
 from stationmaster.game import Game
+
+from clean_tree import pytest_sessionfinish, pytest_sessionstart, pytest_terminal_summary  # noqa: F401
 
 pytest_plugins = ["pytester"]  # tests/test_invariants_fixture.py runs throwaway test files
 
