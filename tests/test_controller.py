@@ -8,6 +8,7 @@ import stationmaster as sm
 from stationmaster.builder import Position
 from stationmaster.intents import Agent, Discard, Draw, End, Move, Play, SetOut
 from stationmaster.widgets.controller import Controller
+from stationmaster.widgets.words import for_mouse
 
 ME = "Player"
 
@@ -70,7 +71,8 @@ def test_a_refused_click_shows_the_engine_reason():
     c = Controller(g)
     c.click(("home",))
     assert not c.click(("home",))  # one draw per Stage
-    assert c.error and c.message == g.why_not("draw home")
+    assert c.error and c.message == for_mouse(g.why_not("draw home"))
+    assert "press the End button" in c.message and "'end'" not in c.message
     assert len(g.history) == 1
 
 

@@ -133,7 +133,9 @@ def test_canvas_is_sized_to_the_scene_and_scales_down_to_the_cell():
         assert board.scene.width <= 1280
         lay = board.canvas.layout
         assert lay.width == "100%" and lay.height == "auto"
-        assert lay.max_width == f"{round(board.scene.width)}px"
+        # no wider than drawn, nor than fits the window's height under the control bar
+        ratio = board.scene.width / board.scene.height
+        assert lay.max_width == f"min({round(board.scene.width)}px, calc((100vh - 250px) * {ratio:.4f}))"
 
 
 def test_apply_in_another_cell_redraws_only_changed_layers(sent):
@@ -261,12 +263,15 @@ def test_undo_and_redo_buttons():
     assert board.undo_button.disabled and board.undo_button.tooltip == "There is nothing to undo"
     assert board.redo_button.disabled
     game.apply("draw home")
-    assert not board.undo_button.disabled and "draw home" in board.undo_button.tooltip
+    # the tooltips and messages say the step in words, not in script notation
+    assert not board.undo_button.disabled and board.undo_button.tooltip == "take back: draw from the Home Office"
     board.undo_button.click()
     assert game.history == ()
-    assert not board.redo_button.disabled
+    assert "Taken back: draw from the Home Office." in board.message.value
+    assert not board.redo_button.disabled and board.redo_button.tooltip == "do again: draw from the Home Office"
     board.redo_button.click()
     assert game.history == (Draw("home"),)
+    assert "Done again: draw from the Home Office." in board.message.value
     assert board.redo_button.disabled
 
 

@@ -15,21 +15,30 @@ from stationmaster.config import LENGTHS, MODES, OPTIONAL_RULES, STARTING_HANDS,
 from stationmaster.errors import IllegalIntent, SaveError
 from stationmaster.view.shapes import LAYERS, Rect
 
+from . import advice
 from . import autosave as _autosave
+from . import frontend
 from .autoplay import Autoplay
 from .canvas import LayerPainter
 from .controller import Controller
 from .log import EventLog
+from .words import capital, for_mouse, say as say_intent
 
 #: highlight colours by kind, per theme: (stroke, fill, width, dash)
 HIGHLIGHT = {
     "light": {"selected": ("#d9480f", "rgba(217,72,15,0.10)", 3.0, ()),
               "target": ("#1a7f37", "rgba(26,127,55,0.16)", 2.5, (6, 3)),
-              "option": ("#1f6feb", None, 1.5, (3, 3))},
+              "turned": ("#8250df", "rgba(130,80,223,0.12)", 2.5, (3, 3)),
+              "option": ("#1f6feb", None, 1.5, (3, 3)),
+              "hint": ("#bf8700", "rgba(212,167,44,0.22)", 3.5, ())},
     "dark": {"selected": ("#ff922b", "rgba(255,146,43,0.16)", 3.0, ()),
              "target": ("#3fb950", "rgba(63,185,80,0.20)", 2.5, (6, 3)),
-             "option": ("#58a6ff", None, 1.5, (3, 3))},
+             "turned": ("#d2a8ff", "rgba(210,168,255,0.16)", 2.5, (3, 3)),
+             "option": ("#58a6ff", None, 1.5, (3, 3)),
+             "hint": ("#e3b341", "rgba(227,179,65,0.22)", 3.5, ())},
 }
+#: the theme choices: "auto" follows JupyterLab's (light where the page has none)
+THEME_CHOICES = ("auto", "light", "dark")
 BUTTON_POOL = 16
 #: the message line's colours: an error (something was refused or failed), a warning (look)
 NOTICE = {"error": ("#cf222e", "sm-error"), "warning": ("#9a6700", "sm-warning")}
@@ -55,9 +64,9 @@ def _set(obj, name: str, value) -> None:
         setattr(obj, name, value)
 
 
-def _default_scene_builder(state, viewer=None, theme="light"):
+def _default_scene_builder(state, viewer=None, theme="light", ready=None):
     from stationmaster.view.scene import build_scene
-    return build_scene(state, viewer=viewer, theme=theme)
+    return build_scene(state, viewer=viewer, theme=theme, ready=ready)
 
 
 class Board(W.VBox):
@@ -84,10 +93,14 @@ class Board(W.VBox):
     in the log; Pause/Resume, Step and "Skip to my turn" control them (``board.autoplay``).
     """
 
-    def __init__(self, game, *, theme: str = "light", autosave=None, message: str = "",
+    def __init__(self, game, *, theme: str = "auto", autosave=None, message: str = "",
                  message_level: str = "", scene_builder=None, pace: float | None = None) -> None:
         self._game = game
-        self.theme = theme if theme in HIGHLIGHT else "light"
+        self.theme_choice = theme if theme in THEME_CHOICES else "auto"
+        self.theme = self.theme_choice if self.theme_choice in HIGHLIGHT else "light"
+        self._hint = None  # (history length, Decision, targets) of the last Hint
+        self._summary_day = None  # the Day whose summary is shown
+        self._pending_load = None  # (text, name) of an upload waiting for "Replace"
         if autosave is True:
             autosave = os.getcwd()
         self.autosaver = _autosave.Autosaver(autosave) if autosave else None
@@ -104,6 +117,7 @@ class Board(W.VBox):
         self._build_widgets()
         super().__init__(children=self._layout(), layout=W.Layout(width="100%"))
         self.add_class("station-master-board")
+        self.add_class(f"sm-theme-{self.theme}")
         self._resting = False  # bots paused because no view of the board is shown
         self._view_count = 0  # ask the browser to count this board's views (see _on_views)
         self.observe(self._on_views, "_view_count")
@@ -143,6 +157,8 @@ class Board(W.VBox):
 
     def close(self):
         self.autoplay.cancel()
+        if self.page is not None:
+            self.page.close()
         self._game.unobserve(self._on_game)
         super().close()
 
@@ -153,7 +169,8 @@ class Board(W.VBox):
         if not self.controller.busy:  # a script in another cell (or undo/redo) changed the game
             n = len(game.history)
             if n > self._seen_intents and game.history:
-                self.controller.say(f"'{game.history[-1]}': " + (self.controller.summary(game.last_events) or "done."))
+                self.controller.say(capital(self._said(game.history[-1], -1)) + ": "
+                                    + (self.controller.summary(game.last_events) or "done."))
             else:
                 self.controller.say(f"The game went back to intent {n}.")
         self.autoplay.forget_after(len(game.history))
@@ -169,7 +186,33 @@ class Board(W.VBox):
 
     def _build_widgets(self) -> None:
         self.status = W.HTML(layout=W.Layout(width="100%"))
-        self.message = W.HTML(layout=W.Layout(width="100%", min_height="1.6em"))
+        self.message = W.HTML(layout=W.Layout(width="100%", min_height="1.4em"))
+        self.style = W.HTML(frontend.css(), layout=W.Layout(display="none"))
+        self.page = frontend.helper()
+        if self.page is not None:
+            self.page.observe(self._on_page_theme, "page_theme")
+        self.help_button = W.ToggleButton(description="What can I do?", icon="question-circle", value=False,
+                                          tooltip="list what you can do now, and how", layout=W.Layout(width="auto"))
+        self.help_button.observe(lambda ch: self._update_help(), "value")
+        self.hint_button = W.Button(description="Hint", icon="lightbulb-o", layout=W.Layout(width="auto"),
+                                    tooltip="what a good player would do now, and why")
+        self.hint_button.on_click(lambda b: self.show_hint())
+        self.help_box = W.HTML(layout=W.Layout(display="none", width="100%"))
+        self.summary_box = W.HTML(layout=W.Layout(width="100%"))
+        self.summary_close = W.Button(description="OK", tooltip="put the Day's summary away",
+                                      layout=W.Layout(width="auto"))
+        self.summary_close.on_click(lambda b: self.dismiss_summary())
+        self.summary_row = W.HBox([self.summary_box, self.summary_close],
+                                  layout=W.Layout(display="none", align_items="flex-start", width="100%",
+                                                  border="1px solid #8886", padding="2px 6px"))
+        self.confirm_text = W.HTML()
+        self.confirm_yes = W.Button(description="Replace", button_style="danger", icon="folder-open",
+                                    layout=W.Layout(width="auto"))
+        self.confirm_yes.on_click(lambda b: self.confirm_load(True))
+        self.confirm_no = W.Button(description="Keep playing", layout=W.Layout(width="auto"))
+        self.confirm_no.on_click(lambda b: self.confirm_load(False))
+        self.confirm_row = W.HBox([self.confirm_text, self.confirm_yes, self.confirm_no],
+                                  layout=W.Layout(display="none", align_items="center", flex_flow="row wrap"))
         self.canvas = MultiCanvas(len(LAYERS), width=1240, height=800,
                                   layout=W.Layout(width="100%", height="auto", max_width="1240px"))
         self.painter = LayerPainter(self.canvas, LAYERS)
@@ -181,7 +224,7 @@ class Board(W.VBox):
         self._pool: list = []
         self.actions_box = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
         self._grow_pool(BUTTON_POOL)
-        self.intent_list = W.Dropdown(description="All legal intents:", options=[],
+        self.intent_list = W.Dropdown(description="All legal intents (script notation):", options=[],
                                       style={"description_width": "initial"},
                                       layout=W.Layout(width="auto", min_width="22em"))
         self.apply_button = W.Button(description="Apply", tooltip="apply the intent chosen in the list",
@@ -192,7 +235,8 @@ class Board(W.VBox):
         self.redo_button = W.Button(description="Redo", icon="repeat", layout=W.Layout(width="auto"))
         self.redo_button.on_click(lambda b: self.redo())
         self.theme_toggle = W.ToggleButton(value=self.theme == "dark", description="Dark", icon="moon-o",
-                                           tooltip="switch the board between light and dark",
+                                           tooltip="switch the board between light and dark (it follows "
+                                                   "JupyterLab's theme until you do)",
                                            layout=W.Layout(width="auto"))
         self.theme_toggle.observe(self._on_theme, "value")
         self.save_button = W.Button(description="Save", icon="download", tooltip="make a download link for the save",
@@ -279,13 +323,25 @@ class Board(W.VBox):
         ], layout=W.Layout(display="none", border="1px solid #8884", padding="6px"))
 
     def _layout(self) -> list:
+        """The control bar (the decision in hand: status, message, its buttons, help) above the
+        board, which is sized to the room left in the window; the rest below it."""
         self._build_mainline_replay()
-        tools = W.HBox([self.undo_button, self.redo_button, self.new_button, self.save_button, self.save_link,
-                        self.upload, self.theme_toggle, self.mainline_button],
+        self.actions_box.layout.width = "auto"
+        self.actions_box.layout.flex = "1 1 auto"
+        helpers = W.HBox([self.help_button, self.hint_button, self.undo_button, self.redo_button],
+                         layout=W.Layout(flex_flow="row nowrap", flex="0 0 auto"))
+        decide = W.HBox([self.actions_box, helpers],
+                        layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%"))
+        self.bar = W.VBox([self.status, self.message, decide, self.help_box, self.summary_row, self.confirm_row],
+                          layout=W.Layout(width="100%"))
+        self.bar.add_class("sm-bar")
+        tools = W.HBox([self.new_button, self.save_button, self.save_link, self.upload, self.theme_toggle,
+                        self.mainline_button],
                        layout=W.Layout(flex_flow="row wrap", align_items="center"))
         fallback = W.HBox([self.intent_list, self.apply_button], layout=W.Layout(flex_flow="row wrap"))
-        return [self.status, self.canvas, self.message, self.actions_box, self.bot_box, fallback, tools, self.form,
-                self.mainline_box, W.HTML("<b>Log</b>"), self.log_box]
+        extra = [self.page] if self.page is not None else []
+        return [self.style, *extra, self.bar, self.canvas, self.bot_box, tools, self.form, self.mainline_box,
+                fallback, W.HTML("<b>Log</b>"), self.log_box]
 
     # ------------------------------------------------------------------ the Mainline, step by step
 
@@ -319,14 +375,37 @@ class Board(W.VBox):
         if game_changed and self.autosaver:
             self.autosave_error = self.autosaver.write(self._game)
         self.viewer = self._viewer()
-        self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme)
+        if self.scene_builder is _default_scene_builder:
+            self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme,
+                                            ready=self.ready_facilities())
+        else:
+            self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme)
         self._hits = {}
         for h in self.scene.hits:
             self._hits.setdefault(tuple(h.target), []).append(h)
-        self.canvas.layout.max_width = f"{int(round(self.scene.width))}px"
+        _set(self.canvas.layout, "max_width", frontend.canvas_max_width(self.scene.width, self.scene.height))
+        if game_changed:
+            self._note_day_end()
         self._paint()
         self._update_controls()
         self._update_log()
+
+    def ready_facilities(self) -> dict:
+        """``{(seat, x, y): "Agent" | "Laborer" | "Porter"}``: the facilities of the person to act
+        where a legal intent works now (the scene marks them)."""
+        g, c = self._game, self.controller
+        if g.is_over or c.bot or c.seat is None or g.state.turn.pending is not None:
+            return {}
+        out = {}
+        for it in g.legal_intents():
+            at = getattr(it, "at", None)
+            if isinstance(it, sm.intents.Agent) and at is not None:
+                out[(c.seat, *at)] = "Agent"
+            elif isinstance(it, sm.intents.Work):
+                out[(c.seat, *at)] = "Laborer"
+            elif isinstance(it, (sm.intents.Board, sm.intents.Detrain)):
+                out[(c.seat, 0, 0)] = "Porter"
+        return out
 
     def _viewer(self) -> int | None:
         """Whose hand the board shows: the actor's, unless the actor is a bot and people play
@@ -345,7 +424,10 @@ class Board(W.VBox):
         colours = HIGHLIGHT[self.theme]
         out = []
         seen = set()
-        for target, kind in self.controller.highlights():
+        marks = list(self.controller.highlights())
+        if self._hint is not None and self._hint[0] == len(self._game.history):
+            marks += [(t, "hint") for t in self._hint[2]]
+        for target, kind in marks:
             key = (tuple(target), kind)
             if key in seen:
                 continue
@@ -402,16 +484,33 @@ class Board(W.VBox):
             self._show_message()
 
     def _on_theme(self, change) -> None:
-        self.set_theme("dark" if change["new"] else "light")
+        want = "dark" if change["new"] else "light"
+        if want != self.theme:
+            self.set_theme(want)
+
+    def _on_page_theme(self, change) -> None:
+        if self.theme_choice == "auto":
+            self._apply_theme(change["new"] if change["new"] in HIGHLIGHT else "light")
 
     def set_theme(self, theme: str) -> None:
-        """Switch the board between "light" and "dark"."""
-        if theme not in HIGHLIGHT:
-            raise ValueError(f"theme must be 'light' or 'dark', not {theme!r}")
+        """Switch the board (and its controls and log) to "light" or "dark", or "auto": follow
+        JupyterLab's theme (light where the page has none)."""
+        if theme not in THEME_CHOICES:
+            raise ValueError(f"theme must be 'auto', 'light' or 'dark', not {theme!r}")
+        self.theme_choice = theme
+        if theme == "auto":
+            page = self.page.page_theme if self.page is not None else ""
+            theme = page if page in HIGHLIGHT else "light"
+        self._apply_theme(theme)
+
+    def _apply_theme(self, theme: str) -> None:
         if theme == self.theme:
             return
+        self.remove_class(f"sm-theme-{self.theme}")
         self.theme = theme
-        self.theme_toggle.value = theme == "dark"
+        self.add_class(f"sm-theme-{theme}")
+        if self.theme_toggle.value != (theme == "dark"):
+            self.theme_toggle.value = theme == "dark"
         self.refresh(game_changed=False)
 
     # ------------------------------------------------------------------ controls
@@ -438,10 +537,17 @@ class Board(W.VBox):
         if len(g.players) > 1 and self.viewer is not None:
             away = " (others look away)" if len(g.humans) > 1 else ""
             who = f" — hand shown: <b>{html.escape(g.players[self.viewer])}</b>'s{away}"
-        self.status.value = (f"<b>{html.escape(c.status())}</b>{who}<br>"
-                             f"<span style='opacity:0.8'>Revenue: {rev} (target {cfg.target}) · seed {g.seed} · "
-                             f"{cfg.mode}, {cfg.length}</span>")
+        picked = c.selection()
+        picked = f" · <span class='sm-selection'>{html.escape(picked)}</span>" if picked else ""
+        _set(self.status, "value", f"<b>{html.escape(c.status())}</b>{who}<br>"
+                                   f"<span style='opacity:0.8'>Revenue: {rev} (target {cfg.target}) · seed {g.seed} · "
+                                   f"{cfg.mode}, {cfg.length}</span>{picked}")
         self._show_message()
+        self._update_help()
+        hint_bot = advice.hint_bot_name()
+        _set(self.hint_button, "disabled", hint_bot is None or g.is_over or c.bot is not None)
+        _set(self.hint_button, "tooltip", "what a good player would do now, and why" if hint_bot else
+             "Hint needs the planner bot, which this installation lacks")
         actions = c.actions()
         self._grow_pool(len(actions))
         for b, a in zip(self._pool, actions):
@@ -468,14 +574,15 @@ class Board(W.VBox):
             self.intent_list.options = options
             if options:
                 self.intent_list.value = keep if keep in options else options[0]
-        self.apply_button.disabled = not options
+        _set(self.apply_button, "disabled", not options)
         reason = g.can_undo()
-        self.undo_button.disabled = reason is not None
+        _set(self.undo_button, "disabled", reason is not None)
         hist = g.history
-        self.undo_button.tooltip = (reason[0].upper() + reason[1:]) if reason else f"take back '{hist[-1]}'"
+        _set(self.undo_button, "tooltip", capital(reason) if reason else f"take back: {self._said(hist[-1], -1)}")
         redo = g.redo_next
-        self.redo_button.disabled = redo is None
-        self.redo_button.tooltip = f"apply '{redo}' again" if redo is not None else "There is nothing to redo"
+        _set(self.redo_button, "disabled", redo is None)
+        _set(self.redo_button, "tooltip", f"do again: {self._said(redo)}" if redo is not None
+             else "There is nothing to redo")
         self._update_bot_controls()
 
     def _update_bot_controls(self) -> None:
@@ -618,19 +725,100 @@ class Board(W.VBox):
             self.controller.say(reason[0].upper() + reason[1:] + ".", error=True)
             self._update_controls()
             return
-        it = self._game.undo()
-        self.controller.say(f"Undid '{it}'.")
+        said = self._said(self._game.history[-1], -1)
+        self._game.undo()
+        self.controller.say(f"Taken back: {said}.")
         self._show_message()
 
     def redo(self) -> None:
         try:
             self._game.redo()
         except IllegalIntent as e:
-            self.controller.say(str(e), error=True)
+            self.controller.say(for_mouse(str(e)), error=True)
             self._update_controls()
             return
-        self.controller.say(f"Redid '{self._game.history[-1]}'.")
+        self.controller.say(f"Done again: {self._said(self._game.history[-1], -1)}.")
         self._show_message()
+
+    def _said(self, intent, offset: int = 0) -> str:
+        """An intent in words (for messages and tooltips), never its script text."""
+        seat = self.controller.seat
+        if seat is None and self._game.players:
+            seat = self._game.state.players[0].seat
+        try:
+            return say_intent(self._game.state, intent, seat)
+        except Exception:  # pragma: no cover - words must never break a message
+            return "the last step"
+
+    # ------------------------------------------------------------------ help
+
+    def _update_help(self) -> None:
+        """The "What can I do?" list, while its button is down."""
+        show = bool(self.help_button.value)
+        _set(self.help_box.layout, "display", "block" if show else "none")
+        if show:
+            _set(self.help_box, "value", advice.options_html(self.controller))
+
+    def what_can_i_do(self) -> list:
+        """``[(what, how), ...]``: the useful things the actor can do now (the "What can I do?" list)."""
+        return advice.options(self.controller)
+
+    def show_hint(self):
+        """Ask the planner what a good player would do now: the message line says it and why, and
+        the board marks where to click. Returns the Decision (None without a hint bot)."""
+        g, c = self._game, self.controller
+        if c.bot is not None or g.is_over:
+            c.say("No hint now: " + ("the game is over." if g.is_over else f"{g.actor}'s bot is deciding."))
+            self._show_message()
+            return None
+        try:
+            decision = advice.hint(g)
+        except Exception as e:  # a bot's fault must not break the board
+            c.say(f"The hint bot could not decide: {type(e).__name__}: {e}", error=True)
+            self._show_message()
+            return None
+        if decision is None:
+            c.say("Hint needs the planner bot, which this installation lacks.", error=True)
+            self._show_message()
+            return None
+        clicks = c.clicks_for(decision.intent)
+        targets = [tuple(t) for kind, t in clicks if kind == "click"]
+        presses = [t for kind, t in clicks if kind == "press"]
+        labels = [a.label for a in c.actions() if a.key in presses]
+        how = []
+        if targets:
+            how.append("click the marked place" + ("s in turn" if len(targets) > 1 else ""))
+        if labels:
+            how.append("press " + " then ".join(labels))
+        why = f" — {decision.reason}" if decision.reason else ""
+        c.say(f"Hint: {self._said(decision.intent)}{why}. ({capital('; '.join(how)) or 'Use the buttons'}.)")
+        self._hint = (len(g.history), decision, targets)
+        self._paint()
+        self._show_message()
+        return decision
+
+    # ------------------------------------------------------------------ the Day's end
+
+    def _note_day_end(self) -> None:
+        """A Day just ended (in the latest intent's events): show its summary."""
+        g = self._game
+        ended = [e.data.get("day") for e in g.last_events if e.kind == "day_end"] if g.history else []
+        if ended and ended[-1]:
+            self.show_summary(ended[-1])
+        elif self._summary_day is not None and g.is_over is False and self._summary_day >= g.day:
+            self.dismiss_summary()  # undone past the Day's end
+
+    def show_summary(self, day: int) -> str:
+        """Show how ``day`` went (Revenue by source, pace against the target, collisions)."""
+        self._summary_day = day
+        text = advice.summary_html(self._game, day)
+        _set(self.summary_box, "value", text)
+        _set(self.summary_row.layout, "display", "flex")
+        return text
+
+    def dismiss_summary(self) -> None:
+        self._summary_day = None
+        _set(self.summary_row.layout, "display", "none")
 
     # ------------------------------------------------------------------ saves and new games
 
@@ -670,6 +858,39 @@ class Board(W.VBox):
         self._show_message()
         return True
 
+    def ask_load(self, data, name: str = "the file") -> bool:
+        """Load a save the player chose (Load): at once when no game is in progress, else only after
+        they press Replace (Keep playing forgets it). Returns True if it was loaded now."""
+        g = self._game
+        if not g.history or g.is_over:
+            return self.load_text(data, name)
+        try:
+            sm.loads(data)
+        except SaveError as e:  # nothing to ask about: say what is wrong with the file
+            self.controller.say(f"Could not load {name}: {e}", error=True)
+            self._update_controls()
+            return False
+        self._pending_load = (data, name)
+        _set(self.confirm_text, "value",
+             f"<b>Replace the game in progress</b> (seed {g.seed}, Day {g.day}, Stage {g.stage}, "
+             f"{len(g.history)} steps; its autosave stays) <b>with {html.escape(name)}?</b>&nbsp;")
+        _set(self.confirm_row.layout, "display", "flex")
+        self.controller.say(f"Load {name}? Press Replace to load it, or Keep playing.", warning=True)
+        self._show_message()
+        return False
+
+    def confirm_load(self, replace: bool) -> bool:
+        """The answer to Load's question: Replace (True) loads the chosen save."""
+        pending, self._pending_load = self._pending_load, None
+        _set(self.confirm_row.layout, "display", "none")
+        if pending is None:
+            return False
+        if replace:
+            return self.load_text(*pending)
+        self.controller.say(f"Kept the game in progress; {pending[1]} was not loaded.")
+        self._show_message()
+        return False
+
     def _on_upload(self, change) -> None:
         value = change["new"]
         if not value:
@@ -679,7 +900,7 @@ class Board(W.VBox):
         content = item.get("content", b"")
         name = item.get("name", "the file")
         try:
-            self.load_text(bytes(content), name)
+            self.ask_load(bytes(content), name)
         finally:
             try:
                 self.upload.value = ()

@@ -12,6 +12,7 @@ to ask about, else the controller's own hint. Tests drive it without a browser.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from stationmaster.errors import IllegalIntent
@@ -22,6 +23,8 @@ from stationmaster.intents import (
 )
 from stationmaster.decisions import PHASE_NAMES, detail, pending_train
 from stationmaster.rules import CLOCK, spec_of
+
+from .words import capital, for_mouse, place_name, say as say_intent
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,11 @@ def _xy(c) -> str:
     return f"{c[0]},{c[1]}"
 
 
+#: why Switch is greyed when no train could move after it
+NO_TRAIN = "You have no train in your Office Area to switch with."
+NO_MOVE = "None of your trains can make a Move now (their way is blocked or they are full up at a dead end)."
+
+
 class Controller:
     """Selection, prompts and click handling for one game (``controller.game`` may be replaced)."""
 
@@ -51,6 +59,7 @@ class Controller:
         self.error = False
         self.warning = False
         self.busy = False
+        self._switch_cache: tuple = (None, None)
         self._clear()
         self._key = self._context()
 
@@ -179,20 +188,72 @@ class Controller:
         self.busy = True  # the board tells its own changes from a script's
         try:
             it = parse(intent)
+            words = capital(say_intent(self.state, it, self.seat)) if self.seat is not None else str(it)
             events = self._game.apply(it)
         except IllegalIntent as e:
-            self.say(str(e), error=True)
+            self.say(for_mouse(str(e)), error=True)
             return False
         finally:
             self.busy = False
         self.sync()
-        self.say(self.summary(events) or f"Done: {it}.")
+        text = self.summary(events) or f"Done: {words}."
+        if isinstance(it, Move) and self.tray == it.tray and self._game.actor is not None:
+            label = capital(self._train_label(it.tray))
+            if self.state.turn.option == "switch" and self.state.turn.moves_left > 0:
+                text += (f" {label} is still selected: click a highlighted spot for its next Move, "
+                         "set out cars, or End switching.")
+            elif self.state.turn.option == "switch":
+                text += f" No Moves left: {label} may still set out cars; End switching when done."
+        self.say(text)
         return True
+
+    def switch_problem(self) -> str | None:
+        """Why choosing Switch now would waste the Stage (no train of the actor's could make a
+        Move or set out cars after it), or None. Asked of a copy of the game; kept until the game
+        changes."""
+        return self._switch_check()[0]
+
+    def movable_after_switch(self) -> set:
+        """The trays of the actor's trains that could move or set out cars once Switch is chosen."""
+        return self._switch_check()[1]
+
+    def _switch_check(self) -> tuple:
+        g = self._game
+        key = (id(g), len(g.history), self._context())
+        if self._switch_cache[0] == key:
+            return self._switch_cache[1]
+        reason, movable = None, set()
+        if Switch() in self._legal():
+            if not self._own_trains():
+                reason = NO_TRAIN
+            else:
+                trial = g.copy()
+                trial.apply(Switch())
+                movable = {it.tray for it in trial.legal_intents() if isinstance(it, (Move, SetOut))}
+                if not movable:
+                    reason = NO_MOVE
+        self._switch_cache = (key, (reason, movable))
+        return reason, movable
+
+    def selection(self) -> str:
+        """What is selected now, in words (the board always shows it)."""
+        if self._game.is_over or self.bot or self.state.turn.pending is not None:
+            return ""
+        if self.serves:
+            return (f"Selected: the {self._card_name(self.serves['card'])}, to lay"
+                    f"{' turned' if self.serves['turned'] else ''} — now click the facility it serves.")
+        if self.card is not None:
+            return f"Selected: the {self._card_name(self.card)}{' (to lay turned)' if self.turned else ''}."
+        if self.tray is not None:
+            return f"Selected: {self._train_label(self.tray)}."
+        if self.facility is not None:
+            return f"Selected: {place_name(self.state, self.seat, self.facility)}."
+        return "Nothing selected."
 
     def _refuse(self, intent, fallback: str) -> None:
         """Say why an intent is not legal (the engine's words), or the fallback if it is."""
         reason = self._game.why_not(intent) if intent is not None else None
-        self.say(reason or fallback, error=True)
+        self.say(for_mouse(reason) if reason else fallback, error=True)
 
     # ------------------------------------------------------------------ prompts
 
@@ -247,12 +308,15 @@ class Controller:
         legal = self._legal()
         out: list = []
 
+        seat = self.seat
+
         def intent_action(it, label, style="", tip=""):
-            out.append(Action(label, str(it), tip or str(it), True, it, style))
+            out.append(Action(label, str(it), tip or capital(say_intent(s, it, seat)), True, it, style))
 
         def maybe(it, label, style=""):
             reason = g.why_not(it)
-            out.append(Action(label, str(it), reason or str(it), reason is None, it, style))
+            tip = for_mouse(reason) if reason else capital(say_intent(s, it, seat))
+            out.append(Action(label, str(it), capital(tip), reason is None, it, style))
 
         if s.turn.pending is not None:
             tr = pending_train(s)
@@ -264,14 +328,18 @@ class Controller:
                 elif isinstance(it, Run):
                     intent_action(it, f"Run {it.direction}", "primary")
                 elif isinstance(it, Place):
-                    intent_action(it, str(it).capitalize())
+                    intent_action(it, capital(str(it)))
                 elif isinstance(it, End):
                     intent_action(it, "Finish make-up", "warning")
             return out
         if s.phase == "local_operations":
             opt = s.turn.option
             if opt is None:
-                maybe(Switch(), "Switch", "primary")
+                problem = self.switch_problem()
+                if problem:
+                    out.append(Action("Switch", str(Switch()), problem, False, Switch(), "primary"))
+                else:
+                    maybe(Switch(), "Switch", "primary")
                 maybe(Draw("home"), "Draw home", "primary")
                 for k in (1, 2, 3):
                     maybe(Draw(k), f"Take Dept {k}")
@@ -279,9 +347,9 @@ class Controller:
                     at = self.facility
                     for it in legal:
                         if isinstance(it, Agent) and it.at == at:
-                            label = {"stock": "Agent: stock", "clear": "Agent: clear"}.get(
+                            label = {"stock": "Agent: stock", "clear": "Agent: clear red box"}.get(
                                 it.action, f"Agent: unjam {it.box}")
-                            intent_action(it, f"{label} {_xy(at)}", "info")
+                            intent_action(it, label, "info", capital(say_intent(s, it, self.seat)))
                 maybe(Agent("pass"), "Agent pass", "warning")
             elif opt == "switch":
                 if self.tray is not None:
@@ -312,7 +380,7 @@ class Controller:
                     which = f", car {it.car}" if it.car is not None else ""  # [L2]: the player's choice of coach
                     intent_action(it, f"{verb} {self._train_label(it.tray)}{which}", "info")
                 elif isinstance(it, Work) and self.facility == it.at:
-                    intent_action(it, f"Work {_xy(it.at)} {it.box}", "info")
+                    intent_action(it, f"Laborer: {it.box} box", "info", capital(say_intent(s, it, self.seat)))
             intent_action(End(), "End Load/Unload", "warning")
         return out
 
@@ -336,7 +404,9 @@ class Controller:
 
     def highlights(self) -> list:
         """``(target, kind)`` pairs for the highlight layer; kind is "selected", "target" (a click
-        there makes an intent) or "option" (a click there selects something)."""
+        there makes an intent), "turned" (the selected card fits there only the other way round;
+        a click lays it so), "option" (a click there selects something) or "hint" (what the Hint
+        suggests)."""
         g, s = self._game, self.state
         if g.is_over or s.turn.pending or self.bot:
             return []
@@ -350,7 +420,8 @@ class Controller:
                     if isinstance(it, Draw):
                         out.append((("home",) if it.source == "home" else ("dept", it.source), "target"))
                     elif isinstance(it, Switch):
-                        out += [(("tray", t.tray), "option") for t in self._own_trains()]
+                        movable = self.movable_after_switch()
+                        out += [(("tray", t.tray), "option") for t in self._own_trains() if t.tray in movable]
                 spots = sorted({it.at for it in legal if isinstance(it, Agent) and it.at is not None})
                 out += [(("spot", seat, x, y), "selected" if (x, y) == self.facility else "option")
                         for x, y in spots]
@@ -375,9 +446,11 @@ class Controller:
                     out.append((("spot", seat, *self.serves["at"]), "selected"))
                     out += [(("spot", seat, x, y), "target") for x, y in self.serves["targets"]]
                 elif self.card is not None:
-                    spots = sorted({it.at for it in legal if isinstance(it, Play) and it.card == self.card
-                                    and it.at is not None and it.turned == self.turned})
+                    mine = [it for it in legal if isinstance(it, Play) and it.card == self.card and it.at is not None]
+                    spots = sorted({it.at for it in mine if it.turned == self.turned})
                     out += [(("spot", seat, x, y), "target") for x, y in spots]
+                    other = sorted({it.at for it in mine if it.turned != self.turned} - set(spots))
+                    out += [(("spot", seat, x, y), "turned") for x, y in other]
                     if any(isinstance(it, Play) and it.card == self.card and it.at is None for it in legal):
                         if spec_of(s, self.card).kind == "office":
                             out.append((("spot", seat, 0, 0), "target"))
@@ -469,18 +542,43 @@ class Controller:
             if not legal:
                 self._refuse(Discard(card, 1), f"The {name} cannot be played or discarded now.")
                 return False
-            if any(isinstance(it, Play) and it.at is None for it in legal):
-                self.say(f"{name} ({card}) selected: press Play, or click a Department to discard it.")
-            elif any(isinstance(it, Play) for it in legal):
-                self.say(f"{name} ({card}) selected: click a highlighted spot to lay it, or a Department "
-                         "to discard it.")
+            plays = [it for it in legal if isinstance(it, Play)]
+            if any(it.at is None for it in plays):
+                self.say(f"The {name} is selected: press Play {name}, or click a Department to discard it.")
+            elif plays:
+                flat = any(not it.turned for it in plays)
+                turned = any(it.turned for it in plays)
+                how = ("" if not turned else " (dashed spots: it fits there only turned; a click there lays it "
+                       "turned)" if flat else " — it fits only turned: a click on a highlighted spot lays it turned")
+                self.say(f"The {name} is selected: click a highlighted spot to lay it{how}, or a Department to "
+                         "discard it.")
             else:
-                reason = self._game.why_not(Play(card))
-                self.say(f"{name} ({card}) selected: click a Department to discard it"
-                         + (f" (it cannot be played: {reason})." if reason else "."))
+                self.say(f"The {name} is selected. {self.why_nowhere(card)} Click a Department to discard it.")
             return False
         self._refuse(Discard(card, 1), "You cannot play cards now.")
         return False
+
+    def why_nowhere(self, card: str) -> str:
+        """Why a card in hand cannot be played now, for the mouse (the engine's reason for a spot
+        beside the track when the card goes on a spot)."""
+        name = self._card_name(card)
+        sp = spec_of(self.state, card)
+        if sp.kind in ("train", "extra", "office", "red_flag"):
+            reason = self._game.why_not(Play(card))
+            return capital(for_mouse(reason)) + "." if reason else f"The {name} cannot be played now."
+        area = self._area()
+        free = sorted({(x + dx, y + dy) for (x, y) in area.grid for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+                      - set(area.grid), key=lambda c: (abs(c[1]), abs(c[0])))
+        reasons: dict = {}
+        for xy in free:
+            r = self._game.why_not(Play(card, xy))
+            if r:
+                reasons[r] = reasons.get(r, 0) + 1
+        if not reasons:
+            return f"The {name} fits no spot of your Office Area now."
+        common = max(reasons, key=reasons.get)
+        common = re.sub(r"^-?\d+,-?\d+ ", "that spot ", for_mouse(common))
+        return f"The {name} fits no spot of your Office Area now (for instance: {common})."
 
     def _click_tray(self, tray: int, *rest) -> bool:
         s = self.state
@@ -501,10 +599,20 @@ class Controller:
                 self.say(f"{label[0].upper() + label[1:]} is not in your Office Area.", error=True)
                 return False
             if opt is None:
+                problem = self.switch_problem()
+                if problem:
+                    self.say(f"{problem} Draw instead, or click a facility for the Freight Agent.", error=True)
+                    return False
+                movable = self.movable_after_switch()
+                if tray not in movable:
+                    others = ", ".join(self._train_label(t) for t in sorted(movable))
+                    self.say(f"{capital(label)} cannot make a Move or set out cars this Stage; "
+                             f"{others} can: click it to switch with it.", error=True)
+                    return False
                 if self.apply(Switch()):
                     self.tray = tray
-                    self.say(f"You switch this Stage. {label[0].upper() + label[1:]} selected: click a "
-                             "highlighted spot to move it.")
+                    self.say(f"You switch this Stage. {capital(label)} is selected: click a "
+                             "highlighted spot to move it, or set out cars.")
                     return True
                 return False
             if self.tray == tray:
@@ -515,7 +623,7 @@ class Controller:
                 if not any(isinstance(it, (Move, SetOut)) and it.tray == tray for it in self._legal()):
                     self._refuse(Move(tray, "east", t.pos), f"{label} cannot move now.")
                 else:
-                    self.say(f"{label[0].upper() + label[1:]} selected: click a highlighted spot, or set out cars.")
+                    self.say(f"{capital(label)} is selected: click a highlighted spot, or set out cars.")
             return False
         if s.phase == "load_unload":
             if not own or t.pos != (0, 0):
@@ -525,7 +633,7 @@ class Controller:
             if not any(isinstance(it, (Board, Detrain)) and it.tray == tray for it in self._legal()):
                 self._refuse(Board(tray), f"{label} has no coach to board or detrain.")
             else:
-                self.say(f"{label[0].upper() + label[1:]} selected: Board or Detrain (buttons), or click the "
+                self.say(f"{capital(label)} is selected: Board or Detrain (buttons), or click the "
                          "Office's green (board) or red (detrain) box.")
             return False
         self.say(f"Nothing to do with {label} now.", error=True)
@@ -543,12 +651,14 @@ class Controller:
             if opt is None:
                 if any(isinstance(it, Agent) and it.at == xy for it in legal):
                     self.facility = xy
-                    self.say(f"Facility at {_xy(xy)} selected: choose a Freight Agent action below.")
+                    self.say(f"{capital(place_name(s, seat, xy))} is selected: choose a Freight Agent action "
+                             "with the buttons.")
                     return False
                 if standing:
                     return self._click_tray(standing[0].tray)
                 if xy in self._area().facilities:
-                    self._refuse(Agent("stock", xy), f"The Freight Agent has nothing to do at {_xy(xy)}.")
+                    self._refuse(Agent("stock", xy), f"The Freight Agent has nothing to do at "
+                                                     f"{place_name(s, seat, xy)}.")
                     return False
                 self.say("Choose a Local Operations option: Switch, Draw, or click a facility for the "
                          "Freight Agent.", error=True)
@@ -569,10 +679,11 @@ class Controller:
                     return self.apply(pref[0])
                 t = s.trains[self.tray]
                 if t.pos == xy:
-                    self.say(f"{self._train_label(self.tray)} already stands at {_xy(xy)}.", error=True)
+                    self.say(f"{capital(self._train_label(self.tray))} already stands there.", error=True)
                     return False
                 d = "west" if x < t.pos[0] else "east"
-                self._refuse(Move(self.tray, d, xy), f"{self._train_label(self.tray)} cannot reach {_xy(xy)}.")
+                self._refuse(Move(self.tray, d, xy), f"{capital(self._train_label(self.tray))} cannot reach "
+                                                     f"{place_name(s, seat, xy)}.")
                 return False
             # the Draw option
             if self.serves:
@@ -599,16 +710,22 @@ class Controller:
             if len(plays) > 1:
                 targets = sorted(it.serves for it in plays)
                 self.serves = {"card": card, "at": xy, "turned": self.turned, "targets": targets}
-                self.say(f"The {sp.name} at {_xy(xy)} stands beside several facilities "
-                         f"({', '.join(_xy(t) for t in targets)}): click the one it serves.")
+                names = ", ".join(place_name(s, seat, t) for t in targets)
+                self.say(f"That spot stands beside several facilities ({names}): click the highlighted "
+                         f"one the {sp.name} serves.")
                 return False
             other = [it for it in legal if isinstance(it, Play) and it.card == card and it.at == xy]
-            reason = self._game.why_not(Play(card, xy, self.turned))
-            if other and reason:
-                self.say(f"{reason} — it fits {'as printed' if self.turned else 'turned'}: press Turned.",
-                         error=True)
+            if other:  # it fits there only the other way round: lay it so, and say so
+                ok = self.apply(other[0]) if len(other) == 1 else False
+                if ok:
+                    self.say(f"{self.message} (The {sp.name} fits there only "
+                             f"{'as printed' if self.turned else 'turned'}, so it was laid that way.)")
+                    return True
+                if len(other) > 1:
+                    self.turned = not self.turned
+                    return self._click_spot(seat, x, y)
                 return False
-            self._refuse(Play(card, xy, self.turned), f"The {sp.name} cannot go at {_xy(xy)}.")
+            self._refuse(Play(card, xy, self.turned), f"The {sp.name} cannot go there.")
             return False
         if s.phase == "load_unload":
             if standing and xy == (0, 0) and not any(isinstance(it, Work) and it.at == xy for it in legal):
@@ -616,9 +733,10 @@ class Controller:
             if xy in self._area().facilities and xy != (0, 0):
                 self.facility = xy
                 if any(isinstance(it, Work) and it.at == xy for it in legal):
-                    self.say(f"Facility at {_xy(xy)} selected: choose a Laborer action below, or click its boxes.")
+                    self.say(f"{capital(place_name(s, seat, xy))} is selected: choose a Laborer action with the "
+                             "buttons, or click its boxes.")
                 else:
-                    self._refuse(Work(xy, "green"), f"No Laborer action at {_xy(xy)}.")
+                    self._refuse(Work(xy, "green"), f"No Laborer action at {place_name(s, seat, xy)}.")
                 return False
             self.say("Click a facility's boxes for a Laborer, or a train at your Office for a Porter.",
                      error=True)
@@ -637,9 +755,11 @@ class Controller:
                 self.facility = xy
                 acts = [it for it in legal if isinstance(it, Agent) and it.at == xy]
                 if not acts:
-                    self._refuse(Agent("stock", xy), f"The Freight Agent has nothing to do at {_xy(xy)}.")
+                    self._refuse(Agent("stock", xy), f"The Freight Agent has nothing to do at "
+                                                     f"{place_name(s, seat, xy)}.")
                 else:
-                    self.say(f"Facility at {_xy(xy)} selected: choose stock, clear or unjam below.")
+                    self.say(f"{capital(place_name(s, seat, xy))} is selected: choose stock, clear or unjam with "
+                             "the buttons.")
                 return False
             self._refuse(Agent("stock", xy), "Freight Agent actions are a Local Operations option of their own.")
             return False

@@ -18,6 +18,8 @@ Layout (pixels, origin top-left; ``scene.width`` is 1240 for one to four players
   Revenue, and the two yards;
 - the viewer's **hand**, the Home Office deck, the three Department tops and the Salvage Yard.
 
+Facilities that can act now (``ready``) get a tag on the grid and on their row in the list.
+
 Every grid spot's rectangle is in ``scene.spot_rects[(seat, x, y)]``, every Crew Tray's in
 ``scene.tray_rects[tray]`` and every facility box's in ``scene.box_rects[(seat, x, y, box)]``.
 """
@@ -51,6 +53,7 @@ class _Board(Hud, DivisionBand, OfficeAreas, Cards, Pieces, Canvas):
         y = self.header(0)
         y = self.division(y + 10)
         y = self.areas(y + 12)
+        self.ready_marks()
         y = self.status(y + 12)
         y = self.cards(y + 12)
         self.sc.height = y + MARGIN
@@ -58,7 +61,11 @@ class _Board(Hud, DivisionBand, OfficeAreas, Cards, Pieces, Canvas):
         return self.sc
 
 
-def build_scene(state, viewer: int | None = None, theme: str = "light") -> Scene:
+def build_scene(state, viewer: int | None = None, theme: str = "light", ready=None) -> Scene:
     """The whole table as shapes and hit regions. ``viewer`` is the player index whose hand is
-    shown (default: the player to act, else the Superintendent)."""
-    return _Board(state, viewer, theme).build()
+    shown (default: the player to act, else the Superintendent). ``ready`` marks the facilities
+    that can act now: ``{(seat, x, y): "Agent" | "Laborer" | "Porter"}`` (the board passes the
+    ones its legal intents reach)."""
+    b = _Board(state, viewer, theme)
+    b.ready = dict(ready or {})
+    return b.build()

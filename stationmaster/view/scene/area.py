@@ -328,6 +328,20 @@ class OfficeAreas:
                     self.sc.tray_rects[tray] = r
                     self.hit(*r, ("tray", tray), self.tray_tip(s.trains[tray]))
 
+    def ready_marks(self):
+        """A tag on each grid card whose facility can act now ("Agent", "Laborer", "Porter")."""
+        c = self.c
+        for (seat, x, y), who in sorted(getattr(self, "ready", {}).items()):
+            r = self.sc.spot_rects.get((seat, x, y))
+            if r is None:
+                continue
+            rx, ry, rw, rh = r
+            self.rect(rx + 1, ry + 1, rw - 2, rh - 2, None, c["green"], 2.2, 4, "pieces", (5, 3))
+            label = f"▶ {who}"
+            tw = text_width(label, 9.5, True) + 8
+            self.rect(rx + rw / 2 - tw / 2, ry - 7, tw, 14, c["green"], None, 0, 7, "pieces")
+            self.text(rx + rw / 2, ry + 3.5, label, 9.5, "#ffffff", "middle", True, "pieces")
+
     def facility_row(self, seat, area, xy, x, y, w):
         s, c = self.s, self.c
         fac = area.facilities[xy]
@@ -357,6 +371,9 @@ class OfficeAreas:
                 break
         self.text(tx, y + 12, cand, 9, c["muted"], "start", False, "table")
         self.text(x + w - 6, y + 12, right, 9, c["muted"], "end", False, "hud")
+        who = getattr(self, "ready", {}).get((seat, xy[0], xy[1]))
+        if who:
+            self.rect(x - 1, y - 1, w + 2, 39, None, c["green"], 2.0, 5, "pieces", (5, 3))
         if fac.locked:
             lx = x + w - rw - 44
             self.lock(lx, y + 4, 0.95, "pieces")

@@ -1,0 +1,137 @@
+"""What the board needs from the page itself: a few lines of browser code and the board's CSS.
+
+- **No jump on a click.** ipycanvas focuses its canvas on every mouse-down with ``el.focus()``,
+  which scrolls a canvas that is not wholly in view back into view, so the page jumps under the
+  pointer and the click lands elsewhere. A capture listener on the board focuses the canvas
+  first with ``preventScroll``; ipycanvas's own focus is then a no-op.
+- **JupyterLab's theme.** ``page_theme`` is "light" or "dark" as JupyterLab's body says
+  (``data-jp-theme-light``), kept up to date; "" where the page has no theme (the board then
+  keeps light).
+- **The scale.** ``scale`` is the canvas's shown width over its drawn width (1.0 at full size).
+
+The browser code runs through anywidget (a front-end loader for widgets); without anywidget the
+board works, only these three are missing. The CSS is a ``<style>`` block in an HTML widget:
+it sizes the canvas to the room it has (the control bar above it stays in view) and themes the
+board's controls and log like the board.
+"""
+
+from __future__ import annotations
+
+try:
+    import anywidget
+    import traitlets
+except ImportError:  # pragma: no cover - the board works without it
+    anywidget = None
+
+ESM = r"""
+function render({ model, el }) {
+  el.classList.add("sm-page-helper");
+  let board = null, tries = 0, stop = false;
+  const observers = [];
+  const theme = () => {
+    const v = document.body.dataset.jpThemeLight;
+    const t = v === "true" ? "light" : v === "false" ? "dark" : "";
+    if (model.get("page_theme") !== t) { model.set("page_theme", t); model.save_changes(); }
+  };
+  const onDown = (e) => {
+    const c = e.target;
+    if (c && c.tagName === "CANVAS" && document.activeElement !== c) c.focus({ preventScroll: true });
+  };
+  const scale = () => {
+    const cs = board && board.querySelectorAll("canvas");
+    if (!cs || !cs.length) return;
+    const c = cs[cs.length - 1];
+    const w = c.getBoundingClientRect().width;
+    if (!c.width || !w) return;
+    const s = Math.round((w / c.width) * 1000) / 1000;
+    if (model.get("scale") !== s) { model.set("scale", s); model.save_changes(); }
+  };
+  const attach = () => {
+    if (stop) return;
+    board = el.closest(".station-master-board");
+    if (!board) { if (tries++ < 600) requestAnimationFrame(attach); return; }
+    board.addEventListener("mousedown", onDown, true);
+    theme();
+    const mo = new MutationObserver(theme);
+    mo.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
+    observers.push(mo);
+    if (window.ResizeObserver) {
+      const ro = new ResizeObserver(scale);
+      ro.observe(board);
+      observers.push(ro);
+    }
+    scale();
+  };
+  attach();
+  return () => {
+    stop = true;
+    if (board) board.removeEventListener("mousedown", onDown, true);
+    observers.forEach((o) => o.disconnect());
+  };
+}
+export default { render };
+"""
+
+#: the board's own CSS (a theme's colours are set as JupyterLab's variables on the board, so the
+#: ipywidgets inside it follow the board's theme whatever JupyterLab's is)
+PALETTES = {
+    "light": {"--jp-layout-color0": "#fffdf7", "--jp-layout-color1": "#fffdf7", "--jp-layout-color2": "#efe8d8",
+              "--jp-layout-color3": "#d8cdb6", "--jp-ui-font-color0": "#000", "--jp-ui-font-color1": "#2a2622",
+              "--jp-ui-font-color2": "#5d554a", "--jp-ui-font-color3": "#7d7466",
+              "--jp-content-font-color1": "#2a2622", "--jp-widgets-color": "#2a2622",
+              "--jp-widgets-label-color": "#2a2622", "--jp-widgets-readout-color": "#2a2622",
+              "--jp-widgets-input-color": "#2a2622", "--jp-widgets-input-background-color": "#ffffff",
+              "--jp-widgets-input-border-color": "#b9a886", "--jp-border-color1": "#d8cdb6",
+              "--jp-border-color2": "#d8cdb6", "background": "#f4efe3", "color": "#2a2622"},
+    "dark": {"--jp-layout-color0": "#1b1d22", "--jp-layout-color1": "#24272e", "--jp-layout-color2": "#343842",
+             "--jp-layout-color3": "#4b4f59", "--jp-ui-font-color0": "#fff", "--jp-ui-font-color1": "#ece7dc",
+             "--jp-ui-font-color2": "#c9c2b4", "--jp-ui-font-color3": "#a39d90",
+             "--jp-content-font-color1": "#ece7dc", "--jp-widgets-color": "#ece7dc",
+             "--jp-widgets-label-color": "#ece7dc", "--jp-widgets-readout-color": "#ece7dc",
+             "--jp-widgets-input-color": "#ece7dc", "--jp-widgets-input-background-color": "#2e3139",
+             "--jp-widgets-input-border-color": "#5d6270", "--jp-border-color1": "#3b3f48",
+             "--jp-border-color2": "#3b3f48", "background": "#1b1d22", "color": "#ece7dc"},
+}
+#: room kept above and below the board's canvas in the window: JupyterLab's bars (about 120 px)
+#: and the board's control bar (about 120 px)
+CHROME_PX = 250
+
+
+def css() -> str:
+    rules = []
+    for name, pal in PALETTES.items():
+        decl = ";".join(f"{k}:{v}" for k, v in pal.items())
+        rules.append(f".station-master-board.sm-theme-{name}{{{decl}}}")
+    rules += [
+        ".station-master-board{padding:4px 6px;border-radius:6px;box-sizing:border-box}",
+        ".station-master-board .widget-html-content{color:inherit}",
+        ".station-master-board .sm-bar{gap:2px}",
+        ".station-master-board .sm-help li,.station-master-board .sm-summary li{margin:1px 0}",
+        ".station-master-board .sm-page-helper{width:0;height:0;overflow:hidden}",
+        # the board's own cell: its output prompt column ("[1]:") gives its room to the board
+        ".jp-OutputArea-child:has(.station-master-board)>.jp-OutputArea-prompt{display:none}",
+    ]
+    return "<style>" + "".join(rules) + "</style>"
+
+
+def canvas_max_width(width: float, height: float) -> str:
+    """The canvas's CSS max-width: its drawn width, and no wider than fits the window's height
+    less the room of the bars around it (it keeps its aspect ratio)."""
+    ratio = width / max(1.0, height)
+    return f"min({int(round(width))}px, calc((100vh - {CHROME_PX}px) * {ratio:.4f}))"
+
+
+if anywidget is not None:
+    class PageHelper(anywidget.AnyWidget):
+        """The board's browser side (see the module docstring); invisible."""
+
+        _esm = ESM
+        page_theme = traitlets.Unicode("").tag(sync=True)
+        scale = traitlets.Float(0.0).tag(sync=True)
+else:  # pragma: no cover
+    PageHelper = None
+
+
+def helper():
+    """A PageHelper, or None without anywidget."""
+    return PageHelper() if PageHelper is not None else None

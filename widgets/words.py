@@ -1,0 +1,160 @@
+"""Intents and engine reasons in a mouse player's words. No ipywidgets here.
+
+The engine speaks to scripts too: its reasons may quote intent text (``'play Shed1 at x,y'``)
+and name grid spots by coordinates. A player at the board sees neither, so the board says an
+intent as what was done ("draw from the Home Office", "lay the Produce Shed"), and rewrites an
+engine reason's quoted intent into the click or button that makes it (``for_mouse``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from stationmaster.errors import IllegalIntent
+from stationmaster.intents import (
+    Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work, parse,
+)
+from stationmaster.rules import spec_of
+
+#: what End finishes, by phase (a pending make-up is said apart)
+END_WORDS = {"local_operations": "end", "load_unload": "end your Load/Unload turn"}
+#: the option End closes in Local Operations
+OPTION_END = {"switch": "end switching", "draw": "end the draw"}
+BOX_WORDS = {"green": "its green box (start loading)", "red": "its red box", "men": "the MEN box",
+             "at": "the AT box", "work": "the WORK box", "car": "the car on its spur (start unloading)"}
+
+
+def card_name(state, card: str) -> str:
+    try:
+        return spec_of(state, card).name
+    except (KeyError, ValueError):
+        return card
+
+
+def train_name(state, tray: int) -> str:
+    t = state.trains.get(tray)
+    return f"train {t.label}" if t else f"Crew Tray {tray}"
+
+
+def place_name(state, seat: int | None, at) -> str:
+    """A grid spot as a player sees it: the card on it ("the Mine Tipple"), else "that spot"."""
+    if at is None or seat is None:
+        return "that spot"
+    area = state.areas[seat]
+    if tuple(at) == (0, 0):
+        return "your Office"
+    cell = area.grid.get(tuple(at))
+    return f"the {card_name(state, cell.card)}" if cell is not None else "an empty spot"
+
+
+def say(state, intent, seat: int | None = None) -> str:
+    """An intent as what a player does, e.g. "draw from the Home Office", "move train 5 west"."""
+    it = parse(intent)
+    s = state
+    if isinstance(it, Switch):
+        return "switch this Stage"
+    if isinstance(it, Draw):
+        return "draw from the Home Office" if it.source == "home" else f"take the top card of Department {it.source}"
+    if isinstance(it, Agent):
+        if it.action == "pass":
+            return "pass (the Freight Agent does nothing this Stage)"
+        where = place_name(s, seat, it.at)
+        if it.action == "stock":
+            return f"Freight Agent: stock a box at {where}"
+        if it.action == "clear":
+            return f"Freight Agent: clear a red box at {where}"
+        return f"Freight Agent: unjam {BOX_WORDS.get(it.box, it.box)} at {where}"
+    if isinstance(it, Move):
+        return f"move {train_name(s, it.tray)} {it.direction} to {place_name(s, seat, it.to)}"
+    if isinstance(it, SetOut):
+        cars = f"{it.count} car{'s' if it.count != 1 else ''}"
+        return f"set out {cars} from the {it.end} of {train_name(s, it.tray)}"
+    if isinstance(it, End):
+        if s.turn.pending is not None:
+            return "finish the make-up"
+        if s.phase == "local_operations":
+            return OPTION_END.get(s.turn.option, "end")
+        return END_WORDS.get(s.phase, "end")
+    if isinstance(it, Play):
+        name = card_name(s, it.card)
+        if it.at is None:
+            return f"play the {name}"
+        turned = " turned" if it.turned else ""
+        serves = f", serving {place_name(s, seat, it.serves)}" if it.serves is not None else ""
+        return f"lay the {name}{turned} in your Office Area{serves}"
+    if isinstance(it, Discard):
+        return f"discard the {card_name(s, it.card)} to Department {it.dept}"
+    if isinstance(it, (Board, Detrain)):
+        verb = "board passengers onto" if isinstance(it, Board) else "detrain passengers from"
+        car = f" (car {it.car} from the front)" if it.car is not None else ""
+        return f"{verb} {train_name(s, it.tray)}{car}"
+    if isinstance(it, Work):
+        return f"Laborer: work {BOX_WORDS.get(it.box, it.box)} at {place_name(s, seat, it.at)}"
+    if isinstance(it, Clearance):
+        return "clear the following train" if it.clear else "hold the following train"
+    if isinstance(it, Place):
+        what = "a caboose" if it.kind == "caboose" else f"a{'' if it.loaded else 'n'} {'loaded' if it.loaded else 'empty'} {it.kind}"
+        return f"place {what} on the new train"
+    if isinstance(it, Run):
+        return f"run the Extra {it.direction}"
+    return str(it)  # pragma: no cover - an intent class added later
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# --------------------------------------------------------------------------- engine reasons
+
+_QUOTED = re.compile(r"'([^']{1,80})'")
+#: a quoted intent of these kinds becomes this hint for the mouse
+_CLICK_FOR = {
+    Play: "click the card, then a highlighted spot",
+    Discard: "click the card, then a Department",
+    Draw: "click the Home Office or a Department",
+    Move: "click the train, then a highlighted spot",
+    End: "press the End button",
+    Switch: "press Switch",
+    Clearance: "press Clear or Hold",
+    Run: "press Run east or Run west",
+    Place: "press a Place button",
+    SetOut: "press a Set out button",
+    Board: "press Board",
+    Detrain: "press Detrain",
+    Work: "click the facility's box",
+}
+
+
+def _mouse_hint(text: str) -> str | None:
+    """What a player clicks for a quoted intent (or a pattern like 'play X at x,y'), or None
+    when the quote is no intent."""
+    probe = re.sub(r"\bx,y\b", "0,0", text)
+    probe = re.sub(r"\bCARD\b", "X1", probe)
+    try:
+        it = parse(probe)
+    except (IllegalIntent, ValueError):
+        return None
+    if isinstance(it, Play) and it.at is None:
+        return "press its Play button"
+    if isinstance(it, Agent):
+        return "press Agent pass" if it.action == "pass" else "click the facility, then an Agent button"
+    return _CLICK_FOR.get(type(it), "use the buttons above the board")
+
+
+def for_mouse(reason: str) -> str:
+    """An engine reason with quoted intent text rewritten for the mouse: "say where to play the
+    Produce Shed: 'play Shed1 at x,y'" becomes "say where to play the Produce Shed: click the
+    card, then a highlighted spot"."""
+    if not reason:
+        return reason
+
+    def sub(m):
+        hint = _mouse_hint(m.group(1))
+        return hint if hint is not None else m.group(0)
+
+    return _QUOTED.sub(sub, reason)
+
+
+def quotes_intent(text: str) -> bool:
+    """Whether a message still quotes intent text (what ``for_mouse`` removes)."""
+    return any(_mouse_hint(m.group(1)) is not None for m in _QUOTED.finditer(text))
