@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 
 from .config import make_config
@@ -83,7 +84,8 @@ def loads(text) -> Game:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise SaveError(f"the save is not valid JSON: {e.msg} at line {e.lineno}, column {e.colno} "
+        what = re.sub(r"\s+at$", "", e.msg)  # "Unterminated string starting at": the place follows
+        raise SaveError(f"the save is not valid JSON: {what} at line {e.lineno}, column {e.colno} "
                         "(is it truncated?)") from None
     except RecursionError:
         raise SaveError("the save nests too deeply to be a Station Master save") from None

@@ -7,8 +7,8 @@ import pytest
 import stationmaster as sm
 from stationmaster.builder import Position
 from stationmaster.intents import Agent, Discard, Draw, End, Move, Play, SetOut
-from stationmaster.widgets.controller import Controller
-from stationmaster.widgets.words import for_mouse
+from stationmaster.widgets.controller import NO_MOVE, Controller
+from stationmaster.widgets.words import for_mouse, quotes_intent
 
 ME = "Player"
 
@@ -420,3 +420,130 @@ def test_whole_games_by_clicks(seed, config):
         kinds.add(type(it).__name__)
         assert len(g.history) < 3000
     assert {"Move", "Play", "Discard", "Draw", "End"} <= kinds
+
+
+# --------------------------------------------------------------------------- messages for the mouse
+
+
+def stuck_train_position():
+    """Train 11 stands on the Office and there is no other card to move to: Switch would waste
+    the Stage."""
+    b = Position(seed=3)
+    b.train(11, player=ME, at=(0, 0))
+    return b.game()
+
+
+def test_switch_is_greyed_with_the_reason_when_no_train_can_move():
+    g = stuck_train_position()
+    assert "switch" in {str(i) for i in g.legal_intents()}  # the engine allows it
+    c = Controller(g)
+    sw = action(c, "Switch")
+    assert not sw.enabled and sw.tip == NO_MOVE
+    assert not any(t[0] == "tray" for t, k in c.highlights())  # no train offered to click
+
+
+def test_clicking_a_train_that_cannot_move_keeps_the_stage():
+    g = stuck_train_position()
+    c = Controller(g)
+    assert not c.click(("tray", 11 if 11 in g.state.trains else next(iter(g.state.trains))))
+    assert g.history == ()  # Switch was not chosen: the Stage is not lost
+    assert c.error and c.message.startswith(NO_MOVE) and "Draw instead" in c.message
+    assert "highlighted" not in c.message
+
+
+def test_switch_greyed_without_trains_says_so():
+    g = sm.new_game(seed=7)
+    c = Controller(g)
+    sw = action(c, "Switch")
+    reason = g.why_not("switch")
+    assert not sw.enabled and sw.tip == reason[0].upper() + reason[1:]
+
+
+def test_a_card_that_fits_nowhere_says_so_without_intent_syntax():
+    g = draw_position(["produce_shed"])
+    c = Controller(g)
+    card = next(x for x in g.state.players[0].hand if x.startswith("Shed"))
+    assert "'play" in g.why_not(f"play {card}")  # the engine speaks to scripts too
+    c.click(("hand", card))
+    assert "fits no spot of your Office Area" in c.message and "Department" in c.message
+    assert not quotes_intent(c.message) and "x,y" not in c.message
+    assert for_mouse(g.why_not(f"play {card}")) == \
+        "Say where to play the Produce Shed: click the card, then a highlighted spot"
+
+
+def turned_only_position():
+    b = Position(seed=1)
+    b.hand(ME, ["turnout_left"])
+    b.lay(ME, "straight", (1, 0))
+    g = b.game()
+    g.apply("draw home")
+    card = next(x for x in g.state.players[0].hand if x.startswith("TurnoutL"))
+    plays = [i for i in g.legal_intents() if isinstance(i, Play) and i.card == card and i.at is not None]
+    only_turned = sorted({i.at for i in plays if i.turned} - {i.at for i in plays if not i.turned})
+    assert only_turned, "the position needs a spot that takes the card only turned"
+    return g, card, only_turned
+
+
+def test_turned_only_spots_are_highlighted_and_a_click_lays_the_card_turned():
+    g, card, only_turned = turned_only_position()
+    c = Controller(g)
+    c.click(("hand", card))
+    assert {("spot", 0, *xy) for xy in only_turned} == targets(c, "turned")
+    assert "it fits there only turned" in c.message
+    assert not c.turned
+    assert c.click(("spot", 0, *only_turned[0]))
+    assert g.history[-1] == Play(card, only_turned[0], True)
+    assert "fits there only turned, so it was laid that way" in c.message
+
+
+def test_after_a_move_the_message_says_the_train_stays_selected():
+    g = switching_position()
+    c = Controller(g)
+    c.click(("tray", 10 if 10 in g.state.trains else next(iter(g.state.trains))))
+    tray = c.tray
+    spot = sorted(targets(c))[0]
+    assert c.click(spot)
+    assert c.tray == tray
+    label = c._train_label(tray)
+    assert f"{label[0].upper() + label[1:]} is still selected" in c.message or "No Moves left" in c.message
+    assert c.selection() == f"Selected: {label}."
+
+
+def test_the_selection_is_always_stated():
+    g = draw_position(["straight"])
+    c = Controller(g)
+    assert c.selection() == "Nothing selected."
+    card = g.state.players[0].hand[0]
+    c.click(("hand", card))
+    assert c.selection() == "Selected: the Straight."
+    c.press("ui:turned")
+    assert c.selection() == "Selected: the Straight (to lay turned)."
+    c.click(None)
+    assert c.selection() == "Nothing selected."
+
+
+def test_no_button_tip_or_message_quotes_intent_syntax_in_a_day_of_play():
+    """A Day of solitaire played through the controller: every button's tooltip and every message
+    is in words (no quoted intent text, no 'x,y')."""
+    g = sm.new_game(seed=5, length="short")
+    c = Controller(g)
+    r = random.Random(5)
+    while not g.is_over and g.day == 1:
+        for a in c.actions():
+            assert not quotes_intent(a.tip), a.tip
+        legal = g.legal_intents()
+        it = r.choice(legal)
+        for kind, what in c.clicks_for(it):
+            c.click(what) if kind == "click" else c.press(what)
+            assert not quotes_intent(c.message) and "x,y" not in c.message, c.message
+        if g.history and g.history[-1] != it and it in g.legal_intents():
+            g.apply(it)  # a click the board resolves another way (the Move direction rule)
+
+
+def test_ending_the_draw_with_one_card_says_card():
+    g = draw_position(["straight"])
+    hand = g.state.players[0].hand
+    for card in hand[1:]:
+        g.apply(f"discard {card} to 1")
+    events = g.apply("end")
+    assert "ends the draw holding 1 card." in " ".join(str(e) for e in events)

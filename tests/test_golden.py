@@ -71,7 +71,7 @@ GOLDEN = {
         "events": 795,
         "day": 5,
         "stage": 12,
-        "sha256": "3aca656a845b87461ffadb0af3a4c7a28325279fe9524bbee6bd5d65d1f16bc8",
+        "sha256": "f2add0f1ff6634dd51bcc401fc953ea97001f120b9c7cefc91e7c6959d9af7ab",
     },
     "coop-2p-options-seed7": {
         "revenue": {"Ann": -5, "Bo": -2},
@@ -82,7 +82,7 @@ GOLDEN = {
         "events": 685,
         "day": 5,
         "stage": 12,
-        "sha256": "ffac713019f42b0b6b8c289fcf5a7eebd72dad360ab35574912b173f54904ac1",
+        "sha256": "eb8f03ecf57aada1dcb4f1998f89dcba8e7fef0e1eef7fe874bcd148d165bf1b",
     },
     "solitaire-standard-seed7": {
         "revenue": {"Player": 0},
@@ -93,7 +93,7 @@ GOLDEN = {
         "events": 259,
         "day": 5,
         "stage": 12,
-        "sha256": "3e48bea98d2bc2f9e183733cfdd99ec2d83f01928d0b956c34dba23b6dd23c02",
+        "sha256": "5d5d91ee2594ab7092268d5534ba5a824da638bbdcc85e16894928da3f545ebf",
     },
 }
 

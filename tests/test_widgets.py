@@ -29,6 +29,8 @@ from stationmaster.widgets import AUTOSAVE_NAME  # noqa: E402
 from stationmaster.widgets.board import Board  # noqa: E402
 from stationmaster.widgets.canvas import LayerPainter, dirty_boxes  # noqa: E402
 
+ME_W = "Player"
+
 
 @pytest.fixture(autouse=True)
 def _in_tmp(tmp_path, monkeypatch):
@@ -771,3 +773,184 @@ def test_play_without_the_board_packages_says_how_to_install_them(monkeypatch):
     monkeypatch.setattr(sys, "meta_path", [Block()] + sys.meta_path)
     with pytest.raises(ImportError, match=r'pip install "stationmaster\[board\]"'):
         sm.play(seed=1, autosave=False)
+
+
+# --------------------------------------------------------------------------- help for a player
+
+
+class _FirstLegal(sm.bots.Bot):
+    """A stand-in hint bot: the first legal intent that is not a pass, with a reason."""
+
+    name = "test-hint"
+
+    def decide(self, game):
+        legal = [i for i in game.legal_intents() if str(i) not in ("agent pass", "end")] or game.legal_intents()
+        return sm.bots.Decision(legal[0], "the first thing on the list")
+
+
+@pytest.fixture
+def hint_bot(monkeypatch):
+    """The planner when it is installed, else a stand-in registered for the test."""
+    from stationmaster.bots import available
+    from stationmaster.bots.base import REGISTRY
+    from stationmaster.widgets import advice
+
+    if "planner" in available():
+        return "planner"
+    monkeypatch.setitem(REGISTRY, _FirstLegal.name, _FirstLegal)
+    monkeypatch.setattr(advice, "HINT_BOTS", (_FirstLegal.name,))
+    return _FirstLegal.name
+
+
+def test_hint_says_what_to_do_and_why_and_marks_where_to_click(hint_bot):
+    game = sm.new_game(seed=7)
+    board = board_for(game)
+    assert not board.hint_button.disabled
+    d = board.show_hint()
+    assert d is not None and d.intent in game.legal_intents()
+    text = html.unescape(board.message.value)
+    assert "Hint: " in text and (d.reason in text)
+    assert "'" + str(d.intent) + "'" not in text  # in words, not script notation
+    hinted = [t for k, t in board.controller.clicks_for(d.intent) if k == "click"]
+    marks = [s for s in board.highlight_shapes() if s.stroke == "#bf8700"]
+    assert len(marks) >= len(hinted) > 0
+    board.game.apply("draw home" if str(d.intent) != "draw home" else "draw dept 1")
+    assert not [s for s in board.highlight_shapes() if s.stroke == "#bf8700"]  # a hint is for one moment
+
+
+def test_hint_without_a_hint_bot_is_greyed_and_says_why(monkeypatch):
+    from stationmaster.widgets import advice
+
+    monkeypatch.setattr(advice, "HINT_BOTS", ("no-such-bot",))
+    board = board_for(sm.new_game(seed=7))
+    assert board.hint_button.disabled and "planner" in board.hint_button.tooltip
+    assert board.show_hint() is None and "planner" in board.message.value
+
+
+def test_what_can_i_do_lists_the_useful_actions_in_words():
+    game = sm.new_game(seed=7)
+    board = board_for(game)
+    assert board.help_box.layout.display == "none"
+    board.help_button.value = True
+    assert board.help_box.layout.display == "block"
+    items = board.what_can_i_do()
+    whats = [w for w, _ in items]
+    assert whats[0] == "Draw a card from the Home Office" and items[0][1] == "click the Home Office deck"
+    assert any(w.startswith("Take the ") for w in whats)
+    assert whats[-1].startswith("Let the Freight Agent pass")  # the do-nothing choice last
+    assert "Draw a card from the Home Office" in html.unescape(board.help_box.value)
+    game.apply("draw home")  # the list follows the decision in hand
+    assert any("Discard" in w for w, _ in board.what_can_i_do())
+    assert "Discard a card" in html.unescape(board.help_box.value)
+
+
+def play_to_day_end(game):
+    r = random.Random(3)
+    while game.day == 1 and not game.is_over:
+        legal = game.legal_intents()
+        game.apply(r.choice(legal))
+
+
+def test_the_days_end_shows_a_summary_of_revenue_pace_and_collisions():
+    game = sm.new_game(seed=11, length="short")
+    board = board_for(game)
+    assert board.summary_row.layout.display == "none"
+    play_to_day_end(game)
+    assert board.summary_row.layout.display == "flex"
+    text = html.unescape(board.summary_box.value)
+    from stationmaster.widgets.advice import day_summary
+
+    sm_ = day_summary(game, 1)
+    assert "Day 1 of 3 is over" in text
+    assert f"{sm_.today('Player'):+d} Revenue" in text
+    assert "At this pace" in text and "target of 10" in text
+    assert ("No collisions today" in text) == (sm_.collisions == 0)
+    if not sm_.by_player.get("Player"):
+        assert "How to earn" in text
+    # the Day's Revenue by source adds up to the Revenue earned that Day
+    earned = 0
+    day = 1
+    for e in game.events:
+        if e.kind == "revenue" and day == 1:
+            earned += e.amount
+        if e.kind == "day_end":
+            day += 1
+    assert sm_.today("Player") == earned
+    board.summary_close.click()
+    assert board.summary_row.layout.display == "none"
+
+
+def test_the_summary_names_revenue_sources():
+    from stationmaster.events import Event
+    from stationmaster.widgets.advice import source_of
+
+    assert source_of(Event("revenue", "Ann earns 1 Revenue: passengers boarded train 5.", "Ann", 1)) == "boarding"
+    assert source_of(Event("revenue", "Ann earns 1 Revenue: a boxcar unloaded at the Shed.", "Ann", 1)) == \
+        "freight_in"
+    assert source_of(Event("revenue", "x", "Ann", 1, data={"source": "transit"})) == "transit"
+
+
+def test_load_asks_before_replacing_a_game_in_progress():
+    game = sm.new_game(seed=7)
+    game.apply("draw home")
+    board = board_for(game)
+    other = sm.new_game(seed=9)
+    upload(board, other.dumps().encode(), "other.json")
+    assert board.game is game  # not yet
+    assert board.confirm_row.layout.display == "flex"
+    assert "Replace the game in progress" in board.confirm_text.value
+    board.confirm_no.click()
+    assert board.game is game and board.confirm_row.layout.display == "none"
+    assert "Kept the game in progress" in board.message.value
+    upload(board, other.dumps().encode(), "other.json")
+    board.confirm_yes.click()
+    assert board.game is not game and board.game.seed == 9
+
+
+def test_load_of_a_fresh_game_needs_no_question():
+    board = board_for(sm.new_game(seed=7))
+    upload(board, sm.new_game(seed=9).dumps().encode(), "other.json")
+    assert board.game.seed == 9 and board.confirm_row.layout.display == "none"
+
+
+def test_a_broken_save_says_where_without_doubled_words():
+    board = board_for(sm.new_game(seed=7))
+    assert not board.load_text('{"format": "station-master', "cut.json")
+    text = html.unescape(board.message.value)
+    assert "Unterminated string starting at line 1" in text and "at at" not in text
+
+
+def test_the_board_follows_jupyterlabs_theme_until_the_player_chooses():
+    board = board_for(sm.new_game(seed=7))
+    if board.page is None:
+        pytest.skip("anywidget is not installed: the board cannot read the page's theme")
+    assert board.theme == "light" and "sm-theme-light" in board._dom_classes
+    board.page.page_theme = "dark"  # what the browser side reports from JupyterLab
+    assert board.theme == "dark" and board.theme_toggle.value
+    assert "sm-theme-dark" in board._dom_classes and "sm-theme-light" not in board._dom_classes
+    assert board.scene.theme == "dark"
+    board.page.page_theme = "light"
+    assert board.theme == "light"
+    board.theme_toggle.value = True  # the player's own choice stays
+    board.page.page_theme = "light"
+    board.page.page_theme = "dark"
+    board.page.page_theme = "light"
+    assert board.theme == "dark"
+
+
+def test_facilities_that_can_act_now_are_tagged_on_the_board():
+    b = Position(seed=1)
+    b.lay(ME_W, "straight", (1, 0))
+    b.lay(ME_W, "mine_tipple", (0, 1))
+    b.boxes(ME_W, (0, 1), red=["hopper"])
+    game = b.game()
+    board = board_for(game)
+    ready = board.ready_facilities()
+    agent_spots = {(0, *i.at) for i in game.legal_intents() if str(i).startswith("agent ") and i.at}
+    assert agent_spots, "the position needs a facility the Agent can stock"
+    assert set(ready) == agent_spots and set(ready.values()) <= {"Agent"}
+    texts = [s.text for s in board.scene.shapes if isinstance(s, Text)]
+    assert texts.count("▶ Agent") == len(agent_spots)
+    game.apply("draw home")  # the Agent's chance is gone with the option
+    assert not board.ready_facilities()
+    assert "▶ Agent" not in [s.text for s in board.scene.shapes if isinstance(s, Text)]

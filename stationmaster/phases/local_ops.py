@@ -312,7 +312,8 @@ def apply(s: State, it, ev: Events) -> None:
         if t.option == "switch":
             ev.say("option", f"{who} ends switching.")
         else:
-            ev.say("option", f"{who} ends the draw holding {len(s.players[p].hand)} cards.")
+            n = len(s.players[p].hand)
+            ev.say("option", f"{who} ends the draw holding {n} card{'s' if n != 1 else ''}.")
         _next_turn(s)
         return
     if isinstance(it, (Move, SetOut)) and t.tray is None:
