@@ -137,7 +137,8 @@ def test_canvas_is_sized_to_the_scene_and_scales_down_to_the_cell():
         assert lay.width == "100%" and lay.height == "auto"
         # no wider than drawn, nor than fits the window's height under the control bar
         ratio = board.scene.width / board.scene.height
-        assert lay.max_width == f"min({round(board.scene.width)}px, calc((100vh - 250px) * {ratio:.4f}))"
+        want = f"min({round(board.scene.width)}px, calc((100vh - var(--sm-chrome, 250px)) * {ratio:.4f}))"
+        assert lay.max_width == want
 
 
 def test_apply_in_another_cell_redraws_only_changed_layers(sent):

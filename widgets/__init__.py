@@ -21,7 +21,7 @@ def __getattr__(name):
     raise AttributeError(name)
 
 
-def play(*args, theme: str = "light", autosave=True, resume=None, pace: float | None = None, **options):
+def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | None = None, **options):
     """Show a playable board for a game; returns the ``Board`` widget (``board.game`` is the game).
 
     - ``play(seed=7)``, ``play(players=["Ann", "Bo"], mode="competitive", bots={"Bo": "planner"})``:
@@ -33,7 +33,8 @@ def play(*args, theme: str = "light", autosave=True, resume=None, pace: float | 
       resumes a named one. A corrupt autosave is set aside (``...corrupt.json``) and the board
       says so.
 
-    ``theme`` is "light" or "dark" (the board has a toggle too). ``autosave=True`` writes the game
+    ``theme`` is "auto" (follow JupyterLab's light or dark theme; light elsewhere), "light" or
+    "dark" (the board has a toggle too). ``autosave=True`` writes the game
     after every accepted intent, atomically, to its own file (``station-master-autosave-seed7.json``)
     in the working folder; ``False`` turns that off; a folder autosaves there, a file path names
     the file (and ``play()`` resumes it).

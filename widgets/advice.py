@@ -198,10 +198,9 @@ def summary_html(game, day: int) -> str:
                                                                    key=lambda kv: list(SOURCES).index(kv[0])
                                                                    if kv[0] in SOURCES else 99)]
         got = sm.today(p)
-        how = ", ".join(parts) if parts else "none"
+        how = f" ({html.escape(', '.join(parts))})" if parts else ""
         who = f"{html.escape(p)}: " if len(game.players) > 1 else ""
-        rows.append(f"<li>{who}<b>{got:+d} Revenue</b> today ({html.escape(how)}); "
-                    f"{sm.totals.get(p, 0)} in all</li>")
+        rows.append(f"<li>{who}<b>{got:+d} Revenue</b> today{how}; {sm.totals.get(p, 0)} in all</li>")
     if cfg.mode == "competitive" and cfg.victory != "first_to_target":
         goal = f"the table's floor is {cfg.revenue_floor}"
         pace = ""

@@ -12,6 +12,8 @@ from ipycanvas import MultiCanvas
 
 import stationmaster as sm
 from stationmaster.config import LENGTHS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES
+from stationmaster.decisions import PHASE_NAMES
+from stationmaster.rules import CLOCK
 from stationmaster.errors import IllegalIntent, SaveError
 from stationmaster.view.shapes import LAYERS, Rect
 
@@ -200,7 +202,7 @@ class Board(W.VBox):
         self.help_box = W.HTML(layout=W.Layout(display="none", width="100%"))
         self.summary_box = W.HTML(layout=W.Layout(width="100%"))
         self.summary_close = W.Button(description="OK", tooltip="put the Day's summary away",
-                                      layout=W.Layout(width="auto"))
+                                      layout=W.Layout(width="auto", min_width="3.5em", flex="0 0 auto"))
         self.summary_close.on_click(lambda b: self.dismiss_summary())
         self.summary_row = W.HBox([self.summary_box, self.summary_close],
                                   layout=W.Layout(display="none", align_items="flex-start", width="100%",
@@ -256,12 +258,12 @@ class Board(W.VBox):
         self._log_widgets: list = []
 
     def _grow_pool(self, n: int) -> None:
+        """Keep at least n reusable action buttons (the box shows the first ones in use)."""
         while len(self._pool) < n:
-            b = W.Button(layout=W.Layout(width="auto", display="none"))
+            b = W.Button(layout=W.Layout(width="auto"))
             b._sm_key = None
             b.on_click(self._on_action)
             self._pool.append(b)
-        self.actions_box.children = tuple(self._pool)
 
     def _build_bot_controls(self) -> None:
         """Pace, Pause/Resume, Step and Skip for the bot seats (shown when the game has any)."""
@@ -327,9 +329,9 @@ class Board(W.VBox):
         board, which is sized to the room left in the window; the rest below it."""
         self._build_mainline_replay()
         self.actions_box.layout.width = "auto"
-        self.actions_box.layout.flex = "1 1 auto"
+        self.actions_box.layout.flex = "0 1 auto"
         helpers = W.HBox([self.help_button, self.hint_button, self.undo_button, self.redo_button],
-                         layout=W.Layout(flex_flow="row nowrap", flex="0 0 auto"))
+                         layout=W.Layout(flex_flow="row nowrap", flex="0 0 auto", margin="0 0 0 auto"))
         decide = W.HBox([self.actions_box, helpers],
                         layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%"))
         self.bar = W.VBox([self.status, self.message, decide, self.help_box, self.summary_row, self.confirm_row],
@@ -372,8 +374,6 @@ class Board(W.VBox):
         self.updates += 1
         self._seen_intents = len(self._game.history)
         self.controller.sync()
-        if game_changed and self.autosaver:
-            self.autosave_error = self.autosaver.write(self._game)
         self.viewer = self._viewer()
         if self.scene_builder is _default_scene_builder:
             self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme,
@@ -389,7 +389,11 @@ class Board(W.VBox):
         self._paint()
         self._update_controls()
         self._update_log()
-
+        if game_changed and self.autosaver:
+            # last: the repaint's messages are on their way to the browser while the file is
+            # written and synced to disk (about 10 ms)
+            self.autosave_error = self.autosaver.write(self._game)
+            self._show_message()  # a notice or error of the write (sent only if the line changed)
     def ready_facilities(self) -> dict:
         """``{(seat, x, y): "Agent" | "Laborer" | "Porter"}``: the facilities of the person to act
         where a legal intent works now (the scene marks them)."""
@@ -539,9 +543,17 @@ class Board(W.VBox):
             who = f" — hand shown: <b>{html.escape(g.players[self.viewer])}</b>'s{away}"
         picked = c.selection()
         picked = f" · <span class='sm-selection'>{html.escape(picked)}</span>" if picked else ""
-        _set(self.status, "value", f"<b>{html.escape(c.status())}</b>{who}<br>"
-                                   f"<span style='opacity:0.8'>Revenue: {rev} (target {cfg.target}) · seed {g.seed} · "
-                                   f"{cfg.mode}, {cfg.length}</span>{picked}")
+        # one line: the decision in hand, Revenue, what is selected (the board's header has the rest)
+        if g.is_over:
+            line = f"<b>{html.escape(c.status())}</b>"
+        else:
+            st = g.state
+            actor = f"{g.actor} ({c.bot})" if c.bot else g.actor
+            when = f"Day {st.day}, Stage {st.stage} ({CLOCK[st.stage - 1]}), {PHASE_NAMES[st.phase]}"
+            line = f"<b title='{html.escape(when)}'>{html.escape(actor)} to {html.escape(g.decision)}</b>"
+        _set(self.status, "value", f"{line}{who} · "
+                                   f"<span style='opacity:0.85' title='seed {g.seed} · {cfg.mode}, {cfg.length}'>"
+                                   f"Revenue {rev} (target {cfg.target})</span>{picked}")
         self._show_message()
         self._update_help()
         hint_bot = advice.hint_bot_name()
@@ -550,24 +562,20 @@ class Board(W.VBox):
              "Hint needs the planner bot, which this installation lacks")
         actions = c.actions()
         self._grow_pool(len(actions))
-        for b, a in zip(self._pool, actions):
+        for b, a in zip(self._pool, actions):  # one message per button that changed
             desc = f"{a.label} ✓" if a.toggled else a.label
             style = "info" if a.toggled else a.style
             b._sm_key = a.key
-            if b.description != desc:
-                b.description = desc
-            if b.tooltip != a.tip:
-                b.tooltip = a.tip
-            if b.disabled != (not a.enabled):
-                b.disabled = not a.enabled
-            if b.button_style != style:
-                b.button_style = style
-            if b.layout.display != "inline-flex":
-                b.layout.display = "inline-flex"
+            with b.hold_sync():
+                _set(b, "description", desc)
+                _set(b, "tooltip", a.tip)
+                _set(b, "disabled", not a.enabled)
+                _set(b, "button_style", style)
         for b in self._pool[len(actions):]:
             b._sm_key = None
-            if b.layout.display != "none":
-                b.layout.display = "none"
+        shown = tuple(self._pool[:len(actions)])
+        if self.actions_box.children != shown:  # one message for the box, none per hidden button
+            self.actions_box.children = shown
         options = tuple(str(i) for i in g.legal_intents())
         if tuple(self.intent_list.options) != options:
             keep = self.intent_list.value
@@ -758,6 +766,13 @@ class Board(W.VBox):
         _set(self.help_box.layout, "display", "block" if show else "none")
         if show:
             _set(self.help_box, "value", advice.options_html(self.controller))
+        self._fit_bar()
+
+    def _fit_bar(self) -> None:
+        """While a panel is open in the control bar the board gives it room (CSS: sm-tall-bar)."""
+        tall = any(w.layout.display not in ("none", None) for w in (self.help_box, self.summary_row, self.confirm_row))
+        if tall != ("sm-tall-bar" in self._dom_classes):
+            (self.add_class if tall else self.remove_class)("sm-tall-bar")
 
     def what_can_i_do(self) -> list:
         """``[(what, how), ...]``: the useful things the actor can do now (the "What can I do?" list)."""
@@ -814,11 +829,13 @@ class Board(W.VBox):
         text = advice.summary_html(self._game, day)
         _set(self.summary_box, "value", text)
         _set(self.summary_row.layout, "display", "flex")
+        self._fit_bar()
         return text
 
     def dismiss_summary(self) -> None:
         self._summary_day = None
         _set(self.summary_row.layout, "display", "none")
+        self._fit_bar()
 
     # ------------------------------------------------------------------ saves and new games
 
@@ -875,6 +892,7 @@ class Board(W.VBox):
              f"<b>Replace the game in progress</b> (seed {g.seed}, Day {g.day}, Stage {g.stage}, "
              f"{len(g.history)} steps; its autosave stays) <b>with {html.escape(name)}?</b>&nbsp;")
         _set(self.confirm_row.layout, "display", "flex")
+        self._fit_bar()
         self.controller.say(f"Load {name}? Press Replace to load it, or Keep playing.", warning=True)
         self._show_message()
         return False
@@ -883,6 +901,7 @@ class Board(W.VBox):
         """The answer to Load's question: Replace (True) loads the chosen save."""
         pending, self._pending_load = self._pending_load, None
         _set(self.confirm_row.layout, "display", "none")
+        self._fit_bar()
         if pending is None:
             return False
         if replace:

@@ -7,10 +7,13 @@
 - **JupyterLab's theme.** ``page_theme`` is "light" or "dark" as JupyterLab's body says
   (``data-jp-theme-light``), kept up to date; "" where the page has no theme (the board then
   keeps light).
+- **Quiet canvas.** The board uses mouse-down and taps only; the other mouse events stop before
+  ipycanvas, which would send each to the kernel (one message per pixel the pointer moves) and
+  would keep the mouse wheel from scrolling the page over the board.
 - **The scale.** ``scale`` is the canvas's shown width over its drawn width (1.0 at full size).
 
 The browser code runs through anywidget (a front-end loader for widgets); without anywidget the
-board works, only these three are missing. The CSS is a ``<style>`` block in an HTML widget:
+board works, only these are missing. The CSS is a ``<style>`` block in an HTML widget:
 it sizes the canvas to the room it has (the control bar above it stays in view) and themes the
 board's controls and log like the board.
 """
@@ -37,6 +40,10 @@ function render({ model, el }) {
     const c = e.target;
     if (c && c.tagName === "CANVAS" && document.activeElement !== c) c.focus({ preventScroll: true });
   };
+  // The board listens to mouse-down (and taps) only: ipycanvas would send every other mouse event
+  // to the kernel (a message per pixel moved) and swallow the wheel, so the page would not scroll.
+  const quiet = (e) => { if (e.target && e.target.tagName === "CANVAS") e.stopPropagation(); };
+  const QUIET = ["mousemove", "mouseup", "mouseout", "wheel"];
   const scale = () => {
     const cs = board && board.querySelectorAll("canvas");
     if (!cs || !cs.length) return;
@@ -51,6 +58,7 @@ function render({ model, el }) {
     board = el.closest(".station-master-board");
     if (!board) { if (tries++ < 600) requestAnimationFrame(attach); return; }
     board.addEventListener("mousedown", onDown, true);
+    QUIET.forEach((t) => board.addEventListener(t, quiet, { capture: true, passive: true }));
     theme();
     const mo = new MutationObserver(theme);
     mo.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
@@ -65,7 +73,10 @@ function render({ model, el }) {
   attach();
   return () => {
     stop = true;
-    if (board) board.removeEventListener("mousedown", onDown, true);
+    if (board) {
+      board.removeEventListener("mousedown", onDown, true);
+      QUIET.forEach((t) => board.removeEventListener(t, quiet, { capture: true, passive: true }));
+    }
     observers.forEach((o) => o.disconnect());
   };
 }
@@ -95,6 +106,8 @@ PALETTES = {
 #: room kept above and below the board's canvas in the window: JupyterLab's bars (about 120 px)
 #: and the board's control bar (about 120 px)
 CHROME_PX = 250
+#: and the room of a panel open in the control bar (it scrolls beyond that)
+TALL_PX = 110
 
 
 def css() -> str:
@@ -105,11 +118,19 @@ def css() -> str:
     rules += [
         ".station-master-board{padding:4px 6px;border-radius:6px;box-sizing:border-box}",
         ".station-master-board .widget-html-content{color:inherit}",
-        ".station-master-board .sm-bar{gap:2px}",
+        # the control bar: tight lines and buttons, so the decision and the board share the window
+        ".station-master-board .sm-bar .widget-html,.station-master-board .sm-bar .widget-html-content"
+        "{height:auto;line-height:1.4;margin-top:1px;margin-bottom:1px}",
+        ".station-master-board .sm-bar .jupyter-button{height:28px;padding:0 9px;margin:2px 3px 2px 0}",
+        ".station-master-board .sm-bar .widget-hbox{margin:0}",
+        # a panel open in the bar (help, the Day's summary, Load's question) takes room from the board
+        f".station-master-board.sm-tall-bar{{--sm-chrome:{CHROME_PX + TALL_PX}px}}",
+        ".station-master-board .sm-help,.station-master-board .sm-summary{max-height:6.2em;overflow:auto}",
         ".station-master-board .sm-help li,.station-master-board .sm-summary li{margin:1px 0}",
         ".station-master-board .sm-page-helper{width:0;height:0;overflow:hidden}",
         # the board's own cell: its output prompt column ("[1]:") gives its room to the board
         ".jp-OutputArea-child:has(.station-master-board)>.jp-OutputArea-prompt{display:none}",
+        ".jp-Cell:has(.station-master-board) .jp-OutputArea-promptOverlay{display:none}",
     ]
     return "<style>" + "".join(rules) + "</style>"
 
@@ -118,7 +139,7 @@ def canvas_max_width(width: float, height: float) -> str:
     """The canvas's CSS max-width: its drawn width, and no wider than fits the window's height
     less the room of the bars around it (it keeps its aspect ratio)."""
     ratio = width / max(1.0, height)
-    return f"min({int(round(width))}px, calc((100vh - {CHROME_PX}px) * {ratio:.4f}))"
+    return f"min({int(round(width))}px, calc((100vh - var(--sm-chrome, {CHROME_PX}px)) * {ratio:.4f}))"
 
 
 if anywidget is not None:
