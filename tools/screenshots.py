@@ -24,6 +24,7 @@ DOCS = ROOT / "docs" / "screenshots"
 # screenshot -> the test that takes it
 SHOTS = {
     "jupyterlab-play.png": "tests/browser/test_jupyterlab.py::test_play_notebook_runs_in_jupyterlab",
+    "board-bots-jupyterlab.png": "tests/browser/test_jupyterlab.py::test_a_bot_seat_moves_by_itself",
     "board-jupyterlab.png":
         "tests/browser/test_jupyterlab.py::test_board_plays_by_clicking_and_survives_reload",
     "voila-app.png": "tests/browser/test_voila.py::test_voila_app_shows_the_board_and_plays_by_clicking",
