@@ -177,3 +177,68 @@ def test_voila_app_in_the_jupyter_server(lab_server, page):
         autosave.unlink(missing_ok=True)  # the server's folder is shared with other tests
     print(f"\nVoilà in the Jupyter server: board shown in {shown:.1f}s, "
           f"whole test {time.monotonic() - t0:.1f}s")
+
+
+# The element that scrolls the page around a node: its nearest scrolling ancestor, else the document.
+SCROLLER = """el => {
+  for (let e = el.parentElement; e; e = e.parentElement) {
+    const o = getComputedStyle(e).overflowY;
+    if ((o === 'auto' || o === 'scroll') && e.scrollHeight > e.clientHeight) return e;
+  }
+  return document.scrollingElement;
+}"""
+
+
+def test_voila_a_click_on_the_board_never_scrolls_the_page(voila_server, page):
+    """The standalone app at 1280x800, scrolled so the board's top is out of view: a press of a
+    button under the board (Save) and then a click on the Home Office deck leave the page where
+    it was (issue 9: it jumped up by about 435 px and the click landed on something else), and
+    the click draws."""
+    import stationmaster as sm
+
+    from .test_jupyterlab import target_point
+
+    autosave = voila_server.root / "station-master-autosave.json"
+    sm.new_game(seed=7).save(autosave)  # the dealt game (the app's other test drew from it)
+    try:
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.goto(voila_server.url + "/", timeout=KERNEL_TIMEOUT)
+        page.wait_for_selector(f"{BOARD} canvas", state="visible", timeout=KERNEL_TIMEOUT)
+        page.wait_for_function(f"sel => ({CANVAS_STATS})(sel).some(s => s.other > 0)", arg=BOARD,
+                               timeout=30_000, polling=200)
+        settle(page)
+        canvas = page.locator(f"{BOARD} canvas").last
+        page.locator(f"{BOARD} button.jupyter-button", has_text="New game").first.click()  # room below
+        page.locator(f"{BOARD} button.jupyter-button", has_text="Start new game").wait_for()
+        save = page.locator(f"{BOARD} button.jupyter-button", has_text="Save").first
+        # scroll the page's scroller so Save (under the board) is in view and the board's top is not
+        page.evaluate(f"""b => {{ window.__scroller = ({SCROLLER})(document.querySelector(b)); }}""", BOARD)
+        top = page.evaluate("b => document.querySelector(b).getBoundingClientRect().top", BOARD)
+        bottom = save.bounding_box()["y"] + 40
+        ctop = canvas.bounding_box()["y"]
+        page.evaluate("d => { window.__scroller.scrollTop += d; }", max(ctop + 200, bottom - 800))
+        time.sleep(0.3)
+        assert canvas.bounding_box()["y"] < -40, "the board's top is in view"
+        box = save.bounding_box()
+        assert 0 <= box["y"] and box["y"] + box["height"] <= 800, "Save is not in view"
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.locator(f"{BOARD} a[download]").wait_for()
+        settle(page)
+        shadow = sm.play(seed=7, autosave=False)
+        x, y = target_point(shadow, ("home",))
+        cb, size = canvas.bounding_box(), canvases(page)[-1]
+        px, py = cb["x"] + x * cb["width"] / size["width"], cb["y"] + y * cb["height"] / size["height"]
+        assert 0 < py < 800, "the Home Office deck is not in view"
+        before = page.evaluate("() => window.__scroller.scrollTop")
+        log = page.evaluate(LOG_TEXT, BOARD)
+        page.mouse.click(px, py)
+        page.wait_for_function(
+            f"([sel, old]) => {{ const t = ({LOG_TEXT})(sel); return t !== null && t !== old; }}",
+            arg=[BOARD, log], timeout=30_000)
+        settle(page)
+        after = page.evaluate("() => window.__scroller.scrollTop")
+        assert "draws from the Home Office" in page.evaluate(LOG_TEXT, BOARD)
+        assert after == before, f"the click scrolled the page from {before} to {after}"
+        assert not page.page_errors, page.page_errors
+    finally:
+        sm.new_game(seed=7).save(autosave)  # the app's other test starts from the dealt game
