@@ -28,6 +28,16 @@ SHOTS = {
     "board-jupyterlab.png":
         "tests/browser/test_jupyterlab.py::test_board_plays_by_clicking_and_survives_reload",
     "voila-app.png": "tests/browser/test_voila.py::test_voila_app_shows_the_board_and_plays_by_clicking",
+    # a laptop screen (1280x800, JupyterLab's default layout): a decision in hand, the
+    # Superintendent's, the Day's end, the dark theme
+    "board-laptop-jupyterlab.png":
+        "tests/browser/test_board_laptop.py::test_one_decision_one_screen_and_a_click_never_scrolls",
+    "board-superintendent-jupyterlab.png": "tests/browser/test_board_laptop.py::"
+                                           "test_a_superintendent_decision_fits_with_clear_and_hold_beside_the_question",
+    "board-day-summary-jupyterlab.png":
+        "tests/browser/test_board_laptop.py::test_the_day_end_summary_is_shown_with_the_board",
+    "board-dark-jupyterlab.png":
+        "tests/browser/test_board_laptop.py::test_the_board_follows_jupyterlabs_dark_theme_controls_and_log_too",
 }
 
 
