@@ -202,7 +202,7 @@ def set_lab_theme(nb, name: str) -> None:
 def test_the_board_follows_jupyterlabs_dark_theme_controls_and_log_too(lab_server, page, screenshots_dir, request):
     nb, board = open_board(page, lab_server, request, "dark.ipynb",
                            "import stationmaster as sm\nboard = sm.play(seed=7, autosave=False)\nboard")
-    light = board.canvases()[-1]
+    light = board.canvases()[0]
     try:
         set_lab_theme(nb, "JupyterLab Dark")
         page.wait_for_selector(f"{board.sel}.sm-theme-dark", timeout=30_000)
@@ -227,7 +227,8 @@ def test_the_board_follows_jupyterlabs_dark_theme_controls_and_log_too(lab_serve
     finally:
         set_lab_theme(nb, "JupyterLab Light")  # the theme is a user setting of the shared server
     page.wait_for_selector(f"{board.sel}.sm-theme-light", timeout=30_000)
-    assert board.canvases()[-1]["background"] == light["background"]
+    board.settle()
+    assert board.canvases()[0]["background"] == light["background"]  # the table is light again
     assert not page.page_errors, page.page_errors
 
 

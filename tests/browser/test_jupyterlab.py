@@ -484,7 +484,7 @@ def test_a_bot_seat_moves_by_itself(lab_server, page, screenshots_dir, request):
     while time.monotonic() < deadline:
         text = board.log()
         seen.add(text.count("Bo (random):"))
-        if "Ann to" in page.locator(f"{board.sel} .widget-html").first.inner_text():
+        if "Ann to" in page.locator(f"{board.sel} .sm-bar .widget-html").first.inner_text():
             break
         time.sleep(0.1)
     else:
