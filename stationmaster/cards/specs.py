@@ -1,4 +1,4 @@
-"""The classic (v0.2 §12) components as data."""
+"""The classic (v0.2 §12) components as data: rolling stock, card specs, the deck lists."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ class CardSpec:
     """What is printed on a card. ``kind`` picks the rules that apply; the rest is data."""
 
     key: str  # the card type, e.g. "depot", "turnout_left"
-    kind: str  # train | extra | office | facility | modifier | track | red_flag
+    kind: str  # train | extra | office | facility | modifier | track | red_flag | mainline
     name: str
     text: str
     geometry: Geometry | None = None  # rail printed on it (track, facility, office)
@@ -88,7 +88,7 @@ class CardSpec:
     max_cars: int = 0  # revenue cars
     caboose: bool = False
     train_class: str = ""
-    hook: str = ""  # name of a rule hook for behaviour beyond data (none in the classic deck)
+    rules: str = ""  # the registered rules class (cards/base.py); "" = the default of its kind (cards/kinds.py)
 
     @property
     def outbound(self) -> bool:
@@ -109,6 +109,18 @@ _TRAIN_CLASSES = {
     9: ("Oil Train", ("tank",), 3, True),
     11: ("Way Freight", ("coach",) + FREIGHT_KINDS, 3, True),
 }
+
+
+#: plain classic Mainline cards (two regions each); N + 1 are drawn at random for N players
+MAINLINE_CARDS = (
+    "Prairie Tangent", "River Valley", "Cedar Cut", "Long Fill", "Mill Creek Bridge",
+    "Pine Ridge", "Salt Flats", "Horseshoe Curve",
+)
+
+
+def mainline_key(title: str) -> str:
+    """The spec key of a Mainline card (the table shows Mainline cards by name)."""
+    return "ml_" + "_".join(title.lower().split())
 
 
 def _specs() -> dict[str, CardSpec]:
@@ -191,6 +203,9 @@ def _specs() -> dict[str, CardSpec]:
                  "Fedora it holds a following train without a question. House rule red_flag_escape: "
                  "instead it is spent, and removed from the game, the first time a collision would be "
                  "your fault: the moving train stops short."))
+    for title in MAINLINE_CARDS:
+        add(CardSpec(mainline_key(title), "mainline", title,
+                     "Plain Mainline: two regions; a train runs one region per Stage."))
     return s
 
 
@@ -210,11 +225,14 @@ CLASSIC_DECK = (
 )
 
 
-def classic_deck() -> dict[str, str]:
-    """Card id -> card type for the 52 Home Office cards, in a fixed order."""
+def deck_ids(entries) -> dict[str, str]:
+    """Card id -> card type for deck entries ``(card type, copies, id prefix)``, in order. A prefix
+    ending in a digit names its one card (``T5``, ``X9``); the others are numbered (``Depot1``...)."""
     out: dict[str, str] = {}
-    for key, copies, prefix in CLASSIC_DECK:
-        if copies == 1 and CARD_SPECS[key].kind in ("train", "extra"):
+    for key, copies, prefix in entries:
+        if prefix[-1].isdigit():
+            if copies != 1:
+                raise ValueError(f"{prefix!r} names one card, not {copies} copies of {key!r}")
             out[prefix] = key
         else:
             for i in range(1, copies + 1):
@@ -222,15 +240,15 @@ def classic_deck() -> dict[str, str]:
     return out
 
 
+def classic_deck() -> dict[str, str]:
+    """Card id -> card type for the 52 Home Office cards, in a fixed order."""
+    return deck_ids(CLASSIC_DECK)
+
+
 def red_flag_id(index: int) -> str:
     return f"RedFlag{index + 1}"
 
 
-#: plain classic Mainline cards (two regions each); N + 1 are drawn at random for N players
-MAINLINE_CARDS = (
-    "Prairie Tangent", "River Valley", "Cedar Cut", "Long Fill", "Mill Creek Bridge",
-    "Pine Ridge", "Salt Flats", "Horseshoe Curve",
-)
 
 
 def spec(card_id_or_key: str, deck: dict[str, str] | None = None) -> CardSpec:

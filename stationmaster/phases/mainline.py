@@ -10,7 +10,7 @@ makes the Superintendent decide. Collisions are automatic.
 from __future__ import annotations
 
 from ..cards import PIECES
-from ..cards.hooks import area_cards, hooks_of
+from ..cards.base import fire
 from ..intents import Clearance
 from ..rules import (
     Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, red_flag_holds_followers,
@@ -172,14 +172,9 @@ def _obstruction(s: State, seat: int, cards: list):
     return None
 
 
-def _hook_problem(s: State, train: Train) -> str | None:
-    """A card's rule hook may hold a train (ABS Signals, special trains...)."""
-    cards = [train.card] + (area_cards(s, train.seat) if train.where == "area" else [])
-    for h in hooks_of(s, cards):
-        problem = h.highball_problem(s, train)
-        if problem:
-            return problem
-    return None
+def _card_problem(s: State, train: Train) -> str | None:
+    """A card's rule may hold a departing train (ABS Signals, special trains...)."""
+    return fire(s, "highball_problem", train, train=train, seat=train.seat if train.where == "area" else None)
 
 
 def _mainline_fault(s: State, *trains) -> int:
@@ -223,12 +218,12 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
     if train.where == "area":
         problem = _made_up_right(s, train)
         if problem is None:
-            problem = _hook_problem(s, train)
+            problem = _card_problem(s, train)
         if problem:
             ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
                    data=_ml(train, "made_up", problem=problem, where=here))
             return False
-    elif problem := _hook_problem(s, train):
+    elif problem := _card_problem(s, train):
         ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
                data=_ml(train, "card", problem=problem, where=here))
         return False
@@ -325,7 +320,7 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
     at_office = trains_on(s, seat, (0, 0))
     tracks = ad_tracks(s, area)
     if len(at_office) >= tracks:
-        if any(h.holds_arrival(s, train, seat) for h in hooks_of(s, [train.card] + area_cards(s, seat))):
+        if fire(s, "holds_arrival", train, seat, train=train, seat=seat):
             ev.say("held", f"Train {train.label} is held at {who}'s Limits: every A/D track is taken.",
                    data=_ml(train, "ad_full", where=f"{who}'s Limits"))
             return
