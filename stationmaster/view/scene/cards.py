@@ -127,8 +127,9 @@ class Cards:
                 self.text(x + w / 2, ay + 3, "east or west", 8.5, c["muted"], "middle", False, layer)
         elif card.picture == "tag":
             tag = "  ".join(card.tag)
+            size = 10 if text_width(tag, 10, True) <= w - 24 else 8
             self.rect(x + 10, pic_y + 6, w - 20, 26, None, band, 1.5, 4, layer)
-            self.text(x + w / 2, pic_y + 23, tag, 10, band, "middle", True, layer)
+            self.text(x + w / 2, pic_y + 23, tag, size, band, "middle", True, layer)
         elif card.picture == "flag":
             fx = x + w / 2 - 12
             self.line([(fx, pic_y + 40), (fx, pic_y + 2)], c["ink"], 2, layer)
