@@ -8,7 +8,7 @@ import pytest
 import stationmaster as sm
 from stationmaster.builder import Position
 from stationmaster.cards import CARD_SPECS, POINTS, catalog, fire, register, rules_for, rules_of
-from stationmaster.cards.base import RULES, CardRules, cards_in_scope, check_spec, check_specs
+from stationmaster.cards.base import COMBINES, RULES, SCOPES, CardRules, cards_in_scope, check_spec, check_specs
 from stationmaster.cards.kinds import KIND_RULES, ModifierRules, OfficeRules, TrackRules, TrainRules
 from stationmaster.invariants import check
 from stationmaster.phases.local_ops import moves_for
@@ -304,7 +304,7 @@ def test_the_table_documents_every_point_and_the_base_class_answers_each_neutral
     engine fires it (the unused points are fired by nothing yet)."""
     base = CardRules(CARD_SPECS["straight"])
     for rp in POINTS.values():
-        assert rp.doc and rp.args.startswith("s")
+        assert rp.doc and rp.args.startswith("s") and rp.combine in COMBINES and set(rp.scope) <= set(SCOPES)
         assert getattr(base, rp.name)(None, *_args(rp)) == (None if rp.combine == "each" else rp.neutral)
     fired = {name for name, rp in POINTS.items() if rp.fired_by}
     assert {"moves", "switch_problem", "highball_problem", "holds_arrival", "stage_start", "day_end"} <= fired

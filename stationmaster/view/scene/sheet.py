@@ -16,7 +16,7 @@ CARD_W, CARD_H, PAD = 96, 138, 2
 class _Sheet(Cards, Pieces, Canvas):
     """A drawing surface with no game behind it (so no state, viewer or hit regions)."""
 
-    def __init__(self, theme: str) -> None:  # noqa: super().__init__ needs a state; a card needs none
+    def __init__(self, theme: str) -> None:  # not Canvas.__init__, which wants a game's state
         if theme not in THEMES:
             raise ValueError(f"theme must be one of {', '.join(THEMES)}, not {theme!r}")
         self.s = None
