@@ -2,6 +2,8 @@
 fire rule points over the cards in play, and a new card is a spec plus, at most, a small class."""
 
 import dataclasses
+import subprocess
+import sys
 
 import pytest
 
@@ -320,6 +322,17 @@ def test_an_unknown_rules_name_is_an_error_when_the_catalog_is_checked():
         check_spec(bad)
     with pytest.raises(ValueError, match="yard_leed"):
         check_specs({"yard_lead": bad})
+
+
+def test_importing_the_engine_checks_every_spec():
+    """A spec naming a rules class nobody registered stops the import, saying which card and name."""
+    code = ("import dataclasses, importlib\n"
+            "import stationmaster.cards.specs as specs, stationmaster.cards.kinds as kinds\n"
+            "specs.CARD_SPECS['straight'] = dataclasses.replace(specs.CARD_SPECS['straight'], rules='yard_leed')\n"
+            "importlib.reload(kinds)\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0
+    assert "ValueError: card 'straight' names rules 'yard_leed'" in run.stderr
 
 
 def test_a_rules_class_of_another_kind_is_an_error():

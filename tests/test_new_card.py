@@ -97,7 +97,7 @@ def test_the_board_plays_and_shows_the_sample_cards(sample_deck):
     c.click(("hand", lead))
     spots = {t for t, k in c.highlights() if k == "target" and t[0] == "spot"}
     assert spots == {("spot", 0, -1, 0), ("spot", 0, 1, 0)}
-    assert "TRACK" in to_svg(build_scene(c.game.state))
+    assert "<title>Yard Lead: Straight track with a yard lead" in to_svg(build_scene(c.game.state))  # in the hand
     assert c.click(("spot", 0, 1, 0))
     c.click(("hand", order))
     assert "press Play" in c.message
