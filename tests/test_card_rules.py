@@ -13,7 +13,6 @@ from stationmaster.cards import CARD_SPECS, POINTS, catalog, fire, register, rul
 from stationmaster.cards.base import COMBINES, RULES, SCOPES, CardRules, cards_in_scope, check_spec, check_specs
 from stationmaster.cards.kinds import KIND_RULES, ModifierRules, OfficeRules, TrackRules, TrainRules
 from stationmaster.invariants import check
-from stationmaster.phases.local_ops import moves_for
 
 
 def use_rules(monkeypatch, name, cls):

@@ -209,8 +209,8 @@ class OfficeAreas:
                       band, 1.6, 4, "table")
             lines = wrap(short, w - 10, label_size, 2)
             tag = card.tag
-            short = (e.replace("green", "G").replace("red", "R") for e in tag)  # "+1 G +1 R"
-            lines.append(tag[0] if len(tag) == 1 else " ".join(short))
+            brief = (e.replace("green", "G").replace("red", "R") for e in tag)  # "+1 G +1 R"
+            lines.append(tag[0] if len(tag) == 1 else " ".join(brief))
             for i, ln in enumerate(lines):
                 last = i == len(lines) - 1
                 self.text(x + w / 2, y + h / 2 + (i - (len(lines) - 1) / 2) * label_size * 1.2 + label_size * 0.35,
