@@ -17,7 +17,7 @@ STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
                   "red_flag_escape")
 #: the decks a game may be dealt from (their cards: ``stationmaster.cards.catalog(deck)``)
-DECKS = ("classic",)
+DECKS = ("classic", "full")
 #: how used cars come back from the Classification Yard to the Division Yard (ruling [Y1]):
 #: "when_empty" only when the Division Yard holds no revenue car (v0.4.5's literal rule),
 #: "day_end" also at the end of every Day, "stage_end" also at the end of every Stage,

@@ -30,12 +30,15 @@ def use_spec(monkeypatch, key, **changes):
 
 
 def test_every_classic_card_plays_by_its_kinds_rules_and_answers_no_rule_point():
-    """The classic deck is data plus the kinds' defaults: no card changes a rule point."""
-    for sp in CARD_SPECS.values():
+    """The classic deck is data plus the kinds' defaults: no card changes a rule point (the full
+    deck's Mainline cards answer the crossing time)."""
+    for e in catalog("classic"):
+        sp = e.spec
         assert not sp.rules
         r = rules_for(sp)
         assert type(r) is KIND_RULES[sp.kind] and r.spec is sp
         assert not r._answers
+    assert {rules_for(e.spec)._answers for e in catalog("full").mainline} == {frozenset({"crossing_time"})}
 
 
 def test_with_no_card_answering_every_point_is_neutral():
@@ -269,7 +272,7 @@ def _args(rp) -> list:
 
 
 def test_fire_asks_the_cards_in_scope_and_combines_their_answers_per_point(monkeypatch):
-    """Every point, the unused ones (clearance, crossing time, Revenue, collision fault) too: the
+    """Every point, the unused ones (clearance, Revenue, collision fault) too: the
     helper asks the train's card, then the Area's cards, as the point's scope says; a first refusal
     or a True stops the asking; sums add every answer; max and min take the extreme."""
     use_rules(monkeypatch, "everything", Everything)
@@ -297,7 +300,7 @@ def test_fire_asks_the_cards_in_scope_and_combines_their_answers_per_point(monke
     assert ride._asked == [n for n, rp in POINTS.items() if "train" in rp.scope] + each
     assert lay._asked == ["moves", "moves", "holds_arrival", "revenue", "revenue"] + [n for n in each for _ in "ab"]
     assert cards_in_scope(s, ("table",)) == [a.card for _, a in sorted(s.areas[0].grid.items())] + [train.card]
-    assert fire(s, "crossing_time", None, None, train=None) is None  # max of no answers: the neutral one
+    assert fire(s, "crossing_time", None, train=None) is None  # max of no answers: the neutral one
 
 
 def test_the_table_documents_every_point_and_the_base_class_answers_each_neutrally():
@@ -308,8 +311,9 @@ def test_the_table_documents_every_point_and_the_base_class_answers_each_neutral
         assert rp.doc and rp.args.startswith("s") and rp.combine in COMBINES and set(rp.scope) <= set(SCOPES)
         assert getattr(base, rp.name)(None, *_args(rp)) == (None if rp.combine == "each" else rp.neutral)
     fired = {name for name, rp in POINTS.items() if rp.fired_by}
-    assert {"moves", "switch_problem", "highball_problem", "holds_arrival", "stage_start", "day_end"} <= fired
-    assert {"clearance", "crossing_time", "revenue", "collision_fault"}.isdisjoint(fired)
+    assert {"moves", "switch_problem", "highball_problem", "holds_arrival", "crossing_time", "stage_start",
+            "day_end"} <= fired
+    assert {"clearance", "revenue", "collision_fault"}.isdisjoint(fired)
 
 
 # --------------------------------------------------------------------------- errors at import, not at run time

@@ -119,17 +119,18 @@ def test_the_catalog_of_the_classic_deck_is_its_cards_as_data():
     assert "Grocer's Warehouse" in cat.table() and len(cat) == len(cat.home) + 8 + 2
 
 
-def test_the_deck_option_offers_the_classic_deck_only_for_now():
-    """new_game(deck=...): "classic" is the default and the only deck until the full one is playable."""
+def test_the_deck_option_offers_the_classic_and_the_full_deck():
+    """new_game(deck=...): "classic" is the default; "full" adds the Mainline deck with lengths."""
     import pytest
 
     import stationmaster as sm
     from stationmaster.cards import DECK_LISTS, catalog
     from stationmaster.config import DECKS
-    assert DECKS == ("classic",) and set(DECKS) <= set(DECK_LISTS)
+    assert DECKS == ("classic", "full") and set(DECKS) <= set(DECK_LISTS)
     assert sm.new_game(seed=7).config.deck == "classic"
     assert sm.new_game(seed=7, deck="classic").state == sm.new_game(seed=7).state
-    with pytest.raises(ValueError, match="unknown deck 'full': this version has classic"):
-        sm.new_game(seed=7, deck="full")
-    with pytest.raises(ValueError, match="unknown deck 'full'"):
-        catalog("full")
+    assert sm.new_game(seed=7, deck="full").config.deck == "full"
+    with pytest.raises(ValueError, match="unknown deck 'home': this version has classic, full"):
+        sm.new_game(seed=7, deck="home")
+    with pytest.raises(ValueError, match="unknown deck 'home'"):
+        catalog("home")

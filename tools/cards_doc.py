@@ -2,8 +2,8 @@
 
 The page's hand-written parts (how rail connects, the turnout drawings...) stay as they are; the
 parts between ``<!-- cards:NAME -->`` and ``<!-- /cards:NAME -->`` are made here from
-``stationmaster.cards.catalog("classic")``, and every card's face is drawn by the scene's SVG
-backend into ``docs/cards/<card type>.svg``. ``python tools/cards_doc.py`` rewrites both;
+``stationmaster.cards.catalog("classic")`` and the full deck's Mainline cards, and every card's
+face is drawn by the scene's SVG backend into ``docs/cards/<card type>.svg``. ``python tools/cards_doc.py`` rewrites both;
 ``--check`` only reports what is stale (tests/test_docs.py).
 """
 
@@ -17,7 +17,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from stationmaster.cards import PIECES, POINTS, catalog  # noqa: E402
-from stationmaster.cards.specs import CAR_KINDS  # noqa: E402
+from stationmaster.cards.kinds import crossing_stages  # noqa: E402
+from stationmaster.cards.specs import CAR_KINDS, SPEEDS  # noqa: E402
 from stationmaster.view.scene.sheet import card_scene  # noqa: E402
 from stationmaster.view.svg import to_svg  # noqa: E402
 
@@ -111,6 +112,17 @@ def mainline(cat) -> list:
             *_table(("Mainline card", "what it is"), rows), "", _pictures(es)]
 
 
+def full_mainline(cat) -> list:
+    """The Mainline deck of deck "full": lengths and crossing times by class ([M10], [M11])."""
+    es = catalog("full").mainline
+    classes = sorted(set(SPEEDS.values()), reverse=True)
+    names = {4: "first", 3: "second", 2: "third"}
+    rows = [(e.name, e.spec.sections, *(crossing_stages(e.spec.sections, v) for v in classes)) for e in es]
+    head = ("Mainline card", "sections", *(f"Stages, {names[v]} class ({v} a Stage)" for v in classes))
+    return [f"## The full game's Mainline deck ({len(es)})", "",
+            *_table(head, rows, tuple(range(1, len(head)))), "", _pictures(es)]
+
+
 def deck(cat) -> list:
     rows = []
     for kind, n in cat.kinds().items():
@@ -143,7 +155,8 @@ def points(cat) -> list:
     return _table(("rule point", "answers combine", "cards asked", "arguments", "meaning", "fired by"), rows)
 
 
-BLOCKS = {f.__name__: f for f in (track, office, facility, modifier, train, mainline, deck, stock, points)}
+BLOCKS = {f.__name__: f for f in (track, office, facility, modifier, train, mainline, full_mainline, deck, stock,
+                                   points)}
 
 
 def render(text: str) -> str:
@@ -159,8 +172,9 @@ def render(text: str) -> str:
 
 def pictures() -> dict:
     """File name -> SVG text for every card of the deck, its Mainline and its supply."""
+    entries = list(catalog(DECK)) + list(catalog("full").mainline)
     return {f"{e.key}.svg": to_svg(card_scene(e.spec), tooltips=False, label=f"{e.name} card") + "\n"
-            for e in catalog(DECK)}
+            for e in entries}
 
 
 def problems() -> list:

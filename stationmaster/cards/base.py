@@ -23,7 +23,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from .specs import CARD_SPECS, CardSpec, spec as card_spec
+from .specs import CARD_SPECS, CardSpec, mainline_key, spec as card_spec
 
 
 # --------------------------------------------------------------------------- rule points
@@ -38,8 +38,9 @@ class RulePoint:
     any card says True, ``sum`` the neutral value plus every answer, ``max`` / ``min`` the
     largest / smallest answer that is not None (the neutral value when none), ``each`` every card
     is told in turn (no result). ``scope``: which cards are asked, in this order — ``train`` the
-    train's card, ``area`` the cards in the Office Area concerned (by grid spot), ``table`` every
-    card in an Office Area and every train card on the table. ``fired_by``: where the engine
+    train's card, ``area`` the cards in the Office Area concerned (by grid spot), ``mainline`` the
+    Mainline card the train is on, ``table`` every card in an Office Area and every train card on
+    the table. ``fired_by``: where the engine
     fires it ("" while no card needs it: then it is a documented no-op the helper can fire).
     """
 
@@ -53,7 +54,7 @@ class RulePoint:
 
 
 COMBINES = ("first", "any", "sum", "max", "min", "each")
-SCOPES = ("train", "area", "table")
+SCOPES = ("train", "area", "mainline", "table")
 
 POINTS: dict = {p.name: p for p in (
     RulePoint("moves", "sum", ("area",), 0, "s, player",
@@ -75,9 +76,9 @@ POINTS: dict = {p.name: p for p in (
               "Mainline clearance of a train following the trains ``ahead``: 'hold' to hold it without "
               "asking (ABS Signals), 'clear' to let it in without the occupancy check (passing cards), "
               "None for the ordinary rules."),
-    RulePoint("crossing_time", "max", ("train",), None, "s, train, card",
-              "Stages the train takes to cross Mainline card ``card`` (None: the ordinary one region "
-              "per Stage)."),
+    RulePoint("crossing_time", "max", ("train", "mainline"), None, "s, train",
+              "Stages the train takes to cross the Mainline card it is on (None: a plain card, one region "
+              "a Stage); the slowest answer counts.", "phases/mainline.py _run"),
     RulePoint("highball_problem", "first", ("train", "area"), None, "s, train",
               "Departure: why the train is held where it stands instead of highballing (the Area's "
               "cards are asked when it stands in an Office Area).", "phases/mainline.py _highball"),
@@ -117,7 +118,7 @@ class CardRules:
     needs_spot = False  # is it played onto a grid spot ('play Card at x,y')?
     label = ""  # the line under the name on the card's face, e.g. "TRACK"
     colour = "#777777"  # the band colour of the card's face
-    picture = ""  # what the face shows: "rail" | "plate" | "tag" | "flag" | ""
+    picture = ""  # what the face shows: "rail" | "plate" | "tag" | "flag" | "regions" | "sections" | ""
 
     def __init__(self, spec: CardSpec) -> None:
         self.spec = spec
@@ -179,7 +180,7 @@ class CardRules:
     def clearance(self, s, train, ahead):
         return None
 
-    def crossing_time(self, s, train, card):
+    def crossing_time(self, s, train):
         return None
 
     def highball_problem(self, s, train):
@@ -308,6 +309,9 @@ def cards_in_scope(s, scope: tuple, train=None, seat=None) -> list:
                 out.append(train.card)
         elif where == "area":
             out += _area_cards(s, seat)
+        elif where == "mainline":
+            if train is not None and train.where == "mainline":
+                out.append(mainline_key(s.mainline[train.pos[0]]))
         else:  # table
             for k in range(len(s.areas)):
                 out += _area_cards(s, k)

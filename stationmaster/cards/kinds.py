@@ -348,6 +348,22 @@ class MainlineRules(CardRules):
     picture = "regions"
 
 
+@register("sectioned")
+class SectionedMainline(MainlineRules):
+    """A Mainline card with a length (deck "full"): a train crosses it in length ÷ speed Stages,
+    rounded up ([M10], [M11])."""
+
+    picture = "sections"
+
+    def crossing_time(self, s, train):
+        return crossing_stages(self.spec.sections, spec_of(s, train.card).speed)
+
+
+def crossing_stages(sections: int, speed: int) -> int:
+    """Stages to cross ``sections`` at ``speed`` sections a Stage: rounded up, at least one ([M11])."""
+    return max(1, -(-sections // speed))
+
+
 #: the default rules class of each kind
 KIND_RULES = {cls.kind: cls for cls in (TrainRules, ExtraRules, OfficeRules, FacilityRules, ModifierRules,
                                         TrackRules, RedFlagRules, MainlineRules)}

@@ -88,6 +88,9 @@ class CardSpec:
     max_cars: int = 0  # revenue cars
     caboose: bool = False
     train_class: str = ""
+    speed: int = 0  # Mainline sections a Stage, by class (Dispatcher 1958); asked by sectioned Mainline cards
+    # Mainline cards: length in sections (0: a plain card, two regions a Stage each whatever the train)
+    sections: int = 0
     rules: str = ""  # the registered rules class (cards/base.py); "" = the default of its kind (cards/kinds.py)
 
     @property
@@ -100,6 +103,11 @@ class CardSpec:
 
 
 OFFICE_ROUTES = [("W", "E"), ("W", "NE"), ("W", "SE"), ("NW", "E"), ("SW", "E")]
+
+#: sections of Mainline a train runs a Stage (ruling [M10]): Dispatcher's first class (passenger,
+#: mail, express) four, second class (merchandise express freight) three, third class (drags) two
+SPEEDS = {"Limited": 4, "Mail-Express": 4, "Manifest Freight": 3, "Coal Drag": 2, "Oil Train": 2,
+          "Way Freight": 2, "Extra": 2}
 
 _TRAIN_CLASSES = {
     1: ("Limited", ("coach",), 4, False),
@@ -115,6 +123,13 @@ _TRAIN_CLASSES = {
 MAINLINE_CARDS = (
     "Prairie Tangent", "River Valley", "Cedar Cut", "Long Fill", "Mill Creek Bridge",
     "Pine Ridge", "Salt Flats", "Horseshoe Curve",
+)
+
+
+#: the Mainline deck of deck "full" (ruling [M11]): (name, length in sections), drawn like the plain ones
+SECTIONED_MAINLINE = (
+    ("Low Line", 8), ("Johnstown Tangent", 8), ("Seaside Flats", 6), ("Elsburg Curve", 6),
+    ("Taney Cut", 6), ("Avalon Fill", 6), ("Damascus Bridge", 4), ("Branch Creek Trestle", 4),
 )
 
 
@@ -137,6 +152,7 @@ def _specs() -> dict[str, CardSpec]:
             f"train{n}", "train", f"Train {n}",
             f"{cls}, {direction}bound. Up to {mx} {cars}{' + caboose' if cab else ', no caboose'}.",
             number=n, direction=direction, consist=kinds, max_cars=mx, caboose=cab, train_class=cls,
+            speed=SPEEDS[cls],
         ))
     for n in range(9, 13):
         add(CardSpec(
@@ -144,6 +160,7 @@ def _specs() -> dict[str, CardSpec]:
             "Extra train: runs once. The player who played it chooses its direction and its cars: "
             "any 3 cars + caboose.",
             number=n, consist=("coach",) + FREIGHT_KINDS, max_cars=3, caboose=True, train_class="Extra",
+            speed=SPEEDS["Extra"],
         ))
     office = Geometry.of(OFFICE_ROUTES)
     for key, name, tier, ad, porters, boxes in (
@@ -206,6 +223,10 @@ def _specs() -> dict[str, CardSpec]:
     for title in MAINLINE_CARDS:
         add(CardSpec(mainline_key(title), "mainline", title,
                      "Plain Mainline: two regions; a train runs one region per Stage."))
+    for title, length in SECTIONED_MAINLINE:
+        add(CardSpec(mainline_key(title), "mainline", title,
+                     f"{length} sections of Mainline: a train crosses it in {length} ÷ its speed Stages, "
+                     "rounded up.", sections=length, rules="sectioned"))
     return s
 
 

@@ -1,8 +1,9 @@
 """Mainline: trains move by themselves in seniority order (v0.2 §8, §10; v0.4.5 §4.5).
 
-Each Mainline card has two regions and a train runs one region per Stage; highballing puts it in
-the first region of the next card, and running off a card takes it through the next Limits to the
-Office (or out of the Division at the far Division Point) in the same Stage. Clearance looks
+Each Mainline card has two regions and a train runs one region per Stage (a card of the full deck
+takes its length ÷ the train's speed in Stages instead); highballing puts it in the first region of
+the next card, and running off a card takes it through the next Limits to the Office (or out of the
+Division at the far Division Point) in the same Stage. Clearance looks
 through the next Subdivision: an opposing train holds the train, a train ahead going the same way
 makes the Superintendent decide. Collisions are automatic.
 """
@@ -276,6 +277,7 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
         return False
     train.cleared_by = cleared_by
     train.boarded = []
+    train.progress = 0
     ev.say("highball", f"Train {train.label} highballs {ORDER_TEXT[train.direction]} from {here}"
            f"{' on the Superintendent' + chr(39) + 's clearance' if cleared_by is not None else ''}.",
            data=_ml(train, "subdivision_clear" if cleared_by is None else "superintendent_clear",
@@ -286,9 +288,18 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
 def _run(s: State, train: Train, ev: Events) -> None:
     i, r = train.pos
     d = train.direction
-    if (d == "east" and r == 0) or (d == "west" and r == 1):
-        _enter_region(s, train, (i, 1 - r), ev)
-        return
+    far = 1 if d == "east" else 0
+    stages = fire(s, "crossing_time", train, train=train)
+    if stages is None:  # a plain card: one region a Stage ([M2])
+        if r != far:
+            _enter_region(s, train, (i, far), ev)
+            return
+    else:  # a card with a length: its crossing time, the first half in the near region ([M11])
+        train.progress += 1
+        if train.progress < stages:
+            if r != far and train.progress >= (stages + 1) // 2:
+                _enter_region(s, train, (i, far), ev)
+            return
     n = _n(s)
     if d == "east":
         if i == n:

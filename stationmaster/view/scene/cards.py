@@ -127,7 +127,7 @@ class Cards:
                 self.text(x + w / 2, ay + 3, "east or west", 8.5, c["muted"], "middle", False, layer)
         elif card.picture == "tag":
             tag = "  ".join(card.tag)
-            size = 10 if text_width(tag, 10, True) <= w - 24 else 8
+            size = 10 if text_width(tag, 10, True) <= w - 24 else 7.5
             self.rect(x + 10, pic_y + 6, w - 20, 26, None, band, 1.5, 4, layer)
             self.text(x + w / 2, pic_y + 23, tag, size, band, "middle", True, layer)
         elif card.picture == "flag":
@@ -140,6 +140,13 @@ class Cards:
             self.line([(x + w / 2, ry - 7), (x + w / 2, ry + 7)], c["muted"], 1, layer, (2, 2))
             for k, word in enumerate(("west", "east")):
                 self.text(x + w * (0.27 + 0.46 * k), ry + 16, word, 8, c["muted"], "middle", False, layer)
+        elif card.picture == "sections":  # a Mainline card with a length: one tick a section
+            ry = pic_y + 20
+            self.line([(x + 8, ry), (x + w - 8, ry)], c["rail"], 3.2, layer)
+            for k in range(sp.sections + 1):
+                tx = x + 8 + k * (w - 16) / sp.sections
+                self.line([(tx, ry - 5), (tx, ry + 5)], c["ink"], 1.2, layer)
+            self.text(x + w / 2, ry + 18, f"{sp.sections} sections", 8.5, c["ink"], "middle", True, layer)
         # facility extras: its car and boxes
         if sp.car:
             pid = self.sample_piece(sp.car, True)
