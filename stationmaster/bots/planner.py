@@ -25,7 +25,7 @@ except ImportError:  # pragma: no cover
     _departure_problem = None
 
 PASSENGER_TRAINS = ("coach",)
-SWITCH_NODES = 100
+SWITCH_NODES = 60  # industry visits and set-outs tried per plan
 TIMETABLE_CAP = 6  # more trains than this jam four Crew Trays and a small Office  # switching plans looked at per decision (each a game copy)
 
 
@@ -173,55 +173,141 @@ def _sig(game, seat):
     return trains, cars, s.turn.moves_left, s.turn.last_move
 
 
-def _switch_candidates(g, seat):
-    """This turn's Moves (one rail walk per train and direction) and set-outs away from the Office."""
+def _moves(g, seat, tray, direction) -> list:
     s = g.state
-    area = s.areas[seat]
-    out = []
-    for t in sorted((t for t in s.trains.values() if t.where == "area" and t.seat == seat), key=lambda t: t.tray):
-        for d in ("east", "west"):
-            for xy in sorted(switching.reach(s, seat, area, t, d)):
-                out.append(Move(t.tray, d, xy))
-        if t.pos != (0, 0):
-            for end, side in (("front", t.ahead), ("rear", t.behind)):
-                for n in range(1, len(side) + 1):
-                    out.append(SetOut(t.tray, end, n))
-    return out
+    t = s.trains.get(tray)
+    if t is None or t.where != "area":
+        return []
+    return sorted(switching.reach(s, seat, s.areas[seat], t, direction))
+
+
+def _try(g, it):
+    """The game after ``it``, or None if it is refused (a copy; ``g`` is untouched)."""
+    if g.why_not(it) is not None:
+        return None
+    h = g.copy()
+    h.apply(it)
+    return h if h.phase == "local_operations" and h.state.turn.option == "switch" else None
+
+
+def _home(g, seat, tray, path, out):
+    """Finish a plan by bringing the train back onto the Office's A/D track (either way)."""
+    for d in ("east", "west"):
+        if (0, 0) in _moves(g, seat, tray, d):
+            h = _try(g, Move(tray, d, (0, 0)))
+            if h is not None:
+                out.append((h, path + [Move(tray, d, (0, 0))]))
+
+
+def _useful(v: View, xy, cars) -> bool:
+    """Does this block of cars hold one the industry at ``xy`` can work?"""
+    sp = v.spec(v.area.grid[xy].card)
+    return any(PIECES[c].kind == sp.car and (PIECES[c].loaded and sp.inbound or not PIECES[c].loaded and sp.outbound)
+               for c in cars)
 
 
 def plan_switching(game, nodes: int = SWITCH_NODES):
-    """Breadth-first over this switching turn's Moves and set-outs on game copies: (gain, intents)."""
+    """A switching plan from a steady player's few patterns, each tried on game copies: bring a
+    stray train back to the Office; run a train at the Office into an industry spur, set out the
+    cars that industry works (or just couple the finished ones) and come back. (gain, intents)."""
     v0 = View(game)
     seat = v0.seat
     base = area_value(v0)
     start = game.copy()
     if start.state.turn.option is None:
         start.apply(Switch())
+    finals = []
+    inds = set(v0.industries())
+    tried = 0
+    for t in v0.trains_here():
+        if t.pos != (0, 0):
+            _home(start, seat, t.tray, [], finals)
+            for d in ("east", "west"):  # or out to where it can turn back
+                for xy in _moves(start, seat, t.tray, d):
+                    h = _try(start, Move(t.tray, d, xy))
+                    if h is not None:
+                        _home(h, seat, t.tray, [Move(t.tray, d, xy)], finals)
+            continue
+        for d in ("east", "west"):
+            for xy in _moves(start, seat, t.tray, d):
+                if xy not in inds or tried >= nodes:
+                    continue
+                h = _try(start, Move(t.tray, d, xy))
+                tried += 1
+                if h is None:
+                    continue
+                path = [Move(t.tray, d, xy)]
+                _home(h, seat, t.tray, path, finals)
+                tr = h.state.trains[t.tray]
+                for end, side in (("front", tr.ahead), ("rear", tr.behind)):
+                    for n in range(1, len(side) + 1):
+                        if not _useful(v0, xy, side[-n:]):
+                            continue
+                        k = _try(h, SetOut(t.tray, end, n))
+                        tried += 1
+                        if k is not None:
+                            _home(k, seat, t.tray, path + [SetOut(t.tray, end, n)], finals)
     best = (0.0, [])
-    seen = {_sig(start, seat)}
-    frontier = deque([(start, [])])
-    used = 0
-    while frontier and used < nodes:
-        g, path = frontier.popleft()
-        for it in _switch_candidates(g, seat):
-            if g.why_not(it) is not None:
-                continue
-            used += 1
-            h = g.copy()
-            h.apply(it)
-            if h.phase != "local_operations" or h.state.turn.option != "switch":
-                continue
-            key = _sig(h, seat)
-            if key in seen:
-                continue
-            seen.add(key)
-            val = area_value(View(h)) - base - 0.01 * (len(path) + 1)
-            if val > best[0] + 1e-9:
-                best = (val, path + [it])
-            frontier.append((h, path + [it]))
-            if used >= nodes:
-                break
+    for g, path in finals:
+        val = area_value(View(g)) - base - 0.01 * len(path)
+        if val > best[0] + 1e-9 or (abs(val - best[0]) < 1e-9 and best[1] and str(path) < str(best[1])):
+            best = (val, path)
     return best
+
+
+# --------------------------------------------------------------------------- the Superintendent
+
+
+def _line(s, train):
+    """Regions a train at a Division Point or an Office runs through, in order, with the Office
+    (seat) each card's far end leads to (None: the Division Point)."""
+    n = len(s.mainline) - 1
+    out = []
+    if train.direction == "east":
+        i = 0 if train.where == "division_point" else train.seat + 1
+        while i <= n:
+            out += [((i, 0), None), ((i, 1), i if i < len(s.areas) else None)]
+            i += 1
+    else:
+        i = n if train.where == "division_point" else train.seat
+        while i >= 0:
+            out += [((i, 1), None), ((i, 0), i - 1 if i >= 1 else None)]
+            i -= 1
+    return out
+
+
+def clearance_risk(s, train) -> str | None:
+    """Why clearing a following train could end in a collision, or None when it is safe: the train
+    ahead must be two regions on (one, if it moves first), and the next Office must have room."""
+    line = _line(s, train)
+    index = {pos: k for k, (pos, _) in enumerate(line)}
+    for o in s.trains.values():
+        if o.tray == train.tray or o.direction != train.direction:
+            continue
+        if o.where == "mainline" and o.pos in index:
+            gap = index[o.pos]
+            if gap < 1 or (gap < 2 and train.rank < o.rank):
+                return f"train {o.label} is just ahead of it"
+        elif o.where == "area" and o.pos[1] == 0 and card_spec(s.areas[o.seat].office.card, s.deck).tier == 0:
+            return f"train {o.label} stands at a Whistle Post ahead of it"
+    for pos, seat in line:
+        if seat is None:
+            continue
+        office = s.areas[seat]
+        sp = card_spec(office.office.card, s.deck)
+        if sp.tier >= 1:  # the Control Point ending the Subdivision: room for one more?
+            there = sum(1 for o in s.trains.values() if o.where == "area" and o.seat == seat and o.pos == (0, 0))
+            coming = sum(1 for o in s.trains.values() if o.where == "mainline" and o.tray != train.tray
+                         and _arrives_at(s, o, seat))
+            if there + coming + 1 > sp.ad_tracks:
+                return f"the {sp.name} it runs to has no A/D track to spare"
+            return None
+    return None
+
+
+def _arrives_at(s, train, seat) -> bool:
+    i, r = train.pos
+    return (train.direction == "east" and i <= seat) or (train.direction == "west" and i >= seat + 1)
 
 
 # --------------------------------------------------------------------------- cards
@@ -361,17 +447,11 @@ class PlannerBot(Bot):
         s = v.s
         t = s.trains[pend["tray"]]
         ahead = ", ".join(pend.get("ahead", []))
-        if t.where == "area":
-            seat = t.seat
-            office = s.areas[seat]
-            tracks = card_spec(office.office.card, s.deck).ad_tracks
-            here = [o for o in s.trains.values() if o.where == "area" and o.seat == seat and o.pos == (0, 0)]
-            w = View(v.game)
-            w.seat, w._reach = seat, None
-            if len(here) + len(w.arriving(1)) > tracks:
-                return Decision(Clearance(True), f"clears train {t.label}: holding it would leave no A/D track "
-                                                 f"for the train arriving there")
-        return Decision(Clearance(False), f"holds train {t.label}: train {ahead} is ahead in its Subdivision")
+        risk = clearance_risk(s, t)
+        if risk is None:
+            return Decision(Clearance(True), f"clears train {t.label}: train {ahead} is far enough ahead and "
+                                             f"there is room where it arrives")
+        return Decision(Clearance(False), f"holds train {t.label}: {risk}")
 
     # ---------------------------------------------------------------- New Train
 
@@ -424,8 +504,18 @@ class PlannerBot(Bot):
             elif isinstance(it, Work):
                 key = (1, order[it.box], it.at)
                 sp = v.spec(v.area.grid[it.at].card)
-                why = {"work": f"loads the {sp.car} at the {sp.name}", "car": f"starts unloading a {sp.car} at the {sp.name}",
-                       "green": f"starts a {sp.car} load at the {sp.name}"}.get(it.box, f"moves a load on at the {sp.name}")
+                load = v.area.facilities[it.at].pipeline.get(it.box)
+                inbound = it.box == "car" or (load is not None and load[1] == "in")
+                if it.box == "car":
+                    why = f"starts unloading a loaded {sp.car} at the {sp.name}"
+                elif it.box == "green":
+                    why = f"starts a {sp.car} load from the green box at the {sp.name}"
+                elif it.box == "work" and not inbound:
+                    why = f"loads the empty {sp.car} at the {sp.name}"
+                elif it.box == "men" and inbound:
+                    why = f"puts an unloaded {sp.car} load in a red box at the {sp.name}"
+                else:
+                    why = f"moves a {sp.car} load on from {it.box.upper()} at the {sp.name}"
             else:
                 continue
             if best is None or key < best[0]:
@@ -457,14 +547,22 @@ class PlannerBot(Bot):
             empties = v.coaches(soon, False)
             loaded = v.coaches(soon, True)
             stock = Agent("stock", (0, 0))
+            coach_trains = any("coach" in v.spec(c).consist for c in v.s.timetable.values())
             if stock in legal_set:
-                sc = 0.95 if empties > len(v.office.green) else 0.35
-                options.append((sc, stock, "stocks a green box at the Office for passengers to board"))
+                if empties > len(v.office.green):
+                    sc, why = 0.95, "stocks a green box at the Office: the coming train has empty coaches to board"
+                else:
+                    sc, why = (0.5 if coach_trains else 0.2), "stocks a green box at the Office ahead of the next passenger train"
+                options.append((sc, stock, why))
             clear = Agent("clear", (0, 0))
             if clear in legal_set:
                 free = red - len(v.office.red)
-                sc = 0.9 if loaded > free else (0.3 if free == 0 else 0.05)
-                options.append((sc, clear, "clears a red box at the Office for arriving passengers"))
+                if loaded > free:
+                    sc, why = 0.9, "clears a red box at the Office: the coming train brings more passengers than there is room for"
+                else:
+                    sc, why = (0.45 if free == 0 else 0.4 if coach_trains else 0.05), \
+                        "clears a red box at the Office so that passengers can detrain"
+                options.append((sc, clear, why))
         # industries
         for xy in sorted(v.area.facilities):
             if xy == (0, 0):
@@ -492,6 +590,8 @@ class PlannerBot(Bot):
     def _draw_choice(self, v: View, legal_set):
         hand = v.player.hand
         build = 0.7 if v.tier < 1 else (0.55 if v.tier < 3 else 0.45)
+        if v.tier >= 2 and len(v.s.timetable) >= TIMETABLE_CAP - 1 and len(v.industries(False)) >= 2:
+            build = 0.3  # the Office is built: drawing is for what turns up
         if len(hand) >= 3 and all(card_worth(v, c) < 4 for c in hand):
             build -= 0.05
         best = None
