@@ -19,10 +19,11 @@ from ..rules import capacity, geometry, spotted_empties, outbound_loads
 from ..phases import switching
 from .base import Bot, Decision, register
 
-try:  # the engine's own departure check, so that rule changes reach the planner unchanged
+try:  # the engine's own departure check and clearance look, so that rule changes reach the planner
     from ..phases.mainline import _made_up_right as _departure_problem
+    from ..phases.mainline import occupants as _occupants
 except ImportError:  # pragma: no cover
-    _departure_problem = None
+    _departure_problem = _occupants = None
 
 PASSENGER_TRAINS = ("coach",)
 SWITCH_NODES = 60  # industry visits and set-outs tried per plan
@@ -70,6 +71,22 @@ class View:
             if steps is not None and steps <= within:
                 out.append(t)
         return out
+
+    def staying(self) -> list:
+        """Trains at the Office that will not leave in the next Mainline phase (not made up, or
+        someone in the Subdivision ahead)."""
+        out = []
+        for t in self.at_office():
+            if departure_problem(self.s, t) or t.arrived >= self.s.stage_count and self.s.phase != "local_operations":
+                out.append(t)
+            elif _occupants is not None and _occupants(self.s, t):
+                out.append(t)
+        return out
+
+    def overflow(self) -> int:
+        """How many trains too many the Office may have to take in the next Mainline phase."""
+        tracks = self.spec(self.area.office.card).ad_tracks
+        return max(0, len(self.staying()) + len(self.arriving(1)) - tracks)
 
     def coaches(self, trains, loaded: bool) -> int:
         return sum(1 for t in trains for c in t.cars if PIECES[c].kind == "coach" and PIECES[c].loaded == loaded)
@@ -131,7 +148,7 @@ def departure_problem(s, train):
 def area_value(v: View) -> float:
     """The worth of the player's Office Area for the work ahead, in Revenue-like units."""
     s, area = v.s, v.area
-    value = 0.0
+    value = -5.0 * v.overflow()
     for t in v.trains_here():
         if t.pos != (0, 0):
             value -= 6.0 if t.pos[1] == 0 else 3.0
@@ -228,6 +245,13 @@ def plan_switching(game, nodes: int = SWITCH_NODES):
                     if h is not None:
                         _home(h, seat, t.tray, [Move(t.tray, d, xy)], finals)
             continue
+        if v0.overflow():  # park it off the A/D track, clear of the Running Track
+            for d in ("east", "west"):
+                for xy in _moves(start, seat, t.tray, d):
+                    if xy[1] != 0 and xy not in inds:
+                        h = _try(start, Move(t.tray, d, xy))
+                        if h is not None:
+                            finals.append((h, [Move(t.tray, d, xy)]))
         for d in ("east", "west"):
             for xy in _moves(start, seat, t.tray, d):
                 if xy not in inds or tried >= nodes:
@@ -527,6 +551,11 @@ class PlannerBot(Bot):
     # ---------------------------------------------------------------- Local Operations
 
     def _option(self, v: View, legal) -> Decision:
+        best = self.option_scores(v, legal)[0]
+        return Decision(best[1], best[2])
+
+    def option_scores(self, v: View, legal) -> list:
+        """Every Local Operations option worth a thought, best first: (score, intent, reason)."""
         s = v.s
         options = []  # (score, intent, reason)
         legal_set = set(legal)
@@ -585,7 +614,7 @@ class PlannerBot(Bot):
             options.append((draw_score, draw_it, draw_why))
         options.append((0.0, Agent("pass"), "nothing worth doing this Stage"))
         options.sort(key=lambda o: (-o[0], str(o[1])))
-        return Decision(options[0][1], options[0][2])
+        return options
 
     def _draw_choice(self, v: View, legal_set):
         hand = v.player.hand
@@ -614,7 +643,7 @@ class PlannerBot(Bot):
         for t in v.trains_here():
             if t.pos != (0, 0) or departure_problem(v.s, t):
                 return True
-        if any(p.cars for xy, p in v.area.grid.items() if xy[1] == 0):
+        if any(p.cars for xy, p in v.area.grid.items() if xy[1] == 0) or v.overflow():
             return True
         if not v.at_office():
             return False
@@ -685,7 +714,8 @@ class PlannerBot(Bot):
                 w = card_worth(v, card)
                 if w >= 5 or (len(hand) > 3 and w >= 3):
                     plays.append((w, Play(card), f"puts {sp.name} ({sp.train_class}) on the timetable"))
-            elif sp.kind == "extra" and Play(card) in legal and v.tier >= 1:
+            elif sp.kind == "extra" and Play(card) in legal and v.tier >= 1 and \
+                    len(v.at_office()) + len(v.arriving(2)) < v.spec(v.area.office.card).ad_tracks - 1:
                 plays.append((6.0, Play(card), f"plays {sp.name} to bring cars to the Office"))
             elif sp.kind == "facility":
                 spots = facility_spots(v, card, legal)

@@ -1,0 +1,128 @@
+"""The search bot: looks ahead by playing the planner forward on determinized copies.
+
+At the decisions that shape a game — the Local Operations option, the Superintendent's clearance,
+an Extra's direction — it takes the planner's few best candidates and plays each forward a few
+Stages, several times, on copies in which what its player cannot know (the Home Office order, the
+other hands, the dice) is dealt afresh (``game.copy(determinize=player, seed=...)``). Every
+candidate meets the same deals (common random numbers), and the one with the best average outcome
+is chosen. Other decisions (switching steps, plays from the hand, Porters and Laborers) are the
+planner's. The budget is counted in rollouts, so a seeded search is deterministic; a time cap
+(``max_seconds``, 1 s by default) stops it early on a slow machine, and then the decision depends
+on the machine's speed — pass ``max_seconds=None`` for reproducible play.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..cards import PIECES
+from ..intents import Clearance, Run
+from .base import Bot, Decision, register
+from .planner import PlannerBot, View
+
+ROLLOUTS = 6  # rollouts per candidate (the default budget)
+CANDIDATES = 4  # the planner's best options looked at
+HORIZON = 4  # Stages played forward in each rollout
+
+
+def position_value(game, player: str) -> float:
+    """The player's Revenue (the team's in Co-op; ahead of the others in Competitive), plus work
+    in hand that will pay soon: loads in green boxes and on the way, free red boxes."""
+    s = game.state
+    me = next(p for p in s.players if p.name == player)
+    mode = s.config.mode
+    if mode == "coop":
+        score = float(sum(p.revenue for p in s.players))
+    elif mode == "competitive" and len(s.players) > 1:
+        others = [p.revenue for p in s.players if p is not me]
+        score = me.revenue - 0.5 * sum(others) / len(others)
+    else:
+        score = float(me.revenue)
+    area = s.areas[me.seat]
+    for xy, fac in area.facilities.items():
+        score += 0.5 * len(fac.green)
+        score += 0.5 * sum(1 for v in fac.pipeline.values() if v)
+        if xy != (0, 0):
+            kind = None
+            for c in area.grid[xy].cars:
+                pc = PIECES[c]
+                kind = kind or pc.kind
+                if pc.loaded and c not in fac.loaded_here:
+                    score += 0.3
+    return score
+
+
+@register
+class SearchBot(Bot):
+    """Planner-guided look-ahead over determinized copies (see the module's docstring)."""
+
+    name = "search"
+
+    def __init__(self, seed: int = 0, rollouts: int = ROLLOUTS, candidates: int = CANDIDATES,
+                 horizon: int = HORIZON, max_seconds: float | None = 1.0, budget: float | None = None,
+                 iterations: int | None = None) -> None:
+        super().__init__(seed)
+        if iterations is not None:
+            rollouts = iterations
+        if budget is not None:
+            max_seconds = budget
+        self.rollouts, self.candidates, self.horizon, self.max_seconds = rollouts, candidates, horizon, max_seconds
+        self.planner = PlannerBot(seed)
+        self.rollout_policy = PlannerBot(seed, switch_nodes=20)
+
+    def decide(self, game) -> Decision:
+        legal = game.legal_intents()
+        if not legal:
+            raise ValueError("the game is over: there is nothing to decide")
+        if len(legal) == 1:
+            return Decision(legal[0], "the only thing to do")
+        s = game.state
+        pend = s.turn.pending
+        cands = None
+        if pend is not None and pend["kind"] == "clearance":
+            first = self.planner.decide(game)
+            other = Clearance(not first.intent.clear)
+            cands = [(first.intent, first.reason),
+                     (other, f"{'clears' if other.clear else 'holds'} train {s.trains[pend['tray']].label}: "
+                             f"that plays out better over the next Stages")]
+        elif pend is not None and pend["kind"] == "direction":
+            first = self.planner.decide(game)
+            other = Run("west" if first.intent.direction == "east" else "east")
+            cands = [(first.intent, first.reason), (other, f"sends the Extra {other.direction}: it plays out better")]
+        elif pend is None and s.phase == "local_operations" and s.turn.option is None:
+            v = View(game)
+            scored = self.planner.option_scores(v, legal)
+            cands = [(it, why) for _, it, why in scored[: self.candidates]]
+        if not cands or len(cands) == 1 or self.rollouts <= 0:
+            return self.planner.decide(game)
+        return self._search(game, cands)
+
+    def _search(self, game, cands) -> Decision:
+        player = game.actor
+        start = time.perf_counter()
+        totals = [0.0] * len(cands)
+        done = 0
+        base = self.rng(game, salt=0x5EA4C4)
+        for r in range(self.rollouts):
+            seed = base.next64()
+            for k, (intent, _) in enumerate(cands):
+                totals[k] += self._rollout(game, player, intent, seed)
+            done += 1
+            if self.max_seconds is not None and time.perf_counter() - start > self.max_seconds:
+                break
+        best = max(range(len(cands)), key=lambda k: (totals[k], -k))
+        intent, why = cands[best]
+        if best != 0:
+            why = f"{why} (looked ahead {done} times: better than {cands[0][0]})"
+        return Decision(intent, why)
+
+    def _rollout(self, game, player, intent, seed) -> float:
+        g = game.copy(determinize=player, seed=seed)
+        g.apply(intent)
+        stop = g.state.stage_count + self.horizon
+        policy = self.rollout_policy
+        steps = 0
+        while not g.is_over and g.state.stage_count < stop and steps < 2000:
+            g.apply(policy.decide(g).intent)
+            steps += 1
+        return position_value(g, player)
