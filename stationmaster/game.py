@@ -352,7 +352,7 @@ class Game:
         g._config, g._seed, g._bots = self._config, self._seed, dict(self._bots)
         g._state = thaw(freeze(self._state))
         g._history = list(self._history)
-        g._events = [list(b) for b in self._events]
+        g._events = list(self._events)  # a batch is never changed once recorded: copies share them
         g._meta = list(self._meta)
         g._snaps = dict(self._snaps)  # snapshots are never changed in place
         g._redo = list(self._redo)

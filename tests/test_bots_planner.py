@@ -116,7 +116,7 @@ def test_planner_stocks_for_a_spotted_empty():
 
 
 def test_planner_holds_a_follower_right_behind_its_leader():
-    """[M4] A clearance that could end in a rear-end collision is held, and the reason says why."""
+    """A clearance that could end in a rear-end collision is held, and the reason says why."""
     g = sm.new_game(seed=2)
     s = g.state
     from stationmaster.state import Train

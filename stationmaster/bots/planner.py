@@ -15,8 +15,9 @@ from collections import deque
 
 from ..cards import PIECES, spec as card_spec
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
-from ..rules import capacity, geometry, spotted_empties, outbound_loads
 from ..phases import switching
+from ..rules import capacity, geometry, neighbours9, outbound_loads, spotted_empties
+from ..track import NEIGHBOUR
 from .base import Bot, Decision, register
 
 try:  # the engine's own departure check and clearance look, so that rule changes reach the planner
@@ -25,9 +26,9 @@ try:  # the engine's own departure check and clearance look, so that rule change
 except ImportError:  # pragma: no cover
     _departure_problem = _occupants = None
 
-PASSENGER_TRAINS = ("coach",)
-SWITCH_NODES = 60  # industry visits and set-outs tried per plan
-TIMETABLE_CAP = 6  # more trains than this jam four Crew Trays and a small Office  # switching plans looked at per decision (each a game copy)
+SWITCH_NODES = 60  # industry visits and set-outs tried per switching plan (each on a game copy)
+TIMETABLE_CAP = 6  # more trains than this jam four Crew Trays and a small Office
+FREIGHT_CAP = 2  # of them freight trains (no coaches): passengers pay more surely
 
 
 # --------------------------------------------------------------------------- reading the table
@@ -116,7 +117,6 @@ class View:
             geo = geometry(s, area, here)
             if geo is None:
                 continue
-            from ..track import NEIGHBOUR
             for port in geo.exits(entry, d):
                 dx, dy, their = NEIGHBOUR[port]
                 there = (here[0] + dx, here[1] + dy)
@@ -337,6 +337,10 @@ def _arrives_at(s, train, seat) -> bool:
 # --------------------------------------------------------------------------- cards
 
 
+def stages_left(s) -> int:
+    return (s.config.days - s.day) * 12 + 12 - s.stage
+
+
 def card_worth(v: View, card: str) -> float:
     """How much a card in hand is worth to this player now (0 useless ... 10 play at once)."""
     sp = v.spec(card)
@@ -349,9 +353,12 @@ def card_worth(v: View, card: str) -> float:
             return 8.0 if v.tier >= 1 else 6.0
         if "coach" in sp.consist:
             return 5.0
+        freight = sum(1 for c in v.s.timetable.values() if "coach" not in v.spec(c).consist)
         kinds = {v.spec(v.area.grid[xy].card).car for xy in v.industries()}
-        return 4.0 if kinds & set(sp.consist) else 1.5
+        return 4.0 if kinds & set(sp.consist) and freight < FREIGHT_CAP else 1.5
     if sp.kind == "extra":
+        if stages_left(v.s) < 5:
+            return 0.5  # it could not reach the Office before the last Day ends
         return 6.0 if v.tier >= 1 else 3.0
     if sp.kind == "facility":
         return 5.0 if len(v.industries(False)) < 4 else 2.0
@@ -703,7 +710,6 @@ class PlannerBot(Bot):
 
     def _draw(self, v: View, legal) -> Decision:
         hand = list(v.player.hand)
-        game = v.game
         # play what helps now
         plays = []
         for card in hand:
@@ -714,7 +720,7 @@ class PlannerBot(Bot):
                 w = card_worth(v, card)
                 if w >= 5 or (len(hand) > 3 and w >= 3):
                     plays.append((w, Play(card), f"puts {sp.name} ({sp.train_class}) on the timetable"))
-            elif sp.kind == "extra" and Play(card) in legal and v.tier >= 1 and \
+            elif sp.kind == "extra" and Play(card) in legal and v.tier >= 1 and stages_left(v.s) >= 5 and \
                     len(v.at_office()) + len(v.arriving(2)) < v.spec(v.area.office.card).ad_tracks - 1:
                 plays.append((6.0, Play(card), f"plays {sp.name} to bring cars to the Office"))
             elif sp.kind == "facility":
@@ -751,7 +757,6 @@ class PlannerBot(Bot):
 
         def worth(it):
             n = 0
-            from ..rules import neighbours9
             for nb in neighbours9(it.at):
                 if nb == (0, 0) and v.tier >= 1:
                     n += 2 if sp.serves in ("passenger", "any") else 0
