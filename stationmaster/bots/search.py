@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 
-from ..cards import PIECES
+from ..cards import PIECES, spec as card_spec
 from ..intents import Clearance, Run
 from .base import Bot, Decision, register
 from .planner import PlannerBot, View
@@ -39,6 +39,15 @@ def position_value(game, player: str) -> float:
     else:
         score = float(me.revenue)
     area = s.areas[me.seat]
+    # what has been built keeps paying: worth more the more of the game is left
+    left = ((s.config.days - s.day) * 12 + 12 - s.stage) / 36.0
+    if left > 0:
+        office = card_spec(area.office.card, s.deck)
+        trains = [card_spec(c, s.deck) for c in s.timetable.values()]
+        assets = (2.0 * office.tier + 0.8 * sum(1 for t in trains if "coach" in t.consist)
+                  + 0.4 * sum(1 for t in trains if "coach" not in t.consist)
+                  + 0.6 * sum(1 for xy in area.facilities if xy != (0, 0)))
+        score += assets * min(1.0, left)
     for xy, fac in area.facilities.items():
         score += 0.5 * len(fac.green)
         score += 0.5 * sum(1 for v in fac.pipeline.values() if v)
