@@ -7,6 +7,10 @@ the working folder or ``--dir`` first if it is not there); ``--print`` prints th
 the game stands. Exit status: 0 the whole save replayed; 1 the replay stopped early (an intent that
 is not legal, or intents after the game ended); 2 the file is not a loadable save (the reason goes to
 stderr) or the command line is wrong.
+
+A save is untrusted text: everything printed from it shows control and invisible characters as
+escapes (``\x1b``, ``\u202e``; see ``stationmaster.safetext``), so a save cannot clear, retitle or
+garble the terminal; ``--json`` escapes them the JSON way, so the data reads back unchanged.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import sys
 
 from . import __version__
 from .errors import SaveError
+from .safetext import is_hidden, visible
 from .saves import MAX_BYTES, load, loads
 
 EXIT_OK, EXIT_STOPPED, EXIT_BAD = 0, 1, 2
@@ -70,7 +75,27 @@ def format_summary(name: str, info: dict) -> str:
         lines.append(f"STOPPED:   {info['replay_error']}")
     else:
         lines.append("Replay:    complete")
-    return "\n".join(lines)
+    return "\n".join(visible(line) for line in lines)
+
+
+def _json_escape(ch: str) -> str:
+    """A hidden character as JSON writes it escaped (beyond the BMP: a UTF-16 surrogate pair)."""
+    n = ord(ch)
+    if n < 0x10000:
+        return f"\\u{n:04x}"
+    n -= 0x10000
+    return f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}"
+
+
+def json_text(info: dict) -> str:
+    """``info`` as JSON, readable (non-ASCII text kept) yet with every hidden character escaped.
+
+    json.dumps already escapes control characters below U+0020 inside strings, so a raw newline is
+    the indentation's; any other hidden character can only be inside a string."""
+    text = json.dumps(info, indent=1, ensure_ascii=False)
+    if all(line.isprintable() for line in text.split("\n")):
+        return text
+    return "".join(_json_escape(ch) if ch != "\n" and is_hidden(ch) else ch for ch in text)
 
 
 def _replay(args) -> int:
@@ -81,11 +106,11 @@ def _replay(args) -> int:
         else:
             game = load(args.save)
     except SaveError as e:
-        print(f"stationmaster: {args.save}: {e}", file=sys.stderr)
+        print(visible(f"stationmaster: {args.save}: {e}"), file=sys.stderr)
         return EXIT_BAD
     info = summary(game)
     if args.json:
-        print(json.dumps(info, indent=1, ensure_ascii=False))
+        print(json_text(info))
     else:
         print(format_summary("<stdin>" if args.save == "-" else args.save, info))
     return EXIT_STOPPED if game.replay_error else EXIT_OK
@@ -174,7 +199,9 @@ def parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="check a save by replaying it, and summarise the game",
                        description="Replay a save through the rules and print where the game stands: "
                        "players, mode and length, Day, Stage, phase, Revenue, the number of intents, "
-                       "the outcome if the game is over, and where the replay stopped if it did.")
+                       "the outcome if the game is over, and where the replay stopped if it did. A save is "
+                       "untrusted text: control and invisible characters from it are printed as escapes "
+                       "such as \\x1b or \\u202e, and long values are cut short.")
     r.add_argument("save", metavar="SAVE.json", help="the save file ('-' reads standard input)")
     r.add_argument("--json", action="store_true", help="print the summary as JSON")
     r.set_defaults(run=_replay)

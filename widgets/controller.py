@@ -303,7 +303,8 @@ class Controller:
             for it in legal:
                 if isinstance(it, (Board, Detrain)) and (trays is None or it.tray in trays):
                     verb = "Board" if isinstance(it, Board) else "Detrain"
-                    intent_action(it, f"{verb} {self._train_label(it.tray)}", "info")
+                    which = f", car {it.car}" if it.car is not None else ""  # [L2]: the player's choice of coach
+                    intent_action(it, f"{verb} {self._train_label(it.tray)}{which}", "info")
                 elif isinstance(it, Work) and self.facility == it.at:
                     intent_action(it, f"Work {_xy(it.at)} {it.box}", "info")
             intent_action(End(), "End Load/Unload", "warning")
@@ -712,7 +713,10 @@ class Controller:
             out.append(("click", ("box", seat, it.at[0], it.at[1], it.box)))
         elif isinstance(it, (Board, Detrain)):
             tray(it.tray)
-            out.append(("click", ("box", seat, 0, 0, "green" if isinstance(it, Board) else "red")))
+            if it.car is not None:  # a chosen coach is a button; the box click works the default one
+                out.append(("press", str(it)))
+            else:
+                out.append(("click", ("box", seat, 0, 0, "green" if isinstance(it, Board) else "red")))
         else:  # switch, end, agent pass, clear/hold, run east/west, place ...
             out.append(("press", str(it)))
         return out

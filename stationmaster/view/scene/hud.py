@@ -205,7 +205,9 @@ def prompt(s) -> tuple:
             return f"{name}: choose a Local Operations option", "switch, draw, or a Freight Agent action"
         if opt == "switch":
             n = s.turn.moves_left
-            return f"{name}: switch trains", f"{n} Move{'s' if n != 1 else ''} left; end when done"
+            t = s.trains.get(s.turn.tray) if s.turn.tray is not None else None
+            which = f"train {t.label}: " if t else ""
+            return f"{name}: switch trains", f"{which}{n} Move{'s' if n != 1 else ''} left; end when done"
         if opt == "draw":
             return f"{name}: play or discard cards, then end", f"hand limit {hand_limit(s, who)}"
     return f"{name}: work passengers and freight, then end", ""
