@@ -47,6 +47,16 @@ class Careless(Bot):
         return Decision(legal[0], "anything")
 
 
+def load_bot_module(path: str) -> None:
+    """Import a bot module from a file as ``stationmaster.bots.<name>`` so that it registers."""
+    import importlib.util
+    name = f"stationmaster.bots.{Path(path).stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+
+
 def make_bot(name: str, seed: int, rollouts: int | None):
     if name == "careless":
         return Careless(seed)
@@ -73,7 +83,11 @@ def main(argv=None) -> int:
     ap.add_argument("--length", default="standard")
     ap.add_argument("--rollouts", type=int, default=None, help="search: rollouts per candidate")
     ap.add_argument("--json", default=None)
+    ap.add_argument("--load", nargs="*", default=[], metavar="FILE",
+                    help="bot modules to load first (a bot of one's own, or one not merged yet)")
     a = ap.parse_args(argv)
+    for path in a.load:
+        load_bot_module(path)
     rows = []
     for name in a.bots:
         if name not in ("careless", "search") and name not in available():

@@ -16,13 +16,14 @@ from __future__ import annotations
 import time
 
 from ..cards import PIECES, spec as card_spec
-from ..intents import Clearance, Run
+from ..intents import Agent, Clearance, Draw, Run
 from .base import Bot, Decision, register
 from .planner import PlannerBot, View
 
-ROLLOUTS = 6  # rollouts per candidate (the default budget)
-CANDIDATES = 4  # the planner's best options looked at
-HORIZON = 4  # Stages played forward in each rollout
+ROLLOUTS = 4  # rollouts per candidate (the default budget)
+CANDIDATES = 3  # the planner's best options looked at
+HORIZON = 6  # Stages played forward in each rollout
+MARGIN = 0.75  # Revenue per rollout another option must gain over the planner's choice to replace it
 
 
 def position_value(game, player: str) -> float:
@@ -48,6 +49,8 @@ def position_value(game, player: str) -> float:
                   + 0.4 * sum(1 for t in trains if "coach" not in t.consist)
                   + 0.6 * sum(1 for xy in area.facilities if xy != (0, 0)))
         score += assets * min(1.0, left)
+        hand = [card_spec(c, s.deck) for c in me.hand]
+        score += 0.3 * min(1.0, left) * sum(1 for sp in hand if sp.kind == "office" and sp.tier > office.tier)
     for xy, fac in area.facilities.items():
         score += 0.5 * len(fac.green)
         score += 0.5 * sum(1 for v in fac.pipeline.values() if v)
@@ -69,13 +72,14 @@ class SearchBot(Bot):
 
     def __init__(self, seed: int = 0, rollouts: int = ROLLOUTS, candidates: int = CANDIDATES,
                  horizon: int = HORIZON, max_seconds: float | None = 1.0, budget: float | None = None,
-                 iterations: int | None = None) -> None:
+                 iterations: int | None = None, margin: float = MARGIN) -> None:
         super().__init__(seed)
         if iterations is not None:
             rollouts = iterations
         if budget is not None:
             max_seconds = budget
         self.rollouts, self.candidates, self.horizon, self.max_seconds = rollouts, candidates, horizon, max_seconds
+        self.margin = margin
         self.planner = PlannerBot(seed)
         self.rollout_policy = PlannerBot(seed, switch_nodes=20)
 
@@ -101,7 +105,10 @@ class SearchBot(Bot):
         elif pend is None and s.phase == "local_operations" and s.turn.option is None:
             v = View(game)
             scored = self.planner.option_scores(v, legal)
-            cands = [(it, why) for _, it, why in scored[: self.candidates]]
+            can_draw = any(isinstance(it, Draw) for _, it, _ in scored)
+            # passing is never better than drawing and discarding: only noise could make it look so
+            cands = [(it, why) for _, it, why in scored
+                     if not (can_draw and isinstance(it, Agent) and it.action == "pass")][: self.candidates]
         if not cands or len(cands) == 1 or self.rollouts <= 0:
             return self.planner.decide(game)
         return self._search(game, cands)
@@ -117,9 +124,12 @@ class SearchBot(Bot):
             for k, (intent, _) in enumerate(cands):
                 totals[k] += self._rollout(game, player, intent, seed)
             done += 1
-            if self.max_seconds is not None and time.perf_counter() - start > self.max_seconds:
-                break
+            spent = time.perf_counter() - start
+            if self.max_seconds is not None and spent * (done + 1) / done > self.max_seconds:
+                break  # another round would overrun the time cap
         best = max(range(len(cands)), key=lambda k: (totals[k], -k))
+        if (totals[best] - totals[0]) / max(1, done) < self.margin:
+            best = 0  # the planner's choice stands unless look-ahead finds it clearly worse
         intent, why = cands[best]
         if best != 0:
             why = f"{why} (looked ahead {done} times: better than {cands[0][0]})"
