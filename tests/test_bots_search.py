@@ -53,7 +53,9 @@ def test_a_forced_decision_costs_no_look_ahead(monkeypatch):
 
 
 def test_search_looks_ahead_on_copies_and_never_changes_the_game():
-    g = sm.new_game(seed=3)
+    b = Position(seed=3)
+    b.office("Player", "depot")
+    g = b.game()  # stock the Office's green box, or draw? worth a look ahead
     before = g.dumps()
     seen = []
     bot = SearchBot(1, rollouts=2, horizon=1, max_seconds=None)
