@@ -144,7 +144,9 @@ def test_planner_spots_cars_at_its_industry_and_brings_the_train_back():
     assert str(d.intent) == "switch", d
     events = g.apply(d.intent)
     while g.state.turn.option == "switch":
-        events += g.apply(bot.decide(g).intent)
+        step = bot.decide(g)
+        assert make("planner").decide(g) == step  # mid-plan, a fresh planner decides the same
+        events += g.apply(step.intent)
     assert "BL1" in g.state.areas[0].grid[(1, 1)].cars
     assert any(e.kind == "highball" and "11" in e.text for e in events)  # back on the A/D track, made up
 

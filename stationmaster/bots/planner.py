@@ -223,6 +223,21 @@ def _useful(v: View, xy, cars) -> bool:
                for c in cars)
 
 
+def _set_outs(v: View, g, seat, tray, xy, path, out) -> int:
+    """Plans that set out a block the industry at ``xy`` can work, then go back; returns tries."""
+    tr = g.state.trains[tray]
+    tries = 0
+    for end, side in (("front", tr.ahead), ("rear", tr.behind)):
+        for n in range(1, len(side) + 1):
+            if not _useful(v, xy, side[-n:]):
+                continue
+            k = _try(g, SetOut(tray, end, n))
+            tries += 1
+            if k is not None:
+                _home(k, seat, tray, path + [SetOut(tray, end, n)], out)
+    return tries
+
+
 def plan_switching(game, nodes: int = SWITCH_NODES):
     """A switching plan from a steady player's few patterns, each tried on game copies: bring a
     stray train back to the Office; run a train at the Office into an industry spur, set out the
@@ -239,6 +254,8 @@ def plan_switching(game, nodes: int = SWITCH_NODES):
     for t in v0.trains_here():
         if t.pos != (0, 0):
             _home(start, seat, t.tray, [], finals)
+            if t.pos in inds:  # part way through a visit: set out here, then back
+                _set_outs(v0, start, seat, t.tray, t.pos, [], finals)
             for d in ("east", "west"):  # or out to where it can turn back
                 for xy in _moves(start, seat, t.tray, d):
                     h = _try(start, Move(t.tray, d, xy))
@@ -262,15 +279,7 @@ def plan_switching(game, nodes: int = SWITCH_NODES):
                     continue
                 path = [Move(t.tray, d, xy)]
                 _home(h, seat, t.tray, path, finals)
-                tr = h.state.trains[t.tray]
-                for end, side in (("front", tr.ahead), ("rear", tr.behind)):
-                    for n in range(1, len(side) + 1):
-                        if not _useful(v0, xy, side[-n:]):
-                            continue
-                        k = _try(h, SetOut(t.tray, end, n))
-                        tried += 1
-                        if k is not None:
-                            _home(k, seat, t.tray, path + [SetOut(t.tray, end, n)], finals)
+                tried += _set_outs(v0, h, seat, t.tray, xy, path, finals)
     best = (0.0, [])
     for g, path in finals:
         val = area_value(View(g)) - base - 0.01 * len(path)
@@ -446,7 +455,6 @@ class PlannerBot(Bot):
     def __init__(self, seed: int = 0, switch_nodes: int = SWITCH_NODES) -> None:
         super().__init__(seed)
         self.switch_nodes = switch_nodes
-        self._plan = None  # (signature, remaining intents) of a switching plan under way
 
     def decide(self, game) -> Decision:
         legal = game.legal_intents()
@@ -572,9 +580,6 @@ class PlannerBot(Bot):
             if need:
                 gain, plan = plan_switching(v.game, self.switch_nodes)
                 if plan:
-                    after = v.game.copy()
-                    after.apply(Switch())
-                    self._plan = ((len(after.history), _sig(after, v.seat)), plan)
                     options.append((min(4.0, 0.6 + gain), Switch(), f"switches: {self._plan_words(v, plan)}"))
         # the Office's passenger boxes
         if v.tier >= 1:
@@ -670,41 +675,37 @@ class PlannerBot(Bot):
         return any((PIECES[c].kind, PIECES[c].loaded) in want for t in v.at_office() for c in t.cars)
 
     def _plan_words(self, v: View, plan) -> str:
-        moves = [i for i in plan if isinstance(i, Move)]
-        outs = [i for i in plan if isinstance(i, SetOut)]
-        bits = []
-        if outs:
-            bits.append(f"sets out cars at {', '.join(f'{v.s.trains[i.tray].label}' for i in outs[:1])}'s spur")
-        if moves:
-            bits.append(f"{len(moves)} Move{'s' if len(moves) != 1 else ''}")
-        return " in ".join(bits) or "tidies the Office"
+        """The plan as a player would say it: which train, where, and what for."""
+        first = plan[0]
+        label = v.s.trains[first.tray].label
+        stops = [i.to for i in plan if isinstance(i, Move) and i.to != (0, 0)]
+        where = ""
+        if stops and stops[0] in v.area.facilities:
+            where = f" at the {v.spec(v.area.grid[stops[0]].card).name}"
+        home = isinstance(plan[-1], Move) and plan[-1].to == (0, 0)
+        if any(isinstance(i, SetOut) for i in plan):
+            return f"train {label} sets out cars{where} and comes back to the Office"
+        if stops and home:
+            return f"train {label} picks up the cars{where} and comes back to the Office"
+        if home:
+            return f"train {label} goes back onto the Office's A/D track"
+        return f"train {label} pulls off the A/D track so the arriving train has room"
 
     def _switch(self, v: View, legal) -> Decision:
+        """Each step is planned afresh from the position (no memory between decisions), so a
+        decision depends on the game alone, after an undo or a reload too."""
         game = v.game
-        key = (len(game.history), _sig(game, v.seat))
-        if self._plan is not None and self._plan[0] == key and self._plan[1]:
-            it = self._plan[1][0]
-            if it in legal:
-                return self._follow(game, it, self._plan[1][1:])
         gain, plan = plan_switching(game, self.switch_nodes)
-        if plan and plan[0] in legal:
-            return self._follow(game, plan[0], plan[1:])
-        self._plan = None
-        return Decision(End(), "ends switching: the cars stand where they do the most good")
-
-    def _follow(self, game, it, rest) -> Decision:
-        g = game.copy()
-        g.apply(it)
-        self._plan = ((len(g.history), _sig(g, self._seat_of(game))), rest)
+        if not plan or plan[0] not in legal:
+            return Decision(End(), "ends switching: the cars stand where they do the most good")
+        it = plan[0]
+        label = game.state.trains[it.tray].label
         if isinstance(it, Move):
-            why = f"moves train {game.state.trains[it.tray].label} {it.direction} to {it.to[0]},{it.to[1]}"
+            where = "back onto the Office's A/D track" if it.to == (0, 0) else f"to {it.to[0]},{it.to[1]}"
+            why = f"moves train {label} {it.direction} {where}"
         else:
-            why = f"sets out {it.count} car{'s' if it.count != 1 else ''} from train {game.state.trains[it.tray].label}'s {it.end}"
+            why = f"sets out {it.count} car{'s' if it.count != 1 else ''} from train {label}'s {it.end} for the industry"
         return Decision(it, why)
-
-    @staticmethod
-    def _seat_of(game):
-        return game.state.players[game.players.index(game.actor)].seat
 
     # ---------------------------------------------------------------- the Draw option
 
