@@ -108,13 +108,20 @@ class View:
         s = self.s
         start = (0, 0)
         seen, out = set(), {start}
+        memo: dict = {}
+
+        def geo_at(xy):
+            if xy not in memo:
+                memo[xy] = geometry(s, area, xy)
+            return memo[xy]
+
         queue = deque([(start, None, "east"), (start, None, "west")])
         while queue:
             here, entry, d = queue.popleft()
             if (here, entry, d) in seen:
                 continue
             seen.add((here, entry, d))
-            geo = geometry(s, area, here)
+            geo = geo_at(here)
             if geo is None:
                 continue
             for port in geo.exits(entry, d):
@@ -122,7 +129,7 @@ class View:
                 there = (here[0] + dx, here[1] + dy)
                 if there[1] == 0 and not (area.west_limit < there[0] < area.east_limit):
                     continue
-                other = geometry(s, area, there)
+                other = geo_at(there)
                 if other is None or their not in other.ports:
                     continue
                 out.add(there)
