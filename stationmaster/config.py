@@ -18,10 +18,10 @@ OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation"
                   "red_flag_escape")
 #: the decks a game may be dealt from (their cards: ``stationmaster.cards.catalog(deck)``)
 DECKS = ("classic", "full")
-#: how used cars come back from the Classification Yard to the Division Yard (ruling [Y1]):
-#: "when_empty" only when the Division Yard holds no revenue car (v0.4.5's literal rule),
-#: "day_end" also at the end of every Day, "stage_end" also at the end of every Stage,
-#: "at_once" used cars go straight back to the Division Yard
+#: how used cars come back from the Classification Yard to the Division Yard (ruling [Y1]): always
+#: when the Division Yard holds no revenue car, and besides: "day_end" (the default) at the end of
+#: every Day, "stage_end" at the end of every Stage, "at_once" straight back as they are used;
+#: "when_empty" (v0.4.5's literal rule, a house rule) never besides
 YARD_REFILLS = ("when_empty", "stage_end", "day_end", "at_once")
 MAX_PLAYERS = 6
 MAX_NAME = 40
@@ -69,7 +69,7 @@ class Config:
     revenue: tuple = (1, 1, 0)  # passenger, freight, transit
     optional_rules: tuple = ()
     deck: str = "classic"
-    yard_refill: str = "when_empty"
+    yard_refill: str = "day_end"
 
     @property
     def target(self) -> int:
@@ -99,7 +99,7 @@ class Config:
 
 def make_config(players=None, mode="solitaire", length="standard", victory="highest_after_days",
                 starting_hand="three", revenue=(1, 1, 0), optional_rules=(), deck="classic",
-                yard_refill="when_empty") -> Config:
+                yard_refill="day_end") -> Config:
     """Validate and normalise a configuration; a ValueError says what to change."""
     if players is None:
         players = ["Player"]

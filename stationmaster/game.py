@@ -479,7 +479,7 @@ def _public(batch: list) -> list:
 
 def new_game(seed: int | None = None, players=None, mode: str = "solitaire", length: str = "standard",
              victory: str = "highest_after_days", starting_hand: str = "three", revenue=(1, 1, 0),
-             optional_rules: Iterable[str] = (), deck: str = "classic", yard_refill: str = "when_empty",
+             optional_rules: Iterable[str] = (), deck: str = "classic", yard_refill: str = "day_end",
              bots=None) -> Game:
     """Deal a new game. With no seed a random one is chosen (``game.seed`` tells it).
 

@@ -63,38 +63,47 @@ def summary(g):
 
 GOLDEN = {
     "competitive-3p-seed7": {
-        "revenue": {"Ann": -1, "Bo": 0, "Cy": -10},
+        "revenue": {
+            "Ann": 2,
+            "Bo": 2,
+            "Cy": -10
+        },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is -11, below the collective floor of 45; everyone loses.",
-        "intents": 535,
-        "events": 795,
+        "reason": "the table's combined Revenue is -6, below the collective floor of 45; everyone loses.",
+        "intents": 566,
+        "events": 829,
         "day": 5,
         "stage": 12,
-        "sha256": "3aca656a845b87461ffadb0af3a4c7a28325279fe9524bbee6bd5d65d1f16bc8",
+        "sha256": "926ed40ab278e9fe20d36af6a21f1be5b282b408764a0df53badb08042fde946"
     },
     "coop-2p-options-seed7": {
-        "revenue": {"Ann": -5, "Bo": -2},
+        "revenue": {
+            "Ann": -13,
+            "Bo": -14
+        },
         "winners": [],
         "kind": "days_over",
-        "reason": "the team's pooled Revenue is -7, short of 40.",
-        "intents": 418,
-        "events": 685,
+        "reason": "the team's pooled Revenue is -27, short of 40.",
+        "intents": 440,
+        "events": 686,
         "day": 5,
         "stage": 12,
-        "sha256": "ffac713019f42b0b6b8c289fcf5a7eebd72dad360ab35574912b173f54904ac1",
+        "sha256": "162bf11136316779fe6f989757865bdcc3695aedab592d2562a11e2e8d890f97"
     },
     "solitaire-standard-seed7": {
-        "revenue": {"Player": 0},
+        "revenue": {
+            "Player": 0
+        },
         "winners": [],
         "kind": "days_over",
         "reason": "Player finished Day 5 with 0 Revenue, short of the target of 20.",
         "intents": 154,
-        "events": 259,
+        "events": 263,
         "day": 5,
         "stage": 12,
-        "sha256": "3e48bea98d2bc2f9e183733cfdd99ec2d83f01928d0b956c34dba23b6dd23c02",
-    },
+        "sha256": "636ad392246365c6dbf6bd141e144f55c61b6a5e605d4e3b952a8870d68bfe1b"
+    }
 }
 
 
