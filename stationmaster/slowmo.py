@@ -19,11 +19,11 @@ from dataclasses import dataclass, field
 from .cards.base import fire
 
 MAINLINE_KINDS = ("held", "highball", "arrival", "collision", "train_left_division", "clearance_asked",
-                  "red_flag")
+                  "red_flag", "meet")
 
 WHAT = {"held": "held", "highball": "highballed", "arrival": "arrived", "collision": "collision",
         "train_left_division": "left the Division", "clearance_asked": "waits for the Superintendent",
-        "red_flag": "stopped by a Red Flag", "ran": "ran on"}
+        "red_flag": "stopped by a Red Flag", "ran": "ran on", "meet": "met and passed"}
 
 
 @dataclass
@@ -58,6 +58,13 @@ WHY = {
     ("held", "made_up"): "not made up to leave {where}: {problem}.",
     ("held", "card"): "{problem}; it waits at {where}.",
     ("held", "ad_full"): "every A/D track ahead is taken; it waits at {where}.",
+    ("held", "abs"): "train {ahead} is ahead going the same way in Subdivision {subdivision}, and the ABS Signals "
+                     "of the {card} hold a follower at {where} without a question.",
+    ("held", "interlocking"): "every A/D track ahead is taken, and the Interlocking holds it at {where} "
+                              "instead of letting it collide.",
+    ("highball", "passing"): "left {where} {bound} onto the {card}, a Passing Siding, which it enters without "
+                             "the occupancy check.",
+    ("meet", "met"): "met train {other} on the {card}: one takes the siding and they pass.",
     ("highball", "subdivision_clear"): "left {where} {bound} into Subdivision {subdivision}, the next "
                                        "Subdivision being clear.",
     ("highball", "superintendent_clear"): "left {where} {bound} into Subdivision {subdivision} on the "

@@ -206,6 +206,7 @@ class State:
     division_yard: list = field(default_factory=list)
     classification_yard: list = field(default_factory=list)
     collisions_today: int = 0
+    grades: dict = field(default_factory=dict)  # Heavy Grade card name -> its uphill direction ([M15])
     turn: Turn = field(default_factory=Turn)
     outcome: Outcome | None = None
 
