@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards.base import fire
+from .cards.kinds import CLIMBS_UNAIDED
+from .cards.specs import mainline_key, spec
 
 MAINLINE_KINDS = ("held", "highball", "arrival", "collision", "train_left_division", "clearance_asked",
                   "red_flag", "meet")
@@ -133,6 +135,14 @@ def _latest_stage_events(game) -> list:
     return events[start:ends[-1] + 1]
 
 
+def helped(s, train) -> bool:
+    """Is the train on a Heavy Grade it climbs with a helper (a Stage longer, [M15])?"""
+    card = s.mainline[train.pos[0]]
+    sp = spec(mainline_key(card))
+    return (sp.rules == "heavy_grade" and s.grades.get(card) == train.direction
+            and spec(train.card, s.deck).speed < CLIMBS_UNAIDED)
+
+
 def _quiet_runs(game, named: set) -> list:
     """Trains that ran on along a Mainline card: the engine says nothing about those."""
     s = game.state
@@ -145,6 +155,8 @@ def _quiet_runs(game, named: set) -> list:
             half = "western" if region == 0 else "eastern"
             pace = ("a train runs one region per Stage" if fire(s, "crossing_time", t, train=t) is None else
                     "it crosses this card at its class's speed")  # [M11]
+            if helped(s, t):  # [M15]
+                pace = "it climbs the Heavy Grade at its class's speed after a Stage's stop for a helper"
             out.append(Step(t.label, "ran on", f"{pace}: it is now on the {half} "
                                                f"half of the {s.mainline[card]} Mainline card."))
     return out

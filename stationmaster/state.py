@@ -147,6 +147,15 @@ class PendingClearance(Pending):
 
 
 @dataclass(frozen=True)
+class PendingGrade(Pending):
+    """Setup: the Superintendent chooses which way the Heavy Grade ``card`` (a Mainline card's
+    name) climbs ([M15])."""
+
+    kind: ClassVar[str] = "grade"
+    card: str
+
+
+@dataclass(frozen=True)
 class PendingDirection(Pending):
     """New Train: the player of the Extra ``card`` chooses the way it runs."""
 

@@ -125,3 +125,67 @@ def test_an_interlocking_holds_an_arrival_at_a_full_office_at_the_limits(card, c
     events = g.apply("agent pass")  # still full: held again, never a collision
     assert not _kinds(events, "collision") and g.state.trains[2].where == "mainline"
     assert any("Interlocking holds it" in st.why for st in mainline_steps(g))
+
+
+# --------------------------------------------------------------------------- Heavy Grade [M15]
+
+
+def _stages_to_cross(number, uphill):
+    """Stages on the Summit Grade (8 sections): from highballing onto it (that Stage not counted) to
+    arriving at the Office."""
+    b = _division(["Summit Grade", "Low Line"])
+    b.state.grades = {"Summit Grade": uphill}
+    b.train(number, division_point="west")
+    g = b.game()
+    n = 0
+    while g.state.trains[1].where != "area":
+        g.apply("agent pass")
+        n += 1
+        assert check(g.state) == []
+    return n - 1, g
+
+
+@pytest.mark.parametrize("number, uphill, stages", [
+    (8, "east", 5), (8, "west", 4), (6, "east", 4), (6, "west", 3), (2, "east", 2), (2, "west", 2)])
+def test_uphill_freights_stop_a_stage_for_a_helper_on_a_heavy_grade(number, uphill, stages):
+    """M15: climbing, a second- or third-class train takes one Stage more than its crossing time (M11)
+    to take a helper; downhill, or first class, it crosses as on any card of its length."""
+    n, g = _stages_to_cross(number, uphill)
+    assert n == stages
+
+
+def test_slow_motion_says_a_train_climbs_with_a_helper():
+    """M15 in slow motion: the quiet Stages of an uphill freight on the grade say so."""
+    b = _division(["Summit Grade", "Low Line"])
+    b.state.grades = {"Summit Grade": "east"}
+    b.train(8, division_point="west")
+    g = b.game()
+    g.apply("agent pass")
+    g.apply("agent pass")
+    (step,) = [st for st in mainline_steps(g) if st.what == "ran on"]
+    assert "stop for a helper" in step.why and "Summit Grade" in step.why
+
+
+def test_the_superintendent_chooses_the_grade_at_setup():
+    """M15: a dealt Heavy Grade waits for the Superintendent's 'grade east' or 'grade west' before
+    Stage 1's first option; nothing else is legal, and the choice is made once."""
+    import stationmaster as sm
+    from stationmaster import decisions
+    from stationmaster.state import PendingGrade
+
+    g = sm.new_game(seed=7, deck="full")
+    assert "Summit Grade" in g.state.mainline
+    assert g.state.turn.pending == PendingGrade(0, "Summit Grade")
+    assert g.decision == decisions.PENDING_ASKS["grade"]
+    assert [str(i) for i in g.legal_intents()] == ["grade east", "grade west"]
+    assert "grade east" in g.why_not("agent pass")
+    events = g.apply("grade west")
+    assert g.state.grades == {"Summit Grade": "west"} and g.state.turn.pending is None
+    assert any(e.kind == "grade" and "uphill to the west" in e.text for e in events)
+    assert "once" in g.why_not("grade east")
+    assert "agent pass" in [str(i) for i in g.legal_intents()]
+    assert sm.loads(g.dumps()).state == g.state
+    with pytest.raises(sm.IllegalIntent, match="grade east"):
+        sm.parse("grade up")
+    classic = sm.new_game(seed=7)
+    assert classic.state.turn.pending is None and classic.state.grades == {}

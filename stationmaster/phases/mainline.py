@@ -41,7 +41,6 @@ REASONS = {
     "passing": "highballed onto a Passing Siding without the occupancy check ([M13])",
     "met": "shares a Passing Siding's half with another train: they meet and pass ([M13])",
     "interlocking": "held at the Limits by the Interlocking: every A/D track is taken ([M14])",
-    "grade": "stops for a helper at the foot of the Heavy Grade ([M15])",
 }
 
 
