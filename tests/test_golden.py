@@ -33,6 +33,10 @@ GAMES = {
     "coop-2p-options-seed7": (7, dict(players=["Ann", "Bo"], mode="coop", starting_hand="six",
                                       optional_rules=["manual_makeup", "emergency_toolbox", "reduced_visibility",
                                                       "employee_rotation"]), busy_policy),
+    # deck "full" (M11-M15): a Division of the Seaside Double Track (ABS), the FR Passing Siding and the
+    # Summit Grade, whose direction the Superintendent chooses first
+    "full-competitive-3p-seed28": (28, dict(players=["Ann", "Bo", "Cy"], mode="competitive", deck="full"),
+                                   busy_policy),
 }
 
 
@@ -94,6 +98,17 @@ GOLDEN = {
         "day": 5,
         "stage": 12,
         "sha256": "3e48bea98d2bc2f9e183733cfdd99ec2d83f01928d0b956c34dba23b6dd23c02",
+    },
+    "full-competitive-3p-seed28": {
+        "revenue": {"Ann": 0, "Bo": -2, "Cy": -5},
+        "winners": [],
+        "kind": "revenue_floor",
+        "reason": "the table's combined Revenue is -7, below the collective floor of 45; everyone loses.",
+        "intents": 598,
+        "events": 792,
+        "day": 5,
+        "stage": 12,
+        "sha256": "64c0db60ef7dc0fd48c777693b451eb17699fb1f04a1c958193f17a6a829dc9b",
     },
 }
 
