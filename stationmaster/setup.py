@@ -5,7 +5,8 @@ from __future__ import annotations
 from .cards import PIECES, catalog, red_flag_id, spec
 from .config import Config
 from .rules import Events, d12, name, shuffle, table_order
-from .state import Area, Placed, Player, State
+from .cards.specs import mainline_key
+from .state import Area, PendingGrade, Placed, Player, State
 
 
 def deal(config: Config, seed: int) -> tuple:
@@ -61,6 +62,9 @@ def deal(config: Config, seed: int) -> tuple:
     if config.has("emergency_toolbox"):
         for i, p in enumerate(s.players):
             p.hand.append(red_flag_id(i))
+    grade = next((c for c in s.mainline if spec(mainline_key(c)).rules == "heavy_grade"), None)
+    if grade is not None:  # the Superintendent chooses its uphill direction before Stage 1 ([M15])
+        s.turn.pending = PendingGrade(s.superintendent, grade)
     s.division_yard = sorted(PIECES)
     s.stage_count = 1
     ev.say("setup", f"A {config.mode} {config.length} game for {', '.join(config.players)}: "

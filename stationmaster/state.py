@@ -147,6 +147,15 @@ class PendingClearance(Pending):
 
 
 @dataclass(frozen=True)
+class PendingGrade(Pending):
+    """Setup: the Superintendent chooses which way the Heavy Grade ``card`` (a Mainline card's
+    name) climbs ([M15])."""
+
+    kind: ClassVar[str] = "grade"
+    card: str
+
+
+@dataclass(frozen=True)
 class PendingDirection(Pending):
     """New Train: the player of the Extra ``card`` chooses the way it runs."""
 
@@ -206,6 +215,7 @@ class State:
     division_yard: list = field(default_factory=list)
     classification_yard: list = field(default_factory=list)
     collisions_today: int = 0
+    grades: dict = field(default_factory=dict)  # Heavy Grade card name -> its uphill direction ([M15])
     turn: Turn = field(default_factory=Turn)
     outcome: Outcome | None = None
 

@@ -31,14 +31,17 @@ def use_spec(monkeypatch, key, **changes):
 
 def test_every_classic_card_plays_by_its_kinds_rules_and_answers_no_rule_point():
     """The classic deck is data plus the kinds' defaults: no card changes a rule point (the full
-    deck's Mainline cards answer the crossing time)."""
+    deck's Mainline cards answer the crossing time, and their devices the points they change)."""
     for e in catalog("classic"):
         sp = e.spec
         assert not sp.rules
         r = rules_for(sp)
         assert type(r) is KIND_RULES[sp.kind] and r.spec is sp
         assert not r._answers
-    assert {rules_for(e.spec)._answers for e in catalog("full").mainline} == {frozenset({"crossing_time"})}
+    assert {e.spec.rules: rules_for(e.spec)._answers for e in catalog("full").mainline} == {
+        "sectioned": {"crossing_time"}, "heavy_grade": {"crossing_time"},
+        "abs": {"crossing_time", "clearance"}, "passing": {"crossing_time", "clearance", "region_room"},
+        "interlocking": {"crossing_time", "holds_arrival"}}
 
 
 def test_with_no_card_answering_every_point_is_neutral():
@@ -289,7 +292,7 @@ def test_fire_asks_the_cards_in_scope_and_combines_their_answers_per_point(monke
     no = "the train says no"
     expected = {
         "moves": 4, "switch_problem": no, "pickup_problem": no, "setout_problem": no, "makeup_problem": no,
-        "clearance": no, "crossing_time": 5, "highball_problem": no, "holds_arrival": True, "work_problem": no,
+        "clearance": no, "region_room": 1, "crossing_time": 5, "highball_problem": no, "holds_arrival": True, "work_problem": no,
         "revenue": 4, "collision_fault": no, "stage_start": None, "stage_end": None, "day_start": None,
         "day_end": None,
     }
@@ -312,8 +315,8 @@ def test_the_table_documents_every_point_and_the_base_class_answers_each_neutral
         assert getattr(base, rp.name)(None, *_args(rp)) == (None if rp.combine == "each" else rp.neutral)
     fired = {name for name, rp in POINTS.items() if rp.fired_by}
     assert {"moves", "switch_problem", "highball_problem", "holds_arrival", "crossing_time", "stage_start",
-            "day_end"} <= fired
-    assert {"clearance", "revenue", "collision_fault"}.isdisjoint(fired)
+            "day_end", "clearance", "region_room"} <= fired
+    assert {"revenue", "collision_fault"}.isdisjoint(fired)
 
 
 # --------------------------------------------------------------------------- errors at import, not at run time

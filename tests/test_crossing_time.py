@@ -20,10 +20,13 @@ def test_train_speeds_follow_dispatchers_classes():
 
 
 def test_the_full_deck_deals_the_classic_home_deck_and_mainline_cards_with_lengths():
-    """M11: deck "full" = the classic Home Office deck + Mainline cards of 4, 6 or 8 sections."""
+    """M11: deck "full" = the classic Home Office deck + Mainline cards of 4, 6 or 8 sections (M12-M15:
+    one of them an ABS, one a Passing Siding, one a Heavy Grade, one an Interlocking)."""
     full, classic = catalog("full"), catalog("classic")
     assert full.ids() == classic.ids() and full.home == classic.home
-    assert sorted(e.spec.sections for e in full.mainline) == [4, 4, 6, 6, 6, 6, 8, 8]
+    assert sorted(e.spec.sections for e in full.mainline) == [4, 4, 4, 6, 6, 6, 6, 6, 6, 8, 8, 8]
+    assert sorted(e.spec.rules for e in full.mainline) == ["abs", "heavy_grade", "interlocking", "passing"] + [
+        "sectioned"] * 8
     assert all(e.spec.sections == 0 for e in classic.mainline)
     g = sm.new_game(seed=4, players=["Ann", "Bo"], mode="coop", deck="full")
     assert set(g.state.mainline) <= {e.name for e in full.mainline} and len(g.state.mainline) == 3

@@ -33,6 +33,10 @@ GAMES = {
     "coop-2p-options-seed7": (7, dict(players=["Ann", "Bo"], mode="coop", starting_hand="six",
                                       optional_rules=["manual_makeup", "emergency_toolbox", "reduced_visibility",
                                                       "employee_rotation"]), busy_policy),
+    # deck "full" (M11-M15): a Division of the Seaside Double Track (ABS), the FR Passing Siding and the
+    # Summit Grade, whose direction the Superintendent chooses first
+    "full-competitive-3p-seed28": (28, dict(players=["Ann", "Bo", "Cy"], mode="competitive", deck="full"),
+                                   busy_policy),
 }
 
 
@@ -90,6 +94,21 @@ GOLDEN = {
         "day": 5,
         "stage": 12,
         "sha256": "162bf11136316779fe6f989757865bdcc3695aedab592d2562a11e2e8d890f97"
+    },
+    "full-competitive-3p-seed28": {
+        "revenue": {
+            "Ann": 1,
+            "Bo": -4,
+            "Cy": -10
+        },
+        "winners": [],
+        "kind": "revenue_floor",
+        "reason": "the table's combined Revenue is -13, below the collective floor of 45; everyone loses.",
+        "intents": 686,
+        "events": 874,
+        "day": 5,
+        "stage": 12,
+        "sha256": "f753ca93a393080cfb354a37da463e0643e12fd0554c3376bc68cdfbe7c04c54"
     },
     "solitaire-standard-seed7": {
         "revenue": {

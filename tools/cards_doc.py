@@ -117,10 +117,23 @@ def full_mainline(cat) -> list:
     es = catalog("full").mainline
     classes = sorted(set(SPEEDS.values()), reverse=True)
     names = {4: "first", 3: "second", 2: "third"}
-    rows = [(e.name, e.spec.sections, *(crossing_stages(e.spec.sections, v) for v in classes)) for e in es]
-    head = ("Mainline card", "sections", *(f"Stages, {names[v]} class ({v} a Stage)" for v in classes))
+    rows = [(e.name, e.spec.sections, *(crossing_stages(e.spec.sections, v) for v in classes),
+             FEATURES.get(e.spec.rules, "")) for e in es]
+    head = ("Mainline card", "sections", *(f"Stages, {names[v]} class ({v} a Stage)" for v in classes),
+            "device or feature")
+    plain = sum(1 for e in es if e.spec.rules == "sectioned")
     return [f"## The full game's Mainline deck ({len(es)})", "",
-            *_table(head, rows, tuple(range(1, len(head)))), "", _pictures(es)]
+            *_table(head, rows, tuple(range(1, len(head) - 1))), "",
+            f"**Why these counts.** {plain} plain cards and one of each device or feature: a Division is "
+            "players + 1 cards, so a two-player Division of three cards holds on average one device, and a "
+            "six-player one about two; one copy each means a Division never repeats a device, so each stays "
+            "a landmark the table plans around, while the plain cards keep [M11]'s crossing times the rule "
+            "and the devices the exceptions.", "", _pictures(es)]
+
+
+#: what a Mainline card's rules class adds, for the table (rulings in rules.md)
+FEATURES = {"abs": "ABS Signals [M12]", "passing": "Passing Siding [M13]", "interlocking": "Interlocking [M14]",
+            "heavy_grade": "Heavy Grade [M15]"}
 
 
 def deck(cat) -> list:

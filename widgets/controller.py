@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from stationmaster.errors import IllegalIntent
 from stationmaster.game import bot_name
 from stationmaster.intents import (
-    Agent, Board, Clearance, Detrain, Discard, Draw, End, Intent, Move, Place, Play, Run, SetOut, Switch, Work,
+    Agent, Board, Clearance, Detrain, Discard, Draw, End, Grade, Intent, Move, Place, Play, Run, SetOut, Switch,
+    Work,
     parse,
 )
 from stationmaster.cards import rules_of
@@ -264,6 +265,8 @@ class Controller:
                                   "success" if it.clear else "warning")
                 elif isinstance(it, Run):
                     intent_action(it, f"Run {it.direction}", "primary")
+                elif isinstance(it, Grade):
+                    intent_action(it, f"Uphill {it.direction}", "primary")
                 elif isinstance(it, Place):
                     intent_action(it, str(it).capitalize())
                 elif isinstance(it, End):

@@ -39,7 +39,7 @@ class RulePoint:
     largest / smallest answer that is not None (the neutral value when none), ``each`` every card
     is told in turn (no result). ``scope``: which cards are asked, in this order — ``train`` the
     train's card, ``area`` the cards in the Office Area concerned (by grid spot), ``mainline`` the
-    Mainline card the train is on, ``table`` every card in an Office Area and every train card on
+    Mainline card the train is on (or the cards ``fire`` is given by index), ``table`` every card in an Office Area and every train card on
     the table. ``fired_by``: where the engine
     fires it ("" while no card needs it: then it is a documented no-op the helper can fire).
     """
@@ -72,19 +72,23 @@ POINTS: dict = {p.name: p for p in (
     RulePoint("makeup_problem", "first", ("train",), None, "s, train, kind, loaded",
               "Why a car of this kind (loaded or empty) may not go on the train at make-up.",
               "phases/new_train.py _allowed"),
-    RulePoint("clearance", "first", ("train", "area"), None, "s, train, ahead",
-              "Mainline clearance of a train following the trains ``ahead``: 'hold' to hold it without "
-              "asking (ABS Signals), 'clear' to let it in without the occupancy check (passing cards), "
-              "None for the ordinary rules."),
+    RulePoint("clearance", "first", ("train", "area", "mainline"), None, "s, train, ahead",
+              "Mainline clearance of a departing train with the trains ``ahead`` in the next Subdivision "
+              "(the Mainline card asked is the one it would enter): 'hold' to hold a follower without "
+              "asking (ABS Signals, [M12]), 'clear' to let it in without the occupancy check (a Passing "
+              "Siding, [M13]), None for the ordinary rules.", "phases/mainline.py _highball"),
+    RulePoint("region_room", "max", ("mainline",), 1, "s, pos",
+              "How many trains the Mainline region ``pos`` holds at once (a Passing Siding: two, [M13]); "
+              "one more is a collision.", "phases/mainline.py _enter_region"),
     RulePoint("crossing_time", "max", ("train", "mainline"), None, "s, train",
               "Stages the train takes to cross the Mainline card it is on (None: a plain card, one region "
               "a Stage); the slowest answer counts.", "phases/mainline.py _run"),
     RulePoint("highball_problem", "first", ("train", "area"), None, "s, train",
               "Departure: why the train is held where it stands instead of highballing (the Area's "
               "cards are asked when it stands in an Office Area).", "phases/mainline.py _highball"),
-    RulePoint("holds_arrival", "any", ("train", "area"), False, "s, train, seat",
+    RulePoint("holds_arrival", "any", ("train", "area", "mainline"), False, "s, train, seat",
               "Arrival: True to hold a train arriving at a full Office at the Limits instead of "
-              "colliding (Interlocking).", "phases/mainline.py _arrive"),
+              "colliding (an Interlocking, [M14]).", "phases/mainline.py _arrive"),
     RulePoint("work_problem", "first", ("train", "area"), None, "s, player, intent, train",
               "Load/Unload eligibility: why this Porter (Board/Detrain, with its train) or Laborer (Work, "
               "train None) action may not be taken.", "phases/load_unload.py check"),
@@ -185,6 +189,9 @@ class CardRules:
 
     def highball_problem(self, s, train):
         return None
+
+    def region_room(self, s, pos):
+        return 1
 
     def holds_arrival(self, s, train, seat):
         return False
@@ -300,8 +307,9 @@ def _area_cards(s, seat) -> list:
     return [placed.card for _, placed in sorted(s.areas[seat].grid.items())]
 
 
-def cards_in_scope(s, scope: tuple, train=None, seat=None) -> list:
-    """The card ids a point with this scope asks, in order (see ``RulePoint``)."""
+def cards_in_scope(s, scope: tuple, train=None, seat=None, mainline=None) -> list:
+    """The card ids a point with this scope asks, in order (see ``RulePoint``); ``mainline``: the
+    Mainline cards (indices) meant, when not the one the train is on."""
     out: list = []
     for where in scope:
         if where == "train":
@@ -310,7 +318,9 @@ def cards_in_scope(s, scope: tuple, train=None, seat=None) -> list:
         elif where == "area":
             out += _area_cards(s, seat)
         elif where == "mainline":
-            if train is not None and train.where == "mainline":
+            if mainline is not None:
+                out += [mainline_key(s.mainline[i]) for i in mainline]
+            elif train is not None and train.where == "mainline":
                 out.append(mainline_key(s.mainline[train.pos[0]]))
         else:  # table
             for k in range(len(s.areas)):
@@ -319,15 +329,16 @@ def cards_in_scope(s, scope: tuple, train=None, seat=None) -> list:
     return out
 
 
-def fire(s, point: str, *args, train=None, seat=None):
+def fire(s, point: str, *args, train=None, seat=None, mainline=None):
     """Ask the cards in play about ``point`` and combine their answers (``POINTS[point]`` says
     which cards and how). ``args`` follow the game state ``s`` into each card's method;
-    ``train`` and ``seat`` say which train and Office Area the scope means."""
+    ``train``, ``seat`` and ``mainline`` (Mainline card indices) say which train, Office Area and
+    Mainline cards the scope means."""
     rp = POINTS[point]
     if point not in ANSWERED:
         return rp.neutral
     answers = (getattr(r, point)(s, *args)
-               for r in (rules_of(s, c) for c in cards_in_scope(s, rp.scope, train, seat))
+               for r in (rules_of(s, c) for c in cards_in_scope(s, rp.scope, train, seat, mainline))
                if point in r._answers)
     how = rp.combine
     if how == "first":

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .base import check_spec
-from .specs import CARD_SPECS, CLASSIC_DECK, MAINLINE_CARDS, SECTIONED_MAINLINE, CardSpec, deck_ids, mainline_key
+from .specs import CARD_SPECS, CLASSIC_DECK, FEATURED_MAINLINE, MAINLINE_CARDS, SECTIONED_MAINLINE, CardSpec, deck_ids, mainline_key
 
 PARTS = ("home", "mainline", "supply")
 
@@ -36,8 +36,10 @@ class DeckList:
 DECK_LISTS: dict = {
     "classic": DeckList(CLASSIC_DECK, tuple(mainline_key(t) for t in MAINLINE_CARDS)),
     # the full game: the v0.4.5 Home deck comes in a later issue (the classic one until then), and
-    # the Mainline deck whose cards have lengths, so crossing time depends on train speed ([M11])
-    "full": DeckList(CLASSIC_DECK, tuple(mainline_key(t) for t, _ in SECTIONED_MAINLINE)),
+    # the Mainline deck whose cards have lengths, so crossing time depends on train speed ([M11]),
+    # with one card of each Mainline device or feature ([M12]-[M15]; docs/cards.md says why one each)
+    "full": DeckList(CLASSIC_DECK, tuple(mainline_key(t) for t, _ in SECTIONED_MAINLINE)
+                     + tuple(mainline_key(row[0]) for row in FEATURED_MAINLINE)),
 }
 
 

@@ -359,6 +359,52 @@ class SectionedMainline(MainlineRules):
         return crossing_stages(self.spec.sections, spec_of(s, train.card).speed)
 
 
+@register("abs")
+class AbsSignals(SectionedMainline):
+    """ABS Signals ([M12]): the block signals at the entrance of this card hold a train that would
+    follow another into the Subdivision, without asking the Superintendent."""
+
+    def clearance(self, s, train, ahead):
+        return "hold" if any(o.direction == train.direction for o in ahead) else None
+
+
+@register("passing")
+class PassingSiding(SectionedMainline):
+    """A Passing Siding ([M13]): entered without the occupancy check; each half holds two trains
+    (one on the main, one in the siding), so opposing trains meet and pass here."""
+
+    def clearance(self, s, train, ahead):
+        return "clear"
+
+    def region_room(self, s, pos):
+        return 2
+
+
+@register("interlocking")
+class Interlocking(SectionedMainline):
+    """An Interlocking ([M14]): the tower's home signals hold a train running off this card to a
+    full Office at the Limits instead of letting it collide."""
+
+    def holds_arrival(self, s, train, seat):
+        return True
+
+
+#: the speed of a train that climbs a Heavy Grade without a helper: first class ([M15])
+CLIMBS_UNAIDED = 4
+
+
+@register("heavy_grade")
+class HeavyGrade(SectionedMainline):
+    """A Heavy Grade ([M15]): its uphill direction is chosen at setup (``State.grades``); an uphill
+    train slower than first class stops one Stage to take a helper, then climbs at its own speed."""
+
+    def crossing_time(self, s, train):
+        stages = super().crossing_time(s, train)
+        if s.grades.get(self.spec.name) == train.direction and spec_of(s, train.card).speed < CLIMBS_UNAIDED:
+            return stages + 1
+        return stages
+
+
 def crossing_stages(sections: int, speed: int) -> int:
     """Stages to cross ``sections`` at ``speed`` sections a Stage: rounded up, at least one ([M11])."""
     return max(1, -(-sections // speed))

@@ -133,6 +133,24 @@ SECTIONED_MAINLINE = (
 )
 
 
+#: the full deck's Mainline cards with a device or a feature (rulings [M12]-[M15]): (name, length in
+#: sections, rules class, what the card says); they cross like the others ([M11]) and add their rule
+FEATURED_MAINLINE = (
+    ("Seaside Double Track", 6, "abs",
+     "ABS Signals: a train about to follow another into the Subdivision from this card is held by the "
+     "signals, without asking the Superintendent."),
+    ("FR Passing Siding", 6, "passing",
+     "Passing Siding: a train enters it without the occupancy check; each half holds two trains, so "
+     "opposing trains meet and pass here."),
+    ("Summit Grade", 8, "heavy_grade",
+     "Heavy Grade: the Superintendent chooses the uphill direction at setup; an uphill freight (second "
+     "or third class) stops one Stage for a helper."),
+    ("HX Interlocking", 4, "interlocking",
+     "Interlocking: a train running off this card to a full Office is held at the Limits instead of "
+     "colliding."),
+)
+
+
 def mainline_key(title: str) -> str:
     """The spec key of a Mainline card (the table shows Mainline cards by name)."""
     return "ml_" + "_".join(title.lower().split())
@@ -227,6 +245,9 @@ def _specs() -> dict[str, CardSpec]:
         add(CardSpec(mainline_key(title), "mainline", title,
                      f"{length} sections of Mainline: a train crosses it in {length} ÷ its speed Stages, "
                      "rounded up.", sections=length, rules="sectioned"))
+    for title, length, rules, text in FEATURED_MAINLINE:
+        add(CardSpec(mainline_key(title), "mainline", title, f"{length} sections. {text}", sections=length,
+                     rules=rules))
     return s
 
 

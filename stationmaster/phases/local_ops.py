@@ -4,12 +4,12 @@ Switch, Draw, or Freight Agent (v0.2 §6, v0.4.5 §4.2)."""
 from __future__ import annotations
 
 from ..cards.base import fire
-from ..intents import Agent, Discard, Draw, End, Move, Play, SetOut, Switch
+from ..intents import Agent, Discard, Draw, End, Grade, Move, Play, SetOut, Switch
 from ..rules import (
     CAR_LIMIT, NIGHT_STAGES, Events, actor, area_of, capacity, hand_limit, name, outbound_loads, retire,
     spec_of, spotted_empties, table_order, take_from_yard, trains_in_area, yard_has,
 )
-from ..state import State
+from ..state import PendingGrade, State
 from . import drawing, switching
 
 
@@ -131,7 +131,23 @@ def _agent_candidates(s: State, p: int):
 # --------------------------------------------------------------------------- legality
 
 
+def _grade_pending(s: State) -> bool:
+    return isinstance(s.turn.pending, PendingGrade)
+
+
+def _choose_grade(s: State, it: Grade, ev: Events) -> None:
+    """The Superintendent sets a Heavy Grade's uphill direction ([M15])."""
+    card = s.turn.pending.card
+    s.turn.pending = None
+    s.grades[card] = it.direction
+    ev.say("grade", f"{name(s, s.superintendent)}, the Superintendent, sets the {card} uphill to the "
+           f"{it.direction}: {'west' if it.direction == 'east' else 'east'}bound trains run downhill.",
+           data={"card": card, "uphill": it.direction})
+
+
 def legal(s: State) -> list:
+    if _grade_pending(s):
+        return [Grade("east"), Grade("west")]
     p = actor(s)
     out = []
     for cand in _candidates(s, p):
@@ -165,6 +181,13 @@ def _candidates(s: State, p: int):
 
 
 def check(s: State, it) -> str | None:
+    if _grade_pending(s):
+        if isinstance(it, Grade):
+            return None
+        return (f"first the Superintendent, {name(s, s.turn.pending.player)}, chooses which way the "
+                f"{s.turn.pending.card} climbs: 'grade east' or 'grade west'")
+    if isinstance(it, Grade):
+        return "the Heavy Grade's direction is chosen once, at setup"
     p = actor(s)
     t = s.turn
     who = name(s, p)
@@ -282,6 +305,9 @@ def _select(s: State, p: int, tray: int, ev: Events, moves: str) -> None:
 
 
 def apply(s: State, it, ev: Events) -> None:
+    if _grade_pending(s):
+        _choose_grade(s, it, ev)
+        return
     p = actor(s)
     t = s.turn
     who = name(s, p)
