@@ -30,6 +30,7 @@ class Position:
         options.setdefault("seed", 1)
         self._game = new_game(**options)
         self.state: State = self._game.state
+        self.state.turn.pending = None  # a dealt Heavy Grade's choice: a built position sets ``state.grades``
 
     # ------------------------------------------------------------------ helpers
     def _player(self, who) -> int:

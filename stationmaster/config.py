@@ -6,7 +6,7 @@ import math
 import unicodedata
 from dataclasses import dataclass
 
-from .cards import CARD_SPECS, CLASSIC_DECK
+from .cards import catalog
 from .safetext import describe, first_hidden, quote
 
 MODES = ("solitaire", "competitive", "coop")
@@ -16,11 +16,12 @@ LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
                   "red_flag_escape")
-DECKS = ("classic",)
-#: how used cars come back from the Classification Yard to the Division Yard (ruling [Y1]):
-#: "when_empty" only when the Division Yard holds no revenue car (v0.4.5's literal rule),
-#: "day_end" also at the end of every Day, "stage_end" also at the end of every Stage,
-#: "at_once" used cars go straight back to the Division Yard
+#: the decks a game may be dealt from (their cards: ``stationmaster.cards.catalog(deck)``)
+DECKS = ("classic", "full")
+#: how used cars come back from the Classification Yard to the Division Yard (ruling [Y1]): always
+#: when the Division Yard holds no revenue car, and besides: "day_end" (the default) at the end of
+#: every Day, "stage_end" at the end of every Stage, "at_once" straight back as they are used;
+#: "when_empty" (v0.4.5's literal rule, a house rule) never besides
 YARD_REFILLS = ("when_empty", "stage_end", "day_end", "at_once")
 MAX_PLAYERS = 6
 MAX_NAME = 40
@@ -68,7 +69,7 @@ class Config:
     revenue: tuple = (1, 1, 0)  # passenger, freight, transit
     optional_rules: tuple = ()
     deck: str = "classic"
-    yard_refill: str = "when_empty"
+    yard_refill: str = "day_end"
 
     @property
     def target(self) -> int:
@@ -98,7 +99,7 @@ class Config:
 
 def make_config(players=None, mode="solitaire", length="standard", victory="highest_after_days",
                 starting_hand="three", revenue=(1, 1, 0), optional_rules=(), deck="classic",
-                yard_refill="when_empty") -> Config:
+                yard_refill="day_end") -> Config:
     """Validate and normalise a configuration; a ValueError says what to change."""
     if players is None:
         players = ["Player"]
@@ -145,7 +146,7 @@ def make_config(players=None, mode="solitaire", length="standard", victory="high
     if yard_refill not in YARD_REFILLS:
         raise ValueError(f"unknown yard_refill {yard_refill!r}: choose one of {', '.join(YARD_REFILLS)}")
     if starting_hand == "track_split":
-        track = sum(n for key, n, _ in CLASSIC_DECK if CARD_SPECS[key].kind == "track")
+        track = catalog(deck).kinds()["track"]
         if 3 * len(names) > track:
             raise ValueError(f"the track_split starting hand deals 3 track cards to each player and the "
                              f"{deck} deck has {track}, enough for {track // 3} players: with {len(names)} "

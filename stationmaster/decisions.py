@@ -26,6 +26,7 @@ PHASE_SHORT = {**PHASE_NAMES, "local_operations": "Local Ops"}
 PENDING_ASKS = {
     "clearance": "clear or hold a following train",
     "direction": "choose an Extra's direction",
+    "grade": "choose which way the Heavy Grade climbs",
     "makeup": "place a car on a new train",
 }
 #: what Local Operations asks, by the option taken so far (``Turn.option``)
@@ -64,6 +65,9 @@ def detail(s: State) -> str:
         if pend.kind == "clearance":
             ahead = f" train {pend.ahead[0]}" if pend.ahead else ""
             return f"the Superintendent decides: may {label} follow{ahead} into the occupied Subdivision?"
+        if pend.kind == "grade":
+            return (f"the Superintendent decides: the {pend.card} climbs east or west? Uphill freights stop "
+                    f"there for a helper: 'grade east' or 'grade west'")
         if pend.kind == "direction":
             return f"{spec_of(s, pend.card).name}: run east or run west"
         return f"{label}: place a car from the Division Yard" + (", or finish the make-up" if pend.extra else "")

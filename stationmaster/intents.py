@@ -227,6 +227,16 @@ class Run(Intent):
         return f"run {self.direction}"
 
 
+@dataclass(frozen=True, repr=False)
+class Grade(Intent):
+    """Setup: the Superintendent chooses the uphill direction of a Heavy Grade ([M15])."""
+
+    direction: str
+
+    def __str__(self) -> str:
+        return f"grade {self.direction}"
+
+
 _COORD = re.compile(r"(-?[0-9]{1,3}),(-?[0-9]{1,3})")  # ASCII digits only
 CAR_WORDS = ("coach", "boxcar", "hopper", "reefer", "tank")
 BOXES = ("green", "red", "men", "at", "work")
@@ -372,6 +382,10 @@ def _read(text: str) -> Intent:
         if len(args) == 2 and args[0] in ("loaded", "empty") and args[1] in CAR_WORDS:
             return Place(args[1], args[0] == "loaded")
         raise IllegalIntent(f"{text!r}: write 'place loaded coach', 'place empty hopper' or 'place caboose'")
+    if verb == "grade":
+        if args in (["east"], ["west"]):
+            return Grade(args[0])
+        raise IllegalIntent(f"{text!r}: write 'grade east' or 'grade west' (the way the Heavy Grade climbs)")
     if verb == "run":
         if args in (["east"], ["west"]):
             return Run(args[0])

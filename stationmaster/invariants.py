@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import PIECES, red_flag_id
+from .cards import PIECES, fire, red_flag_id
 from .rules import ad_tracks, spec_of
 from .state import State
 
@@ -79,7 +79,7 @@ def check(s: State) -> list:
             spots[("ml", t.pos)] += 1
     for (a, b), n in spots.items():
         if a == "ml":
-            if n > 1:
+            if n > fire(s, "region_room", b, mainline=[b[0]]):
                 bad.append(f"{n} trains share Mainline region {b}")
         elif b == (0, 0):
             if n > ad_tracks(s, s.areas[a]):

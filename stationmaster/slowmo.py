@@ -16,12 +16,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .cards.base import fire
+from .cards.kinds import CLIMBS_UNAIDED
+from .cards.specs import mainline_key, spec
+
 MAINLINE_KINDS = ("held", "highball", "arrival", "collision", "train_left_division", "clearance_asked",
-                  "red_flag")
+                  "red_flag", "meet")
 
 WHAT = {"held": "held", "highball": "highballed", "arrival": "arrived", "collision": "collision",
         "train_left_division": "left the Division", "clearance_asked": "waits for the Superintendent",
-        "red_flag": "stopped by a Red Flag", "ran": "ran on"}
+        "red_flag": "stopped by a Red Flag", "ran": "ran on", "meet": "met and passed"}
 
 
 @dataclass
@@ -56,6 +60,13 @@ WHY = {
     ("held", "made_up"): "not made up to leave {where}: {problem}.",
     ("held", "card"): "{problem}; it waits at {where}.",
     ("held", "ad_full"): "every A/D track ahead is taken; it waits at {where}.",
+    ("held", "abs"): "train {ahead} is ahead going the same way in Subdivision {subdivision}, and the ABS Signals "
+                     "of the {card} hold a follower at {where} without a question.",
+    ("held", "interlocking"): "every A/D track ahead is taken, and the Interlocking holds it at {where} "
+                              "instead of letting it collide.",
+    ("highball", "passing"): "left {where} {bound} onto the {card}, a Passing Siding, which it enters without "
+                             "the occupancy check.",
+    ("meet", "met"): "met train {other} on the {card}: one takes the siding and they pass.",
     ("highball", "subdivision_clear"): "left {where} {bound} into Subdivision {subdivision}, the next "
                                        "Subdivision being clear.",
     ("highball", "superintendent_clear"): "left {where} {bound} into Subdivision {subdivision} on the "
@@ -124,8 +135,16 @@ def _latest_stage_events(game) -> list:
     return events[start:ends[-1] + 1]
 
 
+def helped(s, train) -> bool:
+    """Is the train on a Heavy Grade it climbs with a helper (a Stage longer, [M15])?"""
+    card = s.mainline[train.pos[0]]
+    sp = spec(mainline_key(card))
+    return (sp.rules == "heavy_grade" and s.grades.get(card) == train.direction
+            and spec(train.card, s.deck).speed < CLIMBS_UNAIDED)
+
+
 def _quiet_runs(game, named: set) -> list:
-    """Trains that ran one region along a Mainline card: the engine says nothing about those."""
+    """Trains that ran on along a Mainline card: the engine says nothing about those."""
     s = game.state
     if s.phase in ("local_operations", "new_train") and s.stage_count <= 1:
         return []
@@ -134,7 +153,11 @@ def _quiet_runs(game, named: set) -> list:
         if t.where == "mainline" and t.label not in named:
             card, region = t.pos
             half = "western" if region == 0 else "eastern"
-            out.append(Step(t.label, "ran on", f"a train runs one region per Stage: it is now on the {half} "
+            pace = ("a train runs one region per Stage" if fire(s, "crossing_time", t, train=t) is None else
+                    "it crosses this card at its class's speed")  # [M11]
+            if helped(s, t):  # [M15]
+                pace = "it climbs the Heavy Grade at its class's speed after a Stage's stop for a helper"
+            out.append(Step(t.label, "ran on", f"{pace}: it is now on the {half} "
                                                f"half of the {s.mainline[card]} Mainline card."))
     return out
 

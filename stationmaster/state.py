@@ -90,6 +90,7 @@ class Train:
     arrived: int = -1  # the Stage count at which it last arrived at an Office
     played_by: int = -1  # an Extra's player
     split: int = 0  # cars it set out on its own card that stand west of it
+    progress: int = 0  # Stages run on its present Mainline card since it highballed onto it ([M11])
 
     @property
     def label(self) -> str:
@@ -143,6 +144,15 @@ class PendingClearance(Pending):
     kind: ClassVar[str] = "clearance"
     tray: int
     ahead: tuple = ()
+
+
+@dataclass(frozen=True)
+class PendingGrade(Pending):
+    """Setup: the Superintendent chooses which way the Heavy Grade ``card`` (a Mainline card's
+    name) climbs ([M15])."""
+
+    kind: ClassVar[str] = "grade"
+    card: str
 
 
 @dataclass(frozen=True)
@@ -205,6 +215,7 @@ class State:
     division_yard: list = field(default_factory=list)
     classification_yard: list = field(default_factory=list)
     collisions_today: int = 0
+    grades: dict = field(default_factory=dict)  # Heavy Grade card name -> its uphill direction ([M15])
     turn: Turn = field(default_factory=Turn)
     outcome: Outcome | None = None
 

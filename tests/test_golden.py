@@ -33,6 +33,10 @@ GAMES = {
     "coop-2p-options-seed7": (7, dict(players=["Ann", "Bo"], mode="coop", starting_hand="six",
                                       optional_rules=["manual_makeup", "emergency_toolbox", "reduced_visibility",
                                                       "employee_rotation"]), busy_policy),
+    # deck "full" (M11-M15): a Division of the Seaside Double Track (ABS), the FR Passing Siding and the
+    # Summit Grade, whose direction the Superintendent chooses first
+    "full-competitive-3p-seed28": (28, dict(players=["Ann", "Bo", "Cy"], mode="competitive", deck="full"),
+                                   busy_policy),
 }
 
 
@@ -63,38 +67,62 @@ def summary(g):
 
 GOLDEN = {
     "competitive-3p-seed7": {
-        "revenue": {"Ann": -1, "Bo": 0, "Cy": -10},
+        "revenue": {
+            "Ann": 2,
+            "Bo": 2,
+            "Cy": -10
+        },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is -11, below the collective floor of 45; everyone loses.",
-        "intents": 535,
-        "events": 795,
+        "reason": "the table's combined Revenue is -6, below the collective floor of 45; everyone loses.",
+        "intents": 566,
+        "events": 829,
         "day": 5,
         "stage": 12,
-        "sha256": "f2add0f1ff6634dd51bcc401fc953ea97001f120b9c7cefc91e7c6959d9af7ab",
+        "sha256": "4c6c19638905b4a49ce7aa39aa025177992d0bcb0c4ee266e26be7d6dd02c7ba"
     },
     "coop-2p-options-seed7": {
-        "revenue": {"Ann": -5, "Bo": -2},
+        "revenue": {
+            "Ann": -13,
+            "Bo": -14
+        },
         "winners": [],
         "kind": "days_over",
-        "reason": "the team's pooled Revenue is -7, short of 40.",
-        "intents": 418,
-        "events": 685,
+        "reason": "the team's pooled Revenue is -27, short of 40.",
+        "intents": 440,
+        "events": 686,
         "day": 5,
         "stage": 12,
-        "sha256": "eb8f03ecf57aada1dcb4f1998f89dcba8e7fef0e1eef7fe874bcd148d165bf1b",
+        "sha256": "974741212bcc66e78964b6b09286fc0606536667d729d6c089fc0dafdb8eeef1"
+    },
+    "full-competitive-3p-seed28": {
+        "revenue": {
+            "Ann": 1,
+            "Bo": -4,
+            "Cy": -10
+        },
+        "winners": [],
+        "kind": "revenue_floor",
+        "reason": "the table's combined Revenue is -13, below the collective floor of 45; everyone loses.",
+        "intents": 686,
+        "events": 874,
+        "day": 5,
+        "stage": 12,
+        "sha256": "5d95058eb4e3ce3393a17b1a9fb6944a72fae5ea4a967bdc16ad7863c6433b3d"
     },
     "solitaire-standard-seed7": {
-        "revenue": {"Player": 0},
+        "revenue": {
+            "Player": 0
+        },
         "winners": [],
         "kind": "days_over",
         "reason": "Player finished Day 5 with 0 Revenue, short of the target of 20.",
         "intents": 154,
-        "events": 259,
+        "events": 263,
         "day": 5,
         "stage": 12,
-        "sha256": "5d5d91ee2594ab7092268d5534ba5a824da638bbdcc85e16894928da3f545ebf",
-    },
+        "sha256": "13f1fa7256f44a31b15df6e0b38f794b23782b5124b5277868fc9ae0fd745e00"
+    }
 }
 
 

@@ -27,6 +27,7 @@ SAMPLES = {
     I.Place: ["place caboose", "place loaded coach", "place empty boxcar", "place loaded hopper",
               "place empty reefer", "place loaded tank"],
     I.Run: ["run east", "run west"],
+    I.Grade: ["grade east", "grade west"],
 }
 
 
@@ -61,7 +62,7 @@ def test_constructed_values_round_trip():
             I.Play("T7"), I.Play("Straight1", (3, 0)), I.Play("Runaround2", (1, -1), True),
             I.Play("Shed2", (2, 1), False, (1, 1)), I.Discard("X10", 2), I.Board(3), I.Detrain(1),
             I.Work((1, 1), "car"), I.Clearance(True), I.Clearance(False), I.Place("caboose"),
-            I.Place("coach", True), I.Place("tank", False), I.Run("west")]
+            I.Place("coach", True), I.Place("tank", False), I.Run("west"), I.Grade("east")]
     assert {type(m) for m in made} == all_intent_classes()
     for m in made:
         assert sm.parse(str(m)) == m
@@ -205,7 +206,7 @@ def test_repr_of_every_constructed_intent_evaluates_back():
     made = [I.Switch(), I.Draw("home"), I.Draw(3), I.Agent("pass"), I.Agent("unjam", (0, 2), "work"),
             I.Move(4, "west", (-2, 0)), I.SetOut(2, "rear", 3), I.End(), I.Play("Shed2", (2, 1), True, (1, 1)),
             I.Discard("X10", 2), I.Board(3), I.Detrain(1), I.Work((1, 1), "car"), I.Clearance(False),
-            I.Place("caboose"), I.Place("coach", True), I.Run("west")]
+            I.Place("caboose"), I.Place("coach", True), I.Run("west"), I.Grade("west")]
     assert {type(m) for m in made} == all_intent_classes()
     for m in made:
         back = eval(repr(m), {"sm": sm})

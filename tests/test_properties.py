@@ -301,3 +301,31 @@ def test_six_player_coop_campaign_seed_41_plays_to_the_end():
                optional_rules=["employee_rotation", "reduced_visibility", "manual_makeup", "emergency_toolbox"])
     g = run(41, cfg, 0)
     reproduce(g)
+
+
+# --------------------------------------------------------------------------- the full deck (M11-M15)
+
+FULL = settings(deadline=None, max_examples=10, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FULL
+@given(seed=st.integers(0, 2**63 - 1), cfg=configs(), busy=st.sampled_from([0, 0.8]))
+def test_random_play_with_the_full_deck(seed, cfg, busy):
+    """M11-M15: random legal play on the full deck's Division (devices, a Heavy Grade chosen at setup):
+    no exception, every game ends, invariants hold after every intent, saves replay exactly."""
+    play_and_check(seed, {**cfg, "deck": "full"}, busy)
+
+
+@pytest.mark.parametrize("mode, players, length", [
+    ("solitaire", 1, "short"), ("solitaire", 1, "standard"), ("competitive", 3, "short"), ("coop", 6, "short")])
+def test_full_deck_games_of_every_mode_play_to_the_end(mode, players, length):
+    """M12-M15: each mode with the full deck, on seeds whose Division holds devices."""
+    cfg = dict(players=[f"P{i}" for i in range(players)], mode=mode, length=length, deck="full")
+    play_and_check(players * 10 + len(length), cfg, 0.8)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode, players", [("solitaire", 1), ("competitive", 4), ("coop", 2)])
+def test_full_deck_campaigns_end_slow(mode, players):
+    cfg = dict(players=[f"P{i}" for i in range(players)], mode=mode, length="campaign", deck="full")
+    play_and_check(players * 7 + 3, cfg, 0.8)

@@ -314,9 +314,11 @@ def test_bad_config(changes, words):
 
 
 def test_config_may_leave_fields_at_their_defaults():
+    """Y1: a missing yard_refill means a save from before the choice existed: when_empty, the rule
+    it was played by (not today's default)."""
     d = base_save(config={})
     g = sm.loads(json.dumps(d))
-    assert g.config == sm.new_game(seed=3).config
+    assert g.config == sm.new_game(seed=3, yard_refill="when_empty").config
 
 
 # ------------------------------------------------------------------------- replay stops

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from stationmaster.errors import IllegalIntent
 from stationmaster.game import bot_name
 from stationmaster.intents import (
-    Agent, Board, Clearance, Detrain, Discard, Draw, End, Intent, Move, Place, Play, Run, SetOut, Switch, Work,
+    Agent, Board, Clearance, Detrain, Discard, Draw, End, Grade, Intent, Move, Place, Play, Run, SetOut, Switch,
+    Work,
     parse,
 )
+from stationmaster.cards import rules_of
 from stationmaster.decisions import PHASE_NAMES, detail, pending_train
 from stationmaster.rules import CLOCK, spec_of
 
@@ -327,6 +329,8 @@ class Controller:
                                   "success" if it.clear else "warning")
                 elif isinstance(it, Run):
                     intent_action(it, f"Run {it.direction}", "primary")
+                elif isinstance(it, Grade):
+                    intent_action(it, f"Uphill {it.direction}", "primary")
                 elif isinstance(it, Place):
                     intent_action(it, capital(str(it)))
                 elif isinstance(it, End):
@@ -452,8 +456,9 @@ class Controller:
                     other = sorted({it.at for it in mine if it.turned != self.turned} - set(spots))
                     out += [(("spot", seat, x, y), "turned") for x, y in other]
                     if any(isinstance(it, Play) and it.card == self.card and it.at is None for it in legal):
-                        if spec_of(s, self.card).kind == "office":
-                            out.append((("spot", seat, 0, 0), "target"))
+                        at = rules_of(s, self.card).play_spot(s, self.player)
+                        if at is not None:
+                            out.append((("spot", seat, *at), "target"))
                     depts = sorted({it.dept for it in legal if isinstance(it, Discard) and it.card == self.card})
                     out += [(("dept", k), "target") for k in depts]
         elif s.phase == "load_unload":
@@ -698,8 +703,9 @@ class Controller:
                 return False
             card = self.card
             sp = spec_of(s, card)
-            if sp.kind in ("office", "train", "extra"):
-                if sp.kind == "office" and xy == (0, 0):
+            rules = rules_of(s, card)
+            if not rules.needs_spot:
+                if rules.play_spot(s, self.player) == xy:
                     return self.apply(Play(card))
                 self._refuse(Play(card), f"The {sp.name} needs no spot: press Play {sp.name}.")
                 return False

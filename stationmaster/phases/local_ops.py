@@ -3,18 +3,21 @@ Switch, Draw, or Freight Agent (v0.2 §6, v0.4.5 §4.2)."""
 
 from __future__ import annotations
 
-from ..cards.hooks import area_cards, hooks_of
-from ..intents import Agent, Discard, Draw, End, Move, Play, SetOut, Switch
+from ..cards.base import fire
+from ..intents import Agent, Discard, Draw, End, Grade, Move, Play, SetOut, Switch
 from ..rules import (
     CAR_LIMIT, NIGHT_STAGES, Events, actor, area_of, capacity, hand_limit, name, outbound_loads, retire,
     spec_of, spotted_empties, table_order, take_from_yard, trains_in_area, yard_has,
 )
-from ..state import State
+from ..state import PendingGrade, State
 from . import drawing, switching
 
 
 def begin(s: State, ev: Events) -> None:
     s.phase = "local_operations"
+    if s.stage == 1:
+        fire(s, "day_start", ev)
+    fire(s, "stage_start", ev)
     s.turn.order = table_order(s)
     s.turn.index = 0
     _start_turn(s)
@@ -29,12 +32,9 @@ def _start_turn(s: State) -> None:
 
 
 def moves_for(s: State, p: int) -> int:
-    """Six Moves, five at night under Reduced Visibility, as the Area's card hooks allow."""
+    """Six Moves, five at night under Reduced Visibility, and what the Area's cards add."""
     night = s.config.has("reduced_visibility") and s.stage in NIGHT_STAGES
-    moves = 5 if night else 6
-    for h in hooks_of(s, area_cards(s, s.players[p].seat)):
-        moves = h.moves(s, p, moves)
-    return moves
+    return (5 if night else 6) + fire(s, "moves", p, seat=s.players[p].seat)
 
 
 def _next_turn(s: State) -> None:
@@ -131,7 +131,23 @@ def _agent_candidates(s: State, p: int):
 # --------------------------------------------------------------------------- legality
 
 
+def _grade_pending(s: State) -> bool:
+    return isinstance(s.turn.pending, PendingGrade)
+
+
+def _choose_grade(s: State, it: Grade, ev: Events) -> None:
+    """The Superintendent sets a Heavy Grade's uphill direction ([M15])."""
+    card = s.turn.pending.card
+    s.turn.pending = None
+    s.grades[card] = it.direction
+    ev.say("grade", f"{name(s, s.superintendent)}, the Superintendent, sets the {card} uphill to the "
+           f"{it.direction}: {'west' if it.direction == 'east' else 'east'}bound trains run downhill.",
+           data={"card": card, "uphill": it.direction})
+
+
 def legal(s: State) -> list:
+    if _grade_pending(s):
+        return [Grade("east"), Grade("west")]
     p = actor(s)
     out = []
     for cand in _candidates(s, p):
@@ -165,6 +181,13 @@ def _candidates(s: State, p: int):
 
 
 def check(s: State, it) -> str | None:
+    if _grade_pending(s):
+        if isinstance(it, Grade):
+            return None
+        return (f"first the Superintendent, {name(s, s.turn.pending.player)}, chooses which way the "
+                f"{s.turn.pending.card} climbs: 'grade east' or 'grade west'")
+    if isinstance(it, Grade):
+        return "the Heavy Grade's direction is chosen once, at setup"
     p = actor(s)
     t = s.turn
     who = name(s, p)
@@ -231,22 +254,15 @@ def _other_tray(s: State, tray: int) -> str | None:
             f"trains stay put until you switch with them another Stage")
 
 
-def _hook_problem(s: State, tr) -> str | None:
-    for h in hooks_of(s, [tr.card]):
-        problem = h.switch_problem(s, tr)
-        if problem:
-            return problem
-    return None
-
-
 def _check_move(s: State, p: int, m: Move) -> str | None:
     tr = _train_of(s, p, m.tray)
     if tr is None:
         return f"Crew Tray {m.tray} is not in your Office Area"
     if _other_tray(s, m.tray):
         return _other_tray(s, m.tray)
-    if _hook_problem(s, tr):
-        return _hook_problem(s, tr)
+    problem = fire(s, "switch_problem", tr, train=tr)
+    if problem:
+        return problem
     cost = 0 if s.turn.last_move == (m.tray, m.direction) else 1
     if s.turn.moves_left < cost:
         return "you have used all your Moves this Stage; set out cars or 'end'"
@@ -262,8 +278,9 @@ def _check_setout(s: State, p: int, so: SetOut) -> str | None:
         return f"Crew Tray {so.tray} is not in your Office Area"
     if _other_tray(s, so.tray):
         return _other_tray(s, so.tray)
-    if _hook_problem(s, tr):
-        return _hook_problem(s, tr)
+    problem = fire(s, "switch_problem", tr, train=tr)
+    if problem:
+        return problem
     if tr.pos == (0, 0):
         return "cars may not be left on the Office: there is a passenger platform there"
     side = tr.ahead if so.end == "front" else tr.behind
@@ -274,7 +291,7 @@ def _check_setout(s: State, p: int, so: SetOut) -> str | None:
     here = len(area.grid[tr.pos].cars)
     if here + so.count > CAR_LIMIT:
         return f"a card holds at most four standing cars; {here} already stand here"
-    return None
+    return fire(s, "setout_problem", tr, side[-so.count:], train=tr)
 
 
 # --------------------------------------------------------------------------- apply
@@ -288,6 +305,9 @@ def _select(s: State, p: int, tray: int, ev: Events, moves: str) -> None:
 
 
 def apply(s: State, it, ev: Events) -> None:
+    if _grade_pending(s):
+        _choose_grade(s, it, ev)
+        return
     p = actor(s)
     t = s.turn
     who = name(s, p)

@@ -1,8 +1,9 @@
 """Mainline: trains move by themselves in seniority order (v0.2 §8, §10; v0.4.5 §4.5).
 
-Each Mainline card has two regions and a train runs one region per Stage; highballing puts it in
-the first region of the next card, and running off a card takes it through the next Limits to the
-Office (or out of the Division at the far Division Point) in the same Stage. Clearance looks
+Each Mainline card has two regions and a train runs one region per Stage (a card of the full deck
+takes its length ÷ the train's speed in Stages instead); highballing puts it in the first region of
+the next card, and running off a card takes it through the next Limits to the Office (or out of the
+Division at the far Division Point) in the same Stage. Clearance looks
 through the next Subdivision: an opposing train holds the train, a train ahead going the same way
 makes the Superintendent decide. Collisions are automatic.
 """
@@ -10,7 +11,7 @@ makes the Superintendent decide. Collisions are automatic.
 from __future__ import annotations
 
 from ..cards import PIECES
-from ..cards.hooks import area_cards, hooks_of
+from ..cards.base import fire
 from ..intents import Clearance
 from ..rules import (
     Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, red_flag_holds_followers,
@@ -36,6 +37,10 @@ REASONS = {
     "fouled_departure": "a train or cars on the Running Track between the Office and the Limits",
     "region_taken": "another train holds the Mainline region entered",
     "division_point": "ran off the far Division Point",
+    "abs": "held: the ABS Signals of the card ahead protect the train in front ([M12])",
+    "passing": "highballed onto a Passing Siding without the occupancy check ([M13])",
+    "met": "shares a Passing Siding's half with another train: they meet and pass ([M13])",
+    "interlocking": "held at the Limits by the Interlocking: every A/D track is taken ([M14])",
 }
 
 
@@ -124,11 +129,9 @@ def occupants(s: State, train: Train) -> list:
     return found
 
 
-def _region_train(s: State, pos, exclude: int):
-    for o in s.trains.values():
-        if o.tray != exclude and o.where == "mainline" and o.pos == pos:
-            return o
-    return None
+def _region_trains(s: State, pos, exclude: int) -> list:
+    return [o for _, o in sorted(s.trains.items())
+            if o.tray != exclude and o.where == "mainline" and tuple(o.pos) == tuple(pos)]
 
 
 def _made_up_right(s: State, train: Train) -> str | None:
@@ -172,14 +175,9 @@ def _obstruction(s: State, seat: int, cards: list):
     return None
 
 
-def _hook_problem(s: State, train: Train) -> str | None:
-    """A card's rule hook may hold a train (ABS Signals, special trains...)."""
-    cards = [train.card] + (area_cards(s, train.seat) if train.where == "area" else [])
-    for h in hooks_of(s, cards):
-        problem = h.highball_problem(s, train)
-        if problem:
-            return problem
-    return None
+def _card_problem(s: State, train: Train) -> str | None:
+    """A card's rule may hold a departing train (ABS Signals, special trains...)."""
+    return fire(s, "highball_problem", train, train=train, seat=train.seat if train.where == "area" else None)
 
 
 def _mainline_fault(s: State, *trains) -> int:
@@ -201,9 +199,16 @@ def _step(s: State, train: Train, ev: Events, decided) -> bool:
 
 
 def _enter_region(s: State, train: Train, pos, ev: Events, fault_hint=None) -> bool:
-    """Put the train into a Mainline region; a train already there is a collision. False if it stopped."""
-    other = _region_train(s, pos, train.tray)
-    if other is not None:
+    """Put the train into a Mainline region; a train already there is a collision, unless the card
+    has room for more (a Passing Siding, [M13]). False if it stopped."""
+    others = _region_trains(s, pos, train.tray)
+    room = fire(s, "region_room", pos, mainline=[pos[0]]) if others else 1
+    if others and len(others) < room:
+        ev.say("meet", f"Train {train.label} meets train {others[0].label} on the {s.mainline[pos[0]]}: one "
+               f"takes the siding and they pass.",
+               data=_ml(train, "met", other=others[0].label, card=s.mainline[pos[0]]))
+    elif others:
+        other = max(others, key=lambda o: o.rank)
         fault = _mainline_fault(s, train, other) if fault_hint is None else fault_hint
         where = f"on the {s.mainline[pos[0]]} Mainline card"
         why = _ml(train, "region_taken", card=s.mainline[pos[0]])
@@ -223,19 +228,30 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
     if train.where == "area":
         problem = _made_up_right(s, train)
         if problem is None:
-            problem = _hook_problem(s, train)
+            problem = _card_problem(s, train)
         if problem:
             ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
                    data=_ml(train, "made_up", problem=problem, where=here))
             return False
-    elif problem := _hook_problem(s, train):
+    elif problem := _card_problem(s, train):
         ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
                data=_ml(train, "card", problem=problem, where=here))
         return False
-    subdivision = subdivision_of(s, _first_region(s, train)[0])
+    first = _first_region(s, train)[0]
+    subdivision = subdivision_of(s, first)
     occ = occupants(s, train)
+    verdict = fire(s, "clearance", train, occ, train=train, seat=train.seat if train.where == "area" else None,
+                   mainline=[first]) if occ else None
+    if verdict == "clear":  # a Passing Siding: no occupancy check ([M13])
+        occ = []
     opposing = [o for o in occ if o.direction != train.direction]
     following = [o for o in occ if o.direction == train.direction]
+    if not opposing and following and verdict == "hold":  # ABS Signals ([M12])
+        ev.say("held", f"Train {train.label} is held at {here} by the ABS Signals of the {s.mainline[first]}: "
+               f"train {following[0].label} is ahead in the next Subdivision.",
+               data=_ml(train, "abs", ahead=[o.label for o in following], subdivision=subdivision, where=here,
+                        card=s.mainline[first]))
+        return False
     if opposing:
         ev.say("held", f"Train {train.label} is held at {here}: train {opposing[0].label} is coming the "
                f"other way in the next Subdivision.",
@@ -281,19 +297,32 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
         return False
     train.cleared_by = cleared_by
     train.boarded = []
-    ev.say("highball", f"Train {train.label} highballs {ORDER_TEXT[train.direction]} from {here}"
-           f"{' on the Superintendent' + chr(39) + 's clearance' if cleared_by is not None else ''}.",
-           data=_ml(train, "subdivision_clear" if cleared_by is None else "superintendent_clear",
-                    subdivision=subdivision, where=here, direction=train.direction))
+    train.progress = 0
+    reason = ("superintendent_clear" if cleared_by is not None else "passing" if verdict == "clear"
+              else "subdivision_clear")
+    how = {"superintendent_clear": " on the Superintendent's clearance",
+           "passing": f" onto the {s.mainline[first]} without the occupancy check"}.get(reason, "")
+    ev.say("highball", f"Train {train.label} highballs {ORDER_TEXT[train.direction]} from {here}{how}.",
+           data=_ml(train, reason, subdivision=subdivision, where=here, direction=train.direction,
+                    card=s.mainline[first]))
     return False
 
 
 def _run(s: State, train: Train, ev: Events) -> None:
     i, r = train.pos
     d = train.direction
-    if (d == "east" and r == 0) or (d == "west" and r == 1):
-        _enter_region(s, train, (i, 1 - r), ev)
-        return
+    far = 1 if d == "east" else 0
+    stages = fire(s, "crossing_time", train, train=train)
+    if stages is None:  # a plain card: one region a Stage ([M2])
+        if r != far:
+            _enter_region(s, train, (i, far), ev)
+            return
+    else:  # a card with a length: its crossing time, the first half in the near region ([M11])
+        train.progress += 1
+        if train.progress < stages:
+            if r != far and train.progress >= (stages + 1) // 2:
+                _enter_region(s, train, (i, far), ev)
+            return
     n = _n(s)
     if d == "east":
         if i == n:
@@ -325,9 +354,9 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
     at_office = trains_on(s, seat, (0, 0))
     tracks = ad_tracks(s, area)
     if len(at_office) >= tracks:
-        if any(h.holds_arrival(s, train, seat) for h in hooks_of(s, [train.card] + area_cards(s, seat))):
+        if fire(s, "holds_arrival", train, seat, train=train, seat=seat):
             ev.say("held", f"Train {train.label} is held at {who}'s Limits: every A/D track is taken.",
-                   data=_ml(train, "ad_full", where=f"{who}'s Limits"))
+                   data=_ml(train, "interlocking", where=f"{who}'s Limits"))
             return
         why = _ml(train, "ad_full", where=f"{who}'s Office")
         if spend_red_flag(s, ev, local, f"arriving train {train.label}", why):

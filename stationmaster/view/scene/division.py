@@ -3,10 +3,23 @@ Office boxes between them and the Subdivisions."""
 
 from __future__ import annotations
 
+from ...cards.specs import CARD_SPECS, mainline_key
 from ...rules import player_at, spec_of
 from ..shapes import Circle
 from .layout import MARGIN, fit, text_width
 from .theme import PLAYER_COLOURS, TIER_COLOURS, is_dark
+
+
+#: the short mark of a Mainline card's device on the Division ([M12]-[M15])
+FEATURE_MARKS = {"abs": "ABS signals", "passing": "passing siding", "interlocking": "interlocking"}
+
+
+def feature_mark(s, spec) -> str:
+    """The Division's note for a card's device: 'ABS signals', 'uphill ▸'..., else ''."""
+    if spec.rules == "heavy_grade":
+        up = s.grades.get(spec.name)
+        return "grade, uphill " + ({"east": "▸", "west": "◂"}[up] if up else "unset")
+    return FEATURE_MARKS.get(spec.rules, "")
 
 
 class DivisionBand:
@@ -58,18 +71,28 @@ class DivisionBand:
                 self.rect(x, top, mw, h, c["mainline"], c["mainline_stroke"], 1.2, 4, "table")
                 self.text(x + mw / 2, top + 13, fit(s.mainline[i], mw - 8, 10, True), 10, c["ink"], "middle", True,
                           "table")
+                msp = CARD_SPECS[mainline_key(s.mainline[i])]
+                length = msp.sections
+                if length:  # a card of the full deck: its length sets the crossing time
+                    mark = feature_mark(s, msp)
+                    self.text(x + mw / 2, top + 24, f"{length} sections" + (f" · {mark}" if mark else ""), 8,
+                              c["muted"], "middle", False, "table")
+                if msp.rules == "passing":  # the siding: a second track under the main
+                    self.line([(x + 10, track_y + 10), (x + 18, track_y + 16), (x + mw - 18, track_y + 16),
+                               (x + mw - 10, track_y + 10)], c["rail"], 1.6, "table")
                 self.line([(x + mw / 2, top + 20), (x + mw / 2, top + h - 6)], c["mainline_stroke"], 1.0, "table",
                           (3, 3))
                 for r in (0, 1):
                     rx = x + r * mw / 2
                     self.text(rx + mw / 4, top + h - 8, "west region" if r == 0 else "east region", 8, c["muted"],
                               "middle", False, "table")
-                    t = next((t for t in s.trains.values() if t.where == "mainline" and tuple(t.pos) == (i, r)), None)
-                    if t is not None:
+                    here = sorted((t for t in s.trains.values() if t.where == "mainline" and tuple(t.pos) == (i, r)),
+                                  key=lambda t: t.rank)
+                    for k, t in enumerate(here[:2]):  # a Passing Siding's second train stands in the siding
                         items_w = self.run_width([("train", t)], pw, ew, 1.5)
                         scale = min(1.0, (mw / 2 - 8) / max(items_w, 1))
                         tx = rx + (mw / 2 - items_w * scale) / 2
-                        self.train_here(t, tx, track_y, pw * scale, ph, ew * scale, 1.5 * scale, label=True,
+                        self.train_here(t, tx, track_y + 16 * k, pw * scale, ph, ew * scale, 1.5 * scale, label=True,
                                         label_w=mw / 2 - 8, label_x=min(tx + 1, rx + 4))
                 x += mw + gap
             else:

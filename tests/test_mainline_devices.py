@@ -1,0 +1,191 @@
+"""The full deck's Mainline devices and features: ABS Signals, Passing Siding, Interlocking, Heavy
+Grade (rulings M12-M15)."""
+
+import pytest
+
+from stationmaster.builder import Position
+from stationmaster.invariants import check
+from stationmaster.slowmo import mainline_steps
+
+
+def _division(cards, seed=2):
+    """A solitaire position (deck "full") on a Division of these Mainline cards, west to east."""
+    b = Position(seed=seed, deck="full")
+    b.state.mainline = list(cards)
+    return b
+
+
+def _kinds(events, kind):
+    return [e for e in events if e.kind == kind]
+
+
+# --------------------------------------------------------------------------- ABS Signals [M12]
+
+
+@pytest.mark.parametrize("card, asked", [("Seaside Double Track", False), ("Taney Cut", True)])
+def test_abs_signals_hold_a_follower_without_asking_the_superintendent(card, asked):
+    """M12: Train 8 would follow Train 6 into the Subdivision. Entering the ABS card, its signals hold
+    it, no question asked; entering a card without signals, the Superintendent is asked (M4)."""
+    b = _division([card, "Low Line"])
+    b.train(6, mainline=(0, 0))
+    b.train(8, division_point="west")
+    g = b.game()
+    events = g.apply("agent pass")
+    pend = g.state.turn.pending
+    assert (pend is not None and pend.kind == "clearance") == asked
+    if not asked:
+        (held,) = [e for e in _kinds(events, "held") if e.data["train"] == "8"]
+        assert held.data["reason"] == "abs" and "ABS Signals" in held.text
+        assert g.state.trains[2].where == "division_point"
+        assert g.phase != "mainline"  # the Mainline ran on without waiting for anyone
+        (step,) = [st for st in mainline_steps(g) if st.train == "8"]
+        assert "ABS Signals of the Seaside Double Track" in step.why
+    assert check(g.state) == []
+
+
+def test_abs_signals_never_hold_a_train_when_the_subdivision_is_clear_or_opposed_only():
+    """M12: the signals answer only a follower; an empty Subdivision lets the train go, and an
+    opposing train holds it as usual (M4), with the opposing reason."""
+    b = _division(["Seaside Double Track", "Low Line"])
+    b.train(8, division_point="west")
+    g = b.game()
+    events = g.apply("agent pass")
+    assert [e.data["reason"] for e in _kinds(events, "highball")] == ["subdivision_clear"]
+    b = _division(["Seaside Double Track", "Low Line"])
+    b.train(7, mainline=(1, 1))
+    b.train(8, division_point="west")
+    g = b.game()
+    events = g.apply("agent pass")
+    assert [e.data["reason"] for e in _kinds(events, "held")] == ["opposing"]
+
+
+# --------------------------------------------------------------------------- Passing Siding [M13]
+
+
+@pytest.mark.parametrize("card, passes", [("FR Passing Siding", True), ("Taney Cut", False)])
+def test_opposing_trains_meet_and_pass_on_a_passing_siding(card, passes):
+    """M13: westbound Train 7 is on the card; eastbound Train 8 enters a Passing Siding without the
+    occupancy check, they share its western half (one in the siding) and pass; Train 7 leaves the
+    Division west and Train 8 goes on. On a card without a siding Train 8 is held (M4)."""
+    b = _division([card, "Low Line"])
+    b.train(7, mainline=(0, 1))
+    b.train(8, division_point="west")
+    g = b.game()
+    events = g.apply("agent pass")
+    highballs = [e for e in _kinds(events, "highball") if e.data["train"] == "8"]
+    assert bool(highballs) == passes
+    if not passes:
+        assert [e.data["reason"] for e in _kinds(events, "held")] == ["opposing"]
+        return
+    assert highballs[0].data["reason"] == "passing" and "without the occupancy check" in highballs[0].text
+    seen = list(events)
+    for _ in range(3):
+        seen += g.apply("agent pass")
+        assert check(g.state) == []
+    (meet,) = _kinds(seen, "meet")
+    assert meet.data["reason"] == "met" and meet.data["train"] == "7" and meet.data["other"] == "8"
+    assert not _kinds(seen, "collision")
+    assert [e.data["train"] for e in _kinds(seen, "train_left_division")] == ["7"]
+    assert any(st.what == "met and passed" and "siding" in st.why for st in mainline_steps(seen))
+
+
+def test_a_third_train_in_a_passing_sidings_half_collides():
+    """M13: each half holds two trains; a third entering it collides with the junior one there."""
+    b = _division(["FR Passing Siding", "Low Line"])
+    b.train(7, mainline=(0, 0))
+    b.train(9, mainline=(0, 0))
+    b.train(8, division_point="west")
+    g = b.game()
+    assert check(g.state) == []
+    events = g.apply("agent pass")
+    (crash,) = _kinds(events, "collision")
+    assert crash.data["reason"] == "region_taken"
+
+
+# --------------------------------------------------------------------------- Interlocking [M14]
+
+
+@pytest.mark.parametrize("card, collides", [("HX Interlocking", False), ("Damascus Bridge", True)])
+def test_an_interlocking_holds_an_arrival_at_a_full_office_at_the_limits(card, collides):
+    """M14: Train 4 runs off the card to the Whistle Post, whose one A/D track Train 6 holds (it cannot
+    leave: its engine is between cars). The Interlocking holds Train 4 at the Limits, on the card, and
+    without one it collides (M6)."""
+    b = _division([card, "Low Line"])
+    b.train(6, player="Player", at=(0, 0), ahead=["BE1"], behind=["K1"])
+    b.train(4, mainline=(0, 1))
+    g = b.game()
+    events = g.apply("agent pass")
+    assert bool(_kinds(events, "collision")) == collides
+    if collides:
+        return
+    (held,) = [e for e in _kinds(events, "held") if e.data["train"] == "4"]
+    assert held.data["reason"] == "interlocking" and "Limits" in held.text
+    assert g.state.trains[2].where == "mainline" and g.state.trains[2].pos == (0, 1)
+    assert check(g.state) == []
+    events = g.apply("agent pass")  # still full: held again, never a collision
+    assert not _kinds(events, "collision") and g.state.trains[2].where == "mainline"
+    assert any("Interlocking holds it" in st.why for st in mainline_steps(g))
+
+
+# --------------------------------------------------------------------------- Heavy Grade [M15]
+
+
+def _stages_to_cross(number, uphill):
+    """Stages on the Summit Grade (8 sections): from highballing onto it (that Stage not counted) to
+    arriving at the Office."""
+    b = _division(["Summit Grade", "Low Line"])
+    b.state.grades = {"Summit Grade": uphill}
+    b.train(number, division_point="west")
+    g = b.game()
+    n = 0
+    while g.state.trains[1].where != "area":
+        g.apply("agent pass")
+        n += 1
+        assert check(g.state) == []
+    return n - 1, g
+
+
+@pytest.mark.parametrize("number, uphill, stages", [
+    (8, "east", 5), (8, "west", 4), (6, "east", 4), (6, "west", 3), (2, "east", 2), (2, "west", 2)])
+def test_uphill_freights_stop_a_stage_for_a_helper_on_a_heavy_grade(number, uphill, stages):
+    """M15: climbing, a second- or third-class train takes one Stage more than its crossing time (M11)
+    to take a helper; downhill, or first class, it crosses as on any card of its length."""
+    n, g = _stages_to_cross(number, uphill)
+    assert n == stages
+
+
+def test_slow_motion_says_a_train_climbs_with_a_helper():
+    """M15 in slow motion: the quiet Stages of an uphill freight on the grade say so."""
+    b = _division(["Summit Grade", "Low Line"])
+    b.state.grades = {"Summit Grade": "east"}
+    b.train(8, division_point="west")
+    g = b.game()
+    g.apply("agent pass")
+    g.apply("agent pass")
+    (step,) = [st for st in mainline_steps(g) if st.what == "ran on"]
+    assert "stop for a helper" in step.why and "Summit Grade" in step.why
+
+
+def test_the_superintendent_chooses_the_grade_at_setup():
+    """M15: a dealt Heavy Grade waits for the Superintendent's 'grade east' or 'grade west' before
+    Stage 1's first option; nothing else is legal, and the choice is made once."""
+    import stationmaster as sm
+    from stationmaster import decisions
+    from stationmaster.state import PendingGrade
+
+    g = sm.new_game(seed=7, deck="full")
+    assert "Summit Grade" in g.state.mainline
+    assert g.state.turn.pending == PendingGrade(0, "Summit Grade")
+    assert g.decision == decisions.PENDING_ASKS["grade"]
+    assert [str(i) for i in g.legal_intents()] == ["grade east", "grade west"]
+    assert "grade east" in g.why_not("agent pass")
+    events = g.apply("grade west")
+    assert g.state.grades == {"Summit Grade": "west"} and g.state.turn.pending is None
+    assert any(e.kind == "grade" and "uphill to the west" in e.text for e in events)
+    assert "once" in g.why_not("grade east")
+    assert "agent pass" in [str(i) for i in g.legal_intents()]
+    assert sm.loads(g.dumps()).state == g.state
+    with pytest.raises(sm.IllegalIntent, match="grade east"):
+        sm.parse("grade up")
+    classic = sm.new_game(seed=7)
+    assert classic.state.turn.pending is None and classic.state.grades == {}
