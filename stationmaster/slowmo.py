@@ -71,6 +71,8 @@ WHY = {
                                        "Subdivision being clear.",
     ("highball", "superintendent_clear"): "left {where} {bound} into Subdivision {subdivision} on the "
                                           "Superintendent's clearance.",
+    ("arrival", "yard_office"): "every A/D track at the Office was taken, so, carrying no coaches, it diverted "
+                                "to {where} at {at[0]},{at[1]}; its player switches it from there.",
     ("arrival", "ad_free"): "reached {office} and took A/D track {track} of {tracks}.",
     ("train_left_division", "division_point"): "ran off the {division_point} Division Point; its cars go to "
                                                "the yards and Crew Tray {tray} is free.",

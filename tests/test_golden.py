@@ -33,8 +33,9 @@ GAMES = {
     "coop-2p-options-seed7": (7, dict(players=["Ann", "Bo"], mode="coop", starting_hand="six",
                                       optional_rules=["manual_makeup", "emergency_toolbox", "reduced_visibility",
                                                       "employee_rotation"]), busy_policy),
-    # deck "full" (M11-M15): a Division of the Seaside Double Track (ABS), the FR Passing Siding and the
-    # Summit Grade, whose direction the Superintendent chooses first
+    # deck "full" (M11-M16; two Yard Offices in its Home deck): a Division of the Johnstown Tangent, the
+    # Seaside Double Track (ABS), the FR Passing Siding and the Summit Grade, whose direction the
+    # Superintendent chooses first
     "full-competitive-3p-seed28": (28, dict(players=["Ann", "Bo", "Cy"], mode="competitive", deck="full"),
                                    busy_policy),
 }
@@ -97,18 +98,18 @@ GOLDEN = {
     },
     "full-competitive-3p-seed28": {
         "revenue": {
-            "Ann": 1,
-            "Bo": -4,
-            "Cy": -10
+            "Ann": -5,
+            "Bo": -5,
+            "Cy": 1
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is -13, below the collective floor of 45; everyone loses.",
-        "intents": 686,
-        "events": 874,
+        "reason": "the table's combined Revenue is -9, below the collective floor of 45; everyone loses.",
+        "intents": 515,
+        "events": 690,
         "day": 5,
         "stage": 12,
-        "sha256": "f753ca93a393080cfb354a37da463e0643e12fd0554c3376bc68cdfbe7c04c54"
+        "sha256": "dc4c80f6f100c8e54e077a6f1f7474dd4a25366bc70ca08c851e551ba0b9c69d"
     },
     "solitaire-standard-seed7": {
         "revenue": {
@@ -153,6 +154,11 @@ def test_golden_competitive_three_players():
 def test_golden_coop_with_every_optional_rule():
     """R1: the pinned Co-op game with every optional rule of the sources (the house rule red_flag_escape aside)."""
     check_golden("coop-2p-options-seed7")
+
+
+def test_golden_full_deck():
+    """R1: the pinned full-deck game (M11-M16): it was printed by this file's main but never checked."""
+    check_golden("full-competitive-3p-seed28")
 
 
 if __name__ == "__main__":  # print the values to pin, then check them

@@ -189,3 +189,76 @@ def test_the_superintendent_chooses_the_grade_at_setup():
         sm.parse("grade up")
     classic = sm.new_game(seed=7)
     assert classic.state.turn.pending is None and classic.state.grades == {}
+
+
+# --------------------------------------------------------------------------- Yard Office [M16]
+
+
+def _yard_position(number, cars, yard_cars=()):
+    """Appendix A's grid with a Yard Office at C (1,1) off the Run-around, a Whistle Post (one A/D
+    track) held by Train 6, which cannot leave (its engine is between cars), and ``number`` on the
+    Damascus Bridge's far half, running off to the Office."""
+    from positions import A, B, C, D, F
+
+    b = _division(["Damascus Bridge", "Low Line"])
+    for card, xy in (("straight", D), ("straight", F), ("straight", A), ("runaround", B), ("yard_office", C)):
+        b.lay("Player", card, xy)
+    if yard_cars:
+        b.cars("Player", C, yard_cars)
+    b.train(6, player="Player", at=(0, 0), ahead=["BE1"], behind=["K1"])
+    b.train(number, mainline=(0, 1), behind=list(cars))
+    return b.game(), C
+
+
+def _until_arrival(g, label):
+    seen = []
+    for _ in range(4):
+        seen += g.apply("agent pass")
+        if [e for e in seen if e.kind in ("arrival", "collision") and e.data.get("train") == label]:
+            break
+    return seen
+
+
+def test_a_coachless_train_diverts_to_the_yard_office_at_a_full_office():
+    """M16: Train 8 (hoppers and a caboose) runs off the card to the Whistle Post, whose one A/D track
+    Train 6 holds: it diverts onto the Yard Office instead of colliding, and stands in the Office Area,
+    to be switched like any train there; slow motion says why."""
+    g, yard = _yard_position(8, ["HL1", "HL2", "K2"])
+    seen = _until_arrival(g, "8")
+    assert not _kinds(seen, "collision")
+    (arr,) = [e for e in _kinds(seen, "arrival") if e.data["train"] == "8"]
+    assert arr.data["reason"] == "yard_office" and "Yard Office" in arr.text
+    t = g.state.trains[2]
+    assert (t.where, t.seat, t.pos) == ("area", 0, yard)
+    assert check(g.state) == []
+    (step,) = [st for st in mainline_steps(seen) if st.train == "8"]
+    assert "no coaches" in step.why and "Yard Office" in step.why
+
+
+@pytest.mark.parametrize("cars, yard_cars", [(["CL1", "CL2", "K2"], ()), (["HL1", "K2"], ("HE1",))])
+def test_a_train_with_coaches_or_a_yard_office_with_cars_on_it_collides_as_usual(cars, yard_cars):
+    """M16: a train carrying a coach may not divert (Train 12, the Way Freight), nor may any train
+    onto a Yard Office where cars stand: the full Office is a collision (M6)."""
+    g, yard = _yard_position(12, cars, yard_cars)
+    seen = _until_arrival(g, "12")
+    (crash,) = _kinds(seen, "collision")
+    assert crash.data["reason"] == "ad_full"
+
+
+def test_the_yard_office_is_in_the_full_home_deck_only_and_laid_off_the_running_track():
+    """M16: two Yard Offices join the Home Office deck of deck "full" (the classic deck is unchanged);
+    one goes off the Running Track, joined to rail like an industry spur."""
+    import stationmaster as sm
+    from stationmaster.cards import catalog
+
+    assert catalog("full")["yard_office"].count == 2 and "yard_office" not in catalog("classic")
+    b = Position(seed=2, deck="full")
+    for card, xy in (("straight", (1, 0)), ("straight", (2, 0)), ("runaround", (0, 1))):
+        b.lay("Player", card, xy)
+    b.hand("Player", ["yard_office"])
+    g = b.game()
+    (card,) = g.state.players[0].hand
+    g.apply("draw home")
+    assert "Running Track" in g.why_not(f"play {card} at 3,0")
+    assert g.why_not(f"play {card} at 1,1") is None
+    assert sm.new_game(seed=3).state.deck == sm.cards.classic_deck()

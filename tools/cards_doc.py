@@ -136,6 +136,26 @@ FEATURES = {"abs": "ABS Signals [M12]", "passing": "Passing Siding [M13]", "inte
             "heavy_grade": "Heavy Grade [M15]"}
 
 
+#: why the full deck's Home Office deck holds each card it adds to the classic one (by card type)
+FULL_HOME_WHY = {
+    "yard_office": "as many as the Terminals: a relief valve, not a second Office, so a freight run into a "
+                   "busy Office stays a risk the Division plans around rather than one the deck always "
+                   "forgives; it competes with the industries for the spots off the Running Track [M16]",
+}
+
+
+def full_home(cat) -> list:
+    """The cards deck "full" adds to the classic Home Office deck, each with why so many."""
+    full, classic = catalog("full"), catalog("classic")
+    added = [e for e in full.home if e.key not in classic]
+    rows = [(e.name, e.kind, e.count, FULL_HOME_WHY[e.key]) for e in added]
+    total = sum(full.kinds().values())
+    return [f"## The full game's Home Office deck ({total})", "",
+            f"The classic deck's {sum(classic.kinds().values())} cards and these "
+            f"{sum(e.count for e in added)}, played from the hand like any other:", "",
+            *_table(("card", "kind", "copies", "why so many"), rows, (2,)), "", _pictures(added)]
+
+
 def deck(cat) -> list:
     rows = []
     for kind, n in cat.kinds().items():
@@ -168,7 +188,8 @@ def points(cat) -> list:
     return _table(("rule point", "answers combine", "cards asked", "arguments", "meaning", "fired by"), rows)
 
 
-BLOCKS = {f.__name__: f for f in (track, office, facility, modifier, train, mainline, full_mainline, deck, stock,
+BLOCKS = {f.__name__: f for f in (track, office, facility, modifier, train, mainline, full_mainline, full_home, deck,
+                                   stock,
                                    points)}
 
 
@@ -185,7 +206,9 @@ def render(text: str) -> str:
 
 def pictures() -> dict:
     """File name -> SVG text for every card of the deck, its Mainline and its supply."""
-    entries = list(catalog(DECK)) + list(catalog("full").mainline)
+    full = catalog("full")
+    extra = [e for e in full.home if e.key not in catalog(DECK)]
+    entries = list(catalog(DECK)) + list(full.mainline) + extra
     return {f"{e.key}.svg": to_svg(card_scene(e.spec), tooltips=False, label=f"{e.name} card") + "\n"
             for e in entries}
 

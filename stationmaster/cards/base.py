@@ -89,6 +89,10 @@ POINTS: dict = {p.name: p for p in (
     RulePoint("holds_arrival", "any", ("train", "area", "mainline"), False, "s, train, seat",
               "Arrival: True to hold a train arriving at a full Office at the Limits instead of "
               "colliding (an Interlocking, [M14]).", "phases/mainline.py _arrive"),
+    RulePoint("diverts_arrival", "first", ("area",), None, "s, train, seat",
+              "Arrival at a full Office: the grid spot of the Office Area the train diverts to instead (a Yard "
+              "Office takes a train without coaches, [M16]); None for the ordinary rules.",
+              "phases/mainline.py _arrive"),
     RulePoint("work_problem", "first", ("train", "area"), None, "s, player, intent, train",
               "Load/Unload eligibility: why this Porter (Board/Detrain, with its train) or Laborer (Work, "
               "train None) action may not be taken.", "phases/load_unload.py check"),
@@ -195,6 +199,9 @@ class CardRules:
 
     def holds_arrival(self, s, train, seat):
         return False
+
+    def diverts_arrival(self, s, train, seat):
+        return None
 
     def work_problem(self, s, player, intent, train):
         return None

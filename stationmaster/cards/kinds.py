@@ -10,6 +10,7 @@ defaults only. Importing this module checks every spec in ``CARD_SPECS`` (``chec
 from __future__ import annotations
 
 from ..intents import Play
+from .specs import PIECES
 from ..rules import area_of, d12, is_facility, name, neighbours9, office_tier, spec_of
 from ..state import Facility, Modifier, Placed
 from ..track import NEIGHBOUR
@@ -248,6 +249,28 @@ class FacilityRules(TrackRules):
 
     def _laid(self, area, xy) -> None:
         area.facilities[xy] = Facility()
+
+
+@register("yard_office")
+class YardOffice(TrackRules):
+    """A Yard Office ([M16]): a yard track off the Running Track, laid like an industry spur. A train
+    without coaches arriving at a full Office diverts onto it (when nothing stands there) instead of
+    colliding; it is then in the Office Area like any train the player switches."""
+
+    label = "YARD"
+    colour = "#6d5a3a"
+    _running_track = False
+
+    def diverts_arrival(self, s, train, seat):
+        if any(PIECES[c].kind == "coach" for c in train.cars):
+            return None
+        area = s.areas[seat]
+        for xy, placed in sorted(area.grid.items()):
+            if placed.card in s.deck and s.deck[placed.card] == self.spec.key and not placed.cars \
+                    and not any(t.where == "area" and t.seat == seat and tuple(t.pos) == xy
+                                for t in s.trains.values()):
+                return xy
+        return None
 
 
 @register("modifier")

@@ -233,6 +233,10 @@ def _specs() -> dict[str, CardSpec]:
                  "Through track with a bypass: both 45° legs drop to the card below, "
                  "so with the Office (or another Run-around) it makes a passing loop.",
                  geometry=Geometry.of([("W", "E"), ("W", "SE"), ("SW", "E"), ("SW", "SE")])))
+    add(CardSpec("yard_office", "track", "Yard Office",
+                 "A yard track with its yardmaster's office, laid off the Running Track like an industry spur. "
+                 "A train without coaches arriving at a full Office diverts to it instead of colliding.",
+                 geometry=Geometry.of(ports=["W"]), rules="yard_office"))
     add(CardSpec("red_flag", "red_flag", "Red Flag",
                  "Emergency Toolbox. While you hold it your hand limit is four, and while you wear the "
                  "Fedora it holds a following train without a question. House rule red_flag_escape: "
@@ -264,6 +268,13 @@ CLASSIC_DECK = (
     ("extra_platform", 1, "Platform"), ("section_gang", 1, "Gang"),
     ("turnout_left", 3, "TurnoutL"), ("turnout_right", 3, "TurnoutR"),
     ("straight", 3, "Straight"), ("runaround", 3, "Runaround"),
+)
+
+
+#: the Home Office deck of deck "full": the classic 52 and the full game's cards played from the hand
+#: (docs/cards.md says why these counts)
+FULL_HOME_DECK = CLASSIC_DECK + (
+    ("yard_office", 2, "YardOffice"),
 )
 
 

@@ -41,6 +41,7 @@ REASONS = {
     "passing": "highballed onto a Passing Siding without the occupancy check ([M13])",
     "met": "shares a Passing Siding's half with another train: they meet and pass ([M13])",
     "interlocking": "held at the Limits by the Interlocking: every A/D track is taken ([M14])",
+    "yard_office": "every A/D track is taken: a train without coaches diverts to the Yard Office ([M16])",
 }
 
 
@@ -354,6 +355,13 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
     at_office = trains_on(s, seat, (0, 0))
     tracks = ad_tracks(s, area)
     if len(at_office) >= tracks:
+        yard = fire(s, "diverts_arrival", train, seat, seat=seat)
+        if yard is not None:
+            _take_spot(s, train, seat, yard)
+            ev.say("arrival", f"Train {train.label} finds every A/D track at {who}'s Office taken and diverts to "
+                   f"the Yard Office at {yard[0]},{yard[1]}.",
+                   data=_ml(train, "yard_office", seat=seat, at=list(yard), where=f"{who}'s Yard Office"))
+            return
         if fire(s, "holds_arrival", train, seat, train=train, seat=seat):
             ev.say("held", f"Train {train.label} is held at {who}'s Limits: every A/D track is taken.",
                    data=_ml(train, "interlocking", where=f"{who}'s Limits"))
@@ -364,16 +372,21 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
         junior = max(at_office, key=lambda t: t.rank)
         collide(s, ev, local, f"at {who}'s Office (no free A/D track)", [train, junior], [], why)
         return
-    train.where = "area"
-    train.seat = seat
-    train.pos = (0, 0)
-    train.split = 0
-    train.arrived = s.stage_count
-    train.cleared_by = None
+    _take_spot(s, train, seat, (0, 0))
     ev.say("arrival", f"Train {train.label} arrives at {who}'s {spec_of(s, area.office.card).name} "
            f"and takes an A/D track.",
            data=_ml(train, "ad_free", seat=seat, office=f"{who}'s {spec_of(s, area.office.card).name}",
                     track=len(at_office) + 1, tracks=tracks))
+
+
+def _take_spot(s: State, train: Train, seat: int, xy) -> None:
+    """The train arrives in the Office Area at ``xy`` (the Office, or a Yard Office, [M16])."""
+    train.where = "area"
+    train.seat = seat
+    train.pos = tuple(xy)
+    train.split = 0
+    train.arrived = s.stage_count
+    train.cleared_by = None
 
 
 def _leave(s: State, train: Train, ev: Events) -> None:
