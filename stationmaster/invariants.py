@@ -41,6 +41,8 @@ def card_places(s: State) -> Counter:
     seen.update(s.timetable.values())
     seen.update(e[0] for e in s.extras)
     seen.update(t.card for t in s.trains.values() if spec_of(s, t.card).kind == "extra")
+    for t in s.trains.values():
+        seen.update(t.orders)
     return seen
 
 

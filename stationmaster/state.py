@@ -91,6 +91,7 @@ class Train:
     played_by: int = -1  # an Extra's player
     split: int = 0  # cars it set out on its own card that stand west of it
     progress: int = 0  # Stages run on its present Mainline card since it highballed onto it ([M11])
+    orders: list = field(default_factory=list)  # train-order cards played on it (Expedite, [M17])
 
     @property
     def label(self) -> str:

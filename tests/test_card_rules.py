@@ -293,7 +293,7 @@ def test_fire_asks_the_cards_in_scope_and_combines_their_answers_per_point(monke
     expected = {
         "moves": 4, "switch_problem": no, "pickup_problem": no, "setout_problem": no, "makeup_problem": no,
         "clearance": no, "region_room": 1, "crossing_time": 5, "highball_problem": no, "holds_arrival": True,
-        "diverts_arrival": "Straight says no", "work_problem": no,
+        "diverts_arrival": "Straight says no", "departs_at_shift_change": False, "work_problem": no,
         "revenue": 4, "collision_fault": no, "stage_start": None, "stage_end": None, "day_start": None,
         "day_end": None,
     }

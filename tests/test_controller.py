@@ -418,3 +418,23 @@ def test_whole_games_by_clicks(seed, config):
         kinds.add(type(it).__name__)
         assert len(g.history) < 3000
     assert {"Move", "Play", "Discard", "Draw", "End"} <= kinds
+
+
+def test_a_train_order_is_played_by_its_trains_button():
+    """M17: with an Expedite selected in the Draw option, the board offers one button per train it may
+    go on (no spot, no plain Play button); pressing one gives the train the order."""
+    b = Position(seed=2, deck="full")
+    b.state.mainline = ["Damascus Bridge", "Low Line"]
+    t = b.train(1, mainline=(0, 0))
+    b.hand(ME, ["expedite"])
+    g = b.game()
+    c = Controller(g)
+    g.apply("draw home")
+    c.sync()
+    (card,) = [x for x in g.state.players[0].hand if g.state.deck[x] == "expedite"]
+    c.click(("hand", card))
+    assert "button of the train" in c.message
+    assert "Play Expedite" not in labels(c)
+    assert f"Expedite: train 1 (tray {t.tray})" in labels(c)
+    assert perform(c, f"play {card} on {t.tray}") == Play(card, tray=t.tray)
+    assert g.state.trains[t.tray].orders == [card]

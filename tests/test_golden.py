@@ -33,9 +33,9 @@ GAMES = {
     "coop-2p-options-seed7": (7, dict(players=["Ann", "Bo"], mode="coop", starting_hand="six",
                                       optional_rules=["manual_makeup", "emergency_toolbox", "reduced_visibility",
                                                       "employee_rotation"]), busy_policy),
-    # deck "full" (M11-M16; two Yard Offices in its Home deck): a Division of the Johnstown Tangent, the
-    # Seaside Double Track (ABS), the FR Passing Siding and the Summit Grade, whose direction the
-    # Superintendent chooses first
+    # deck "full" (M11-M17; Yard Offices and Expedites in its Home deck): a Division of the Johnstown
+    # Tangent, the Seaside Double Track (ABS), the FR Passing Siding and the Summit Grade, whose
+    # direction the Superintendent chooses first
     "full-competitive-3p-seed28": (28, dict(players=["Ann", "Bo", "Cy"], mode="competitive", deck="full"),
                                    busy_policy),
 }
@@ -98,18 +98,18 @@ GOLDEN = {
     },
     "full-competitive-3p-seed28": {
         "revenue": {
-            "Ann": -5,
-            "Bo": -5,
-            "Cy": 1
+            "Ann": -1,
+            "Bo": 5,
+            "Cy": -5
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is -9, below the collective floor of 45; everyone loses.",
-        "intents": 515,
-        "events": 690,
+        "reason": "the table's combined Revenue is -1, below the collective floor of 45; everyone loses.",
+        "intents": 554,
+        "events": 755,
         "day": 5,
         "stage": 12,
-        "sha256": "dc4c80f6f100c8e54e077a6f1f7474dd4a25366bc70ca08c851e551ba0b9c69d"
+        "sha256": "a816a2ec233dcc5f1717faa0b9203663c3ffffa98e45a29d07c03af3f59f9b75"
     },
     "solitaire-standard-seed7": {
         "revenue": {
@@ -157,7 +157,8 @@ def test_golden_coop_with_every_optional_rule():
 
 
 def test_golden_full_deck():
-    """R1: the pinned full-deck game (M11-M16): it was printed by this file's main but never checked."""
+    """R1: the pinned full-deck game (M11-M17; Expedite orders run in it), printed by this file's main
+    and until now never checked by a test."""
     check_golden("full-competitive-3p-seed28")
 
 

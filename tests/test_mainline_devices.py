@@ -262,3 +262,106 @@ def test_the_yard_office_is_in_the_full_home_deck_only_and_laid_off_the_running_
     assert "Running Track" in g.why_not(f"play {card} at 3,0")
     assert g.why_not(f"play {card} at 1,1") is None
     assert sm.new_game(seed=3).state.deck == sm.cards.classic_deck()
+
+
+# --------------------------------------------------------------------------- Expedite [M17]
+
+
+def _expedite_position(expedite=True, follower=False):
+    """A Depot with a passenger waiting; Train 2 (Limited, one empty coach) on the Damascus Bridge's
+    far half, due at the Office this Stage (4 sections: one Stage at first-class speed); an Expedite
+    order on it if asked; with ``follower``, Train 4 already on the Low Line ahead of it east."""
+    b = _division(["Damascus Bridge", "Low Line"])
+    b.office("Player", "depot")
+    b.boxes("Player", (0, 0), green=["CL1"])
+    t = b.train(2, mainline=(0, 1), ahead=["CE1"])
+    if follower:
+        b.train(4, mainline=(1, 1))
+    if expedite:
+        t.orders.append(b.take_card("expedite"))
+    return b.game(), t.tray
+
+
+def _to(g, phase):
+    seen = []
+    while g.phase != phase and not g.is_over:
+        seen += g.apply("end" if g.phase == "load_unload" else "agent pass")
+    return seen
+
+
+@pytest.mark.parametrize("expedite", [True, False])
+def test_an_expedited_train_is_worked_then_departs_at_the_shift_change(expedite):
+    """M17: Train 2 arrives at the Depot in the Mainline phase and is boarded in Load/Unload either
+    way; with an Expedite order it highballs at that Stage's Shift Change (the Fedora's phase, after
+    the work) and is on the Low Line when the next Stage begins; without one it stands at the Office
+    until the next Mainline phase."""
+    g, tray = _expedite_position(expedite)
+    _to(g, "load_unload")
+    assert g.state.trains[tray].where == "area"
+    seen = g.apply(f"board {tray}")
+    if g.phase == "load_unload":  # nothing else to do: the work ends by itself (L1)
+        seen += g.apply("end")
+    assert check(g.state) == []
+    assert g.phase == "local_operations" and g.stage == 2
+    highballs = [e for e in _kinds(seen, "highball") if e.data["train"] == "2"]
+    if not expedite:
+        assert not highballs and g.state.trains[tray].where == "area"
+        return
+    (hb,) = highballs
+    assert hb.data["when"] == "shift_change" and "Expedite" in hb.text
+    assert seen.index(hb) < [e.kind for e in seen].index("stage_end")
+    assert g.state.trains[tray].where == "mainline" and g.state.trains[tray].pos == (1, 0)
+    assert g.state.trains[tray].cars == ["CL1"]  # it left with its passenger
+    (step,) = [st for st in mainline_steps(seen) if st.train == "2"]
+    assert "Shift Change" in step.why
+
+
+def test_an_expedited_follower_is_held_at_the_shift_change_without_a_question():
+    """M17: Train 4 is ahead on the Low Line going the same way; at the Shift Change nobody is asked
+    (the clearance of M4 waits for the Mainline phase), so the expedited Train 2 is held and leaves
+    with the next Mainline, where the Superintendent decides."""
+    g, tray = _expedite_position(follower=True)
+    _to(g, "load_unload")
+    seen = g.apply("end")
+    (held,) = [e for e in _kinds(seen, "held") if e.data["train"] == "2"]
+    assert held.data["reason"] == "expedite_follow"
+    assert g.state.trains[tray].where == "area" and g.state.turn.pending is None
+    assert any("Shift Change only into a clear way" in st.why for st in mainline_steps(seen))
+
+
+def test_expedite_is_played_on_a_train_and_spent_with_its_run():
+    """M17: an Expedite is a train order of the full Home Office deck: 'play Expedite1 on TRAY' from
+    the Draw option, on any train in a Crew Tray, once per train; it rides with the train and goes to
+    the Salvage Yard when the train leaves the Division. No other card is played on a train."""
+    import stationmaster as sm
+    from stationmaster.cards import catalog
+
+    assert catalog("full")["expedite"].count == 3 and "expedite" not in catalog("classic")
+    b = _division(["Damascus Bridge", "Low Line"])
+    t = b.train(1, mainline=(0, 0))  # westbound, about to leave the Division
+    b.hand("Player", ["expedite", "expedite", "straight"])
+    g = b.game()
+    first, second, straight = g.state.players[0].hand
+    g.apply("draw home")
+    assert sm.parse(f"play {first} on {t.tray}") in g.legal_intents()
+    assert "train order" in g.why_not(f"play {first}")
+    assert "Crew Tray 5 is free" in g.why_not(f"play {first} on 5")
+    assert "Only a train order" in g.why_not(f"play {straight} on {t.tray}")
+    events = g.apply(f"play {first} on {t.tray}")
+    assert g.state.trains[t.tray].orders == [first] and any(e.kind == "order" for e in events)
+    assert "already carries" in g.why_not(f"play {second} on {t.tray}")
+    assert check(g.state) == []
+    while g.state.trains.get(t.tray) is not None:
+        g.apply("end" if g.phase in ("local_operations", "load_unload") and g.state.turn.option else "agent pass")
+    assert first in g.state.salvage and check(g.state) == []
+    with pytest.raises(sm.IllegalIntent, match="train order"):
+        sm.parse("play Expedite1 on two")
+
+
+def test_the_board_says_which_train_carries_an_expedite():
+    """M17 on the board: the tray's tooltip names the order the train carries."""
+    from stationmaster.view.scene import build_scene
+
+    g, tray = _expedite_position()
+    (hit,) = [h for h in build_scene(g.state).hits_for("tray") if h.target[1] == tray]
+    assert hit.tip.endswith("; Expedite order")

@@ -141,6 +141,9 @@ FULL_HOME_WHY = {
     "yard_office": "as many as the Terminals: a relief valve, not a second Office, so a freight run into a "
                    "busy Office stays a risk the Division plans around rather than one the deck always "
                    "forgives; it competes with the industries for the spots off the Running Track [M16]",
+    "expedite": "one for every four timetabled trains: an order is spent with one run, so a player now and "
+                "then clears a busy A/D track a Stage early, but the Division is never expedited throughout "
+                "and the timetable's pace stays the rule [M17]",
 }
 
 

@@ -297,8 +297,11 @@ class Controller:
                 if self.card is not None:
                     card = self.card
                     mine = [it for it in legal if isinstance(it, Play) and it.card == card]
-                    if any(it.at is None for it in mine):
+                    if any(it.at is None and it.tray is None for it in mine):
                         intent_action(Play(card), f"Play {self._card_name(card)}", "success")
+                    for it in mine:  # a train order: one button per train it may go on ([M17])
+                        if it.tray is not None:
+                            intent_action(it, f"{self._card_name(card)}: {self._train_label(it.tray)}", "success")
                     if any(it.turned for it in mine):
                         out.append(Action("Turned", "ui:turned", "lay the card turned half round", True, None,
                                           "", self.turned))
@@ -474,7 +477,10 @@ class Controller:
             if not legal:
                 self._refuse(Discard(card, 1), f"The {name} cannot be played or discarded now.")
                 return False
-            if any(isinstance(it, Play) and it.at is None for it in legal):
+            if any(isinstance(it, Play) and it.tray is not None for it in legal):
+                self.say(f"{name} ({card}) selected: press the button of the train to give it to, or click a "
+                         "Department to discard it.")
+            elif any(isinstance(it, Play) and it.at is None for it in legal):
                 self.say(f"{name} ({card}) selected: press Play, or click a Department to discard it.")
             elif any(isinstance(it, Play) for it in legal):
                 self.say(f"{name} ({card}) selected: click a highlighted spot to lay it, or a Department "
@@ -596,7 +602,8 @@ class Controller:
             if not rules.needs_spot:
                 if rules.play_spot(s, self.player) == xy:
                     return self.apply(Play(card))
-                self._refuse(Play(card), f"The {sp.name} needs no spot: press Play {sp.name}.")
+                how = "press the button of its train" if rules.on_train else f"press Play {sp.name}"
+                self._refuse(Play(card), f"The {sp.name} needs no spot: {how}.")
                 return False
             plays = [it for it in legal if isinstance(it, Play) and it.card == card and it.at == xy
                      and it.turned == self.turned]
@@ -713,7 +720,7 @@ class Controller:
         elif isinstance(it, Play):
             fresh = self.card != it.card or bool(self.serves)
             card(it.card)
-            if it.at is None:
+            if it.at is None:  # spotless, or a train order's button
                 out.append(("press", str(it)))
             else:
                 if (False if fresh else self.turned) != it.turned:

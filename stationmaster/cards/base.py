@@ -93,6 +93,10 @@ POINTS: dict = {p.name: p for p in (
               "Arrival at a full Office: the grid spot of the Office Area the train diverts to instead (a Yard "
               "Office takes a train without coaches, [M16]); None for the ordinary rules.",
               "phases/mainline.py _arrive"),
+    RulePoint("departs_at_shift_change", "any", ("train",), False, "s, train",
+              "True: a train that arrived at an Office this Stage departs at its Shift Change, after the "
+              "Load/Unload (an Expedite order, [M17]); False: at a later Mainline phase.",
+              "phases/shift_change.py proceed"),
     RulePoint("work_problem", "first", ("train", "area"), None, "s, player, intent, train",
               "Load/Unload eligibility: why this Porter (Board/Detrain, with its train) or Laborer (Work, "
               "train None) action may not be taken.", "phases/load_unload.py check"),
@@ -111,7 +115,7 @@ POINTS: dict = {p.name: p for p in (
 )}
 
 #: what one card is asked about itself (not fired over cards in play)
-QUESTIONS = ("kind", "needs_spot", "play_spot", "discard_problem", "play_problem", "candidates", "play",
+QUESTIONS = ("kind", "needs_spot", "on_train", "play_spot", "discard_problem", "play_problem", "candidates", "play",
              "label", "colour", "picture", "plate", "tag")
 
 
@@ -124,6 +128,7 @@ class CardRules:
 
     kind = ""  # the spec kind this class serves; a spec's rules class must match its kind
     needs_spot = False  # is it played onto a grid spot ('play Card at x,y')?
+    on_train = False  # is it played onto the train in a Crew Tray ('play Card on TRAY', a train order)?
     label = ""  # the line under the name on the card's face, e.g. "TRACK"
     colour = "#777777"  # the band colour of the card's face
     picture = ""  # what the face shows: "rail" | "plate" | "tag" | "flag" | "regions" | "sections" | ""
@@ -202,6 +207,9 @@ class CardRules:
 
     def diverts_arrival(self, s, train, seat):
         return None
+
+    def departs_at_shift_change(self, s, train):
+        return False
 
     def work_problem(self, s, player, intent, train):
         return None
@@ -322,6 +330,7 @@ def cards_in_scope(s, scope: tuple, train=None, seat=None, mainline=None) -> lis
         if where == "train":
             if train is not None:
                 out.append(train.card)
+                out += train.orders
         elif where == "area":
             out += _area_cards(s, seat)
         elif where == "mainline":
@@ -332,7 +341,8 @@ def cards_in_scope(s, scope: tuple, train=None, seat=None, mainline=None) -> lis
         else:  # table
             for k in range(len(s.areas)):
                 out += _area_cards(s, k)
-            out += [t.card for _, t in sorted(s.trains.items())]
+            for _, t in sorted(s.trains.items()):
+                out += [t.card, *t.orders]
     return out
 
 

@@ -144,6 +144,66 @@ class RedFlagRules(CardRules):
         return "your Red Flag plays itself: it is spent the first time a collision would be your fault"
 
 
+# --------------------------------------------------------------------------- played onto a train
+
+
+@register("order")
+class OrderRules(CardRules):
+    """A train order ('play Expedite1 on 3'): played from the hand onto the train in a Crew Tray,
+    it rides with the train (``Train.orders``, asked with the train's card at its rule points) and
+    goes to the Salvage Yard when the train leaves the table."""
+
+    kind = "order"
+    on_train = True
+    label = "TRAIN ORDER"
+    colour = "#00695c"
+    picture = "tag"
+
+    _tag: tuple = ()  # what the order does, in short, on the card's face
+
+    @property
+    def tag(self):
+        return self._tag
+
+    def _carries(self, s, train) -> bool:
+        return any(s.deck.get(o) == self.spec.key for o in train.orders)
+
+    def play_problem(self, s, p, it):
+        if it.at is not None or it.turned or it.serves is not None:
+            return f"the {self.spec.name} is played on a train, not a place: 'play {it.card} on TRAY'"
+        train = s.trains.get(it.tray)
+        if train is None:
+            return f"Crew Tray {it.tray} is free; there is no train to give the {self.spec.name} to"
+        if self._carries(s, train):
+            return f"train {train.label} already carries an {self.spec.name} order"
+        return None
+
+    def candidates(self, s, p, card, spots):
+        for tray, train in sorted(s.trains.items()):
+            if not self._carries(s, train):
+                yield Play(card, tray=tray)
+
+    def play(self, s, p, it, ev):
+        train = s.trains[it.tray]
+        train.orders.append(it.card)
+        ev.say("order", f"{name(s, p)} gives train {train.label} an {self.spec.name} order: {self._effect}",
+               data={"train": train.label, "tray": it.tray, "order": self.spec.key})
+
+    _effect = ""
+
+
+@register("expedite")
+class Expedite(OrderRules):
+    """Expedite ([M17]): at each Office it arrives at, the train stays for that Stage's Load/Unload
+    and departs at the Shift Change (the usual clearance and collision checks), not a Stage later."""
+
+    _effect = "it leaves each Office it reaches at that Stage's Shift Change."
+    _tag = ("same Stage",)
+
+    def departs_at_shift_change(self, s, train):
+        return True
+
+
 # --------------------------------------------------------------------------- played onto a grid spot
 
 
@@ -435,6 +495,6 @@ def crossing_stages(sections: int, speed: int) -> int:
 
 #: the default rules class of each kind
 KIND_RULES = {cls.kind: cls for cls in (TrainRules, ExtraRules, OfficeRules, FacilityRules, ModifierRules,
-                                        TrackRules, RedFlagRules, MainlineRules)}
+                                        TrackRules, RedFlagRules, MainlineRules, OrderRules)}
 
 check_specs()

@@ -64,7 +64,7 @@ class CardSpec:
     """What is printed on a card. ``kind`` picks the rules that apply; the rest is data."""
 
     key: str  # the card type, e.g. "depot", "turnout_left"
-    kind: str  # train | extra | office | facility | modifier | track | red_flag | mainline
+    kind: str  # train | extra | office | facility | modifier | track | red_flag | mainline | order
     name: str
     text: str
     geometry: Geometry | None = None  # rail printed on it (track, facility, office)
@@ -237,6 +237,9 @@ def _specs() -> dict[str, CardSpec]:
                  "A yard track with its yardmaster's office, laid off the Running Track like an industry spur. "
                  "A train without coaches arriving at a full Office diverts to it instead of colliding.",
                  geometry=Geometry.of(ports=["W"]), rules="yard_office"))
+    add(CardSpec("expedite", "order", "Expedite",
+                 "Train order: play it on a train in a Crew Tray. At each Office it reaches, the train stays for "
+                 "that Stage's Load/Unload and departs at the Shift Change.", rules="expedite"))
     add(CardSpec("red_flag", "red_flag", "Red Flag",
                  "Emergency Toolbox. While you hold it your hand limit is four, and while you wear the "
                  "Fedora it holds a following train without a question. House rule red_flag_escape: "
@@ -275,6 +278,7 @@ CLASSIC_DECK = (
 #: (docs/cards.md says why these counts)
 FULL_HOME_DECK = CLASSIC_DECK + (
     ("yard_office", 2, "YardOffice"),
+    ("expedite", 3, "Expedite"),
 )
 
 

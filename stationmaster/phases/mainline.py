@@ -42,6 +42,7 @@ REASONS = {
     "met": "shares a Passing Siding's half with another train: they meet and pass ([M13])",
     "interlocking": "held at the Limits by the Interlocking: every A/D track is taken ([M14])",
     "yard_office": "every A/D track is taken: a train without coaches diverts to the Yard Office ([M16])",
+    "expedite_follow": "held at the Shift Change: a train ahead goes the same way, and nobody is asked ([M17])",
 }
 
 
@@ -223,7 +224,13 @@ def _enter_region(s: State, train: Train, pos, ev: Events, fault_hint=None) -> b
     return True
 
 
-def _highball(s: State, train: Train, ev: Events, decided) -> bool:
+def depart(s: State, train: Train, ev: Events) -> None:
+    """An expedited departure at the Shift Change ([M17]): the Mainline's checks, but a follower is
+    held rather than the Superintendent asked."""
+    _highball(s, train, ev, None, at_shift_change=True)
+
+
+def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool = False) -> bool:
     here = ("the Western Division Point" if train.pos == "west" else "the Eastern Division Point") \
         if train.where == "division_point" else f"{name(s, player_at(s, train.seat))}'s Office"
     if train.where == "area":
@@ -266,6 +273,12 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
                data=_ml(train, "red_flag", ahead=[o.label for o in following], subdivision=subdivision,
                         where=here, superintendent=name(s, s.superintendent)))
         return False
+    if following and at_shift_change:
+        ev.say("held", f"Train {train.label} is held at {here} until the next Mainline phase: train "
+               f"{following[0].label} is ahead going the same way.",
+               data=_ml(train, "expedite_follow", ahead=[o.label for o in following], subdivision=subdivision,
+                        where=here))
+        return False
     if following:
         if decided is None:
             s.turn.pending = PendingClearance(s.superintendent, train.tray, tuple(o.label for o in following))
@@ -303,9 +316,11 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
               else "subdivision_clear")
     how = {"superintendent_clear": " on the Superintendent's clearance",
            "passing": f" onto the {s.mainline[first]} without the occupancy check"}.get(reason, "")
+    when = {"when": "shift_change"} if at_shift_change else {}
+    how += " at the Shift Change, on its Expedite order" if at_shift_change else ""
     ev.say("highball", f"Train {train.label} highballs {ORDER_TEXT[train.direction]} from {here}{how}.",
            data=_ml(train, reason, subdivision=subdivision, where=here, direction=train.direction,
-                    card=s.mainline[first]))
+                    card=s.mainline[first], **when))
     return False
 
 
