@@ -43,6 +43,7 @@ def card_places(s: State) -> Counter:
     seen.update(t.card for t in s.trains.values() if spec_of(s, t.card).kind == "extra")
     for t in s.trains.values():
         seen.update(t.orders)
+    seen.update(e[0] for e in s.sections)
     return seen
 
 

@@ -365,3 +365,91 @@ def test_the_board_says_which_train_carries_an_expedite():
     g, tray = _expedite_position()
     (hit,) = [h for h in build_scene(g.state).hits_for("tray") if h.target[1] == tray]
     assert hit.tip.endswith("; Expedite order")
+
+
+# --------------------------------------------------------------------------- Second Section [M18]
+
+
+def _second_section_position(trays=None, leaving=False):
+    """Train 6 (Manifest Freight, eastbound) due at Stage 1, a Second Section in the hand; with
+    ``leaving``, Train 1 on the western card about to leave the Division (freeing its tray)."""
+    b = _division(["Taney Cut", "Low Line"])
+    b.state.timetable.clear()
+    b.schedule(6, 1)
+    if leaving:
+        b.train(1, mainline=(0, 0)).progress = 1  # its last Stage on the Taney Cut
+        slot = next(k for k, c in b.state.timetable.items() if b.state.deck[c] == "train1")
+        b.state.timetable[12] = b.state.timetable.pop(slot)  # not due again before the test ends
+    if trays is not None:
+        b.state.trays = trays
+    b.hand("Player", ["second_section"])
+    g = b.game()
+    (card,) = g.state.players[0].hand
+    g.apply("draw home")
+    return g, card
+
+
+def test_a_second_section_runs_right_behind_its_train_and_junior_to_it():
+    """M18: played on the train due out this Stage, the Second Section is made up in the New Train
+    phase right after it, identical (same card, class, direction, Division Point), and junior to it.
+    The first section highballs; the second keeps a Stage behind, held without a question while its
+    first holds the region it would enter; next Stage it would follow into the Subdivision, so the
+    Superintendent is asked (M4), and cleared it runs behind."""
+    g, card = _second_section_position()
+    events = g.apply(f"play {card}")
+    assert any(e.kind == "order" and "Second Section" in e.text for e in events)
+    assert check(g.state) == []
+    events = g.apply("end")
+    made = [e.data["train"] for e in _kinds(events, "train_made_up")]
+    assert made == ["6", "2nd 6"]
+    first, second = sorted(g.state.trains.values(), key=lambda t: t.rank)
+    assert (second.card, second.direction, second.section, second.orders) == (first.card, "east", 2, [card])
+    assert first.rank < second.rank and first.label == "6"
+    assert [e.data["train"] for e in _kinds(events, "highball")] == ["6"]
+    (held,) = [e for e in _kinds(events, "held") if e.data.get("train") == "2nd 6"]
+    assert "keeps a Stage behind" in held.text and g.state.turn.pending is None
+    (step,) = [st for st in mainline_steps(events) if st.train == "2nd 6"]
+    assert "keeps a Stage behind" in step.why
+    for _ in range(3):
+        events = g.apply("agent pass")
+        if g.state.turn.pending is not None:
+            break
+    assert g.state.turn.pending.kind == "clearance" and g.state.trains[second.tray].where == "division_point"
+    assert g.state.trains[first.tray].pos == (0, 1)
+    g.apply("clear")
+    assert g.state.trains[second.tray].where == "mainline" and check(g.state) == []
+    assert not _kinds(g.events, "collision")
+
+
+def test_a_second_section_waits_for_a_crew_tray_then_runs():
+    """M18: with no Crew Tray free after its first section, the Second Section waits in the queue
+    (before any Extra) and is made up at the next New Train phase with a free tray."""
+    g, card = _second_section_position(trays=2, leaving=True)
+    events = g.apply(f"play {card}") + g.apply("end")
+    assert any(e.kind == "held" and "Second Section of Train 6 waits" in e.text for e in events)
+    assert g.state.sections and check(g.state) == []
+    while g.state.sections:
+        events = g.apply("agent pass")
+        assert check(g.state) == []
+    assert "2nd 6" in [e.data["train"] for e in _kinds(events, "train_made_up")]
+    assert g.stage == 2
+
+
+def test_a_second_section_is_played_only_on_the_train_due_out():
+    """M18: no train due this Stage, no Second Section; one per due train; the classic deck has none."""
+    from stationmaster.cards import catalog
+
+    assert catalog("full")["second_section"].count == 2 and "second_section" not in catalog("classic")
+    for due in (1, 5):
+        b = _division(["Taney Cut", "Low Line"])
+        b.state.timetable.clear()
+        b.schedule(6, due)
+        b.hand("Player", ["second_section", "second_section"])
+        g = b.game()
+        first, second = g.state.players[0].hand
+        g.apply("draw home")
+        if due == 5:
+            assert "No train is due out this Stage (1)" in g.why_not(f"play {first}")
+            continue
+        g.apply(f"play {first}")
+        assert "already has a Second Section" in g.why_not(f"play {second}")

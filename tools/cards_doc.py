@@ -144,6 +144,10 @@ FULL_HOME_WHY = {
     "expedite": "one for every four timetabled trains: an order is spent with one run, so a player now and "
                 "then clears a busy A/D track a Stage early, but the Division is never expedited throughout "
                 "and the timetable's pace stays the rule [M17]",
+    "second_section": "two: a second section doubles a train for one run and costs a Crew Tray, so it is an "
+                      "event of the Day rather than a habit — with a tray per player and three more for twelve "
+                      "timetabled trains, trays are the scarce thing it competes for, with the Extras behind it "
+                      "[M18]",
 }
 
 

@@ -204,6 +204,55 @@ class Expedite(OrderRules):
         return True
 
 
+@register("second_section")
+class SecondSection(OrderRules):
+    """Second Section ([M18]): played on the train the timetable has due this Stage ('play Second1',
+    in Local Operations, before the New Train phase); an identical train, its second section, is made
+    up behind it at the same Division Point when a Crew Tray is free, after the due trains and before
+    the Extras, and runs junior to it. The card rides with the second section."""
+
+    on_train = False
+    _tag = ("2nd section",)
+
+    def play_problem(self, s, p, it):
+        if it.at is not None or it.turned or it.serves is not None:
+            return f"the {self.spec.name} is played without a place: 'play {it.card}'"
+        due = s.timetable.get(s.stage)
+        if due is None:
+            return (f"no train is due out this Stage ({s.stage}); a {self.spec.name} is played on the train the "
+                    "timetable has due")
+        sp = spec_of(s, due)
+        if any(t.card == due for t in s.trains.values()):
+            return f"{sp.name}'s last run is still on the Division, so today's run is annulled"
+        if any(e[1] == due for e in s.sections):
+            return f"{sp.name} already has a {self.spec.name} ordered"
+        return None
+
+    def candidates(self, s, p, card, spots):
+        yield Play(card)
+
+    def highball_problem(self, s, train):
+        """The second section keeps a Stage behind its first: never into the region it holds."""
+        from ..phases.mainline import _first_region  # the phases import the cards, not the other way
+
+        if train.section != 2:
+            return None
+        ahead = _first_region(s, train)
+        for t in s.trains.values():
+            if t.card == train.card and t.section == 1 and t.where == "mainline" and tuple(t.pos) == ahead:
+                half = "western" if ahead[1] == 0 else "eastern"
+                return (f"its first section, train {t.label}, still holds the {half} half of the "
+                        f"{s.mainline[ahead[0]]}; a second section keeps a Stage behind its train")
+        return None
+
+    def play(self, s, p, it, ev):
+        due = s.timetable[s.stage]
+        s.sections.append([it.card, due, p])
+        sp = spec_of(s, due)
+        ev.say("order", f"{name(s, p)} orders a {self.spec.name} for {sp.name}: an identical train runs right "
+               f"behind it when a Crew Tray is free.", data={"train": str(sp.number), "order": self.spec.key})
+
+
 # --------------------------------------------------------------------------- played onto a grid spot
 
 

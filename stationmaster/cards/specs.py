@@ -240,6 +240,9 @@ def _specs() -> dict[str, CardSpec]:
     add(CardSpec("expedite", "order", "Expedite",
                  "Train order: play it on a train in a Crew Tray. At each Office it reaches, the train stays for "
                  "that Stage's Load/Unload and departs at the Shift Change.", rules="expedite"))
+    add(CardSpec("second_section", "order", "Second Section",
+                 "Train order: play it on the train due out this Stage. An identical train runs right behind "
+                 "it, junior to it, when a Crew Tray is free.", rules="second_section"))
     add(CardSpec("red_flag", "red_flag", "Red Flag",
                  "Emergency Toolbox. While you hold it your hand limit is four, and while you wear the "
                  "Fedora it holds a following train without a question. House rule red_flag_escape: "
@@ -279,6 +282,7 @@ CLASSIC_DECK = (
 FULL_HOME_DECK = CLASSIC_DECK + (
     ("yard_office", 2, "YardOffice"),
     ("expedite", 3, "Expedite"),
+    ("second_section", 2, "Second"),
 )
 
 
