@@ -131,6 +131,7 @@ class Play(Intent):
     turned: bool = False
     serves: Coord | None = None
     tray: int | None = None
+    mainline: int | None = None  # a Mainline modifier's card of the Division, 1 = the westernmost ([M19])
 
     def __str__(self) -> str:
         s = f"play {self.card}"
@@ -142,6 +143,8 @@ class Play(Intent):
             s += f" for {fmt(self.serves)}"
         if self.tray is not None:
             s += f" on {self.tray}"
+        if self.mainline is not None:
+            s += f" on Mainline {self.mainline}"
         return s
 
 
@@ -345,7 +348,7 @@ def _read(text: str) -> Intent:
         if not args:
             raise IllegalIntent(f"{text!r}: name the card, e.g. 'play Straight1 at 2,0'")
         card, rest = args[0], args[1:]
-        at = serves = tray = None
+        at = serves = tray = mainline = None
         turned = False
         i = 0
         seen = set()
@@ -362,13 +365,18 @@ def _read(text: str) -> Intent:
             elif rest[i] == "turned":
                 turned = True
                 i += 1
+            elif rest[i] == "on" and i + 2 < len(rest) and rest[i + 1].lower() == "mainline" \
+                    and rest[i + 2].isdigit() and len(rest[i + 2]) < 3:
+                mainline = int(rest[i + 2])
+                i += 3
             elif rest[i] == "on" and i + 1 < len(rest) and rest[i + 1].isdigit() and len(rest[i + 1]) < 4:
                 tray = int(rest[i + 1])
                 i += 2
             else:
-                raise IllegalIntent(f"{text!r}: write 'play CARD [at x,y] [turned] [for x,y]', or "
-                                    "'play CARD on TRAY' for a train order")
-        return Play(card, at, turned, serves, tray)
+                raise IllegalIntent(f"{text!r}: write 'play CARD [at x,y] [turned] [for x,y]', "
+                                    "'play CARD on TRAY' for a train order, or 'play CARD on Mainline N' for a "
+                                    "Mainline modifier")
+        return Play(card, at, turned, serves, tray, mainline)
     if verb == "discard":
         if len(args) == 3 and args[1] == "to" and args[2] in ("1", "2", "3"):
             return Discard(args[0], int(args[2]))

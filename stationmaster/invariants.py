@@ -44,6 +44,8 @@ def card_places(s: State) -> Counter:
     for t in s.trains.values():
         seen.update(t.orders)
     seen.update(e[0] for e in s.sections)
+    for cards in s.ml_modifiers.values():
+        seen.update(cards)
     return seen
 
 

@@ -216,6 +216,7 @@ class State:
     held: list = field(default_factory=list)  # due train cards waiting for a Crew Tray
     extras: list = field(default_factory=list)  # [card, player index, direction | None] waiting
     sections: list = field(default_factory=list)  # [Second Section card, train card, player] waiting ([M18])
+    ml_modifiers: dict = field(default_factory=dict)  # Mainline card index -> Mainline modifier cards on it ([M19])
     trains: dict = field(default_factory=dict)  # tray -> Train
     division_yard: list = field(default_factory=list)
     classification_yard: list = field(default_factory=list)

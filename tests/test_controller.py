@@ -438,3 +438,21 @@ def test_a_train_order_is_played_by_its_trains_button():
     assert f"Expedite: train 1 (tray {t.tray})" in labels(c)
     assert perform(c, f"play {card} on {t.tray}") == Play(card, tray=t.tray)
     assert g.state.trains[t.tray].orders == [card]
+
+
+def test_a_mainline_modifier_is_played_by_its_division_cards_button():
+    """M19: with Block Signals selected in the Draw option, the board offers a button per Division card
+    it may go on; pressing one puts it there."""
+    b = Position(seed=2, deck="full")
+    b.state.mainline = ["Seaside Double Track", "Taney Cut"]
+    b.hand(ME, ["block_signals"])
+    g = b.game()
+    c = Controller(g)
+    g.apply("draw home")
+    c.sync()
+    (card,) = [x for x in g.state.players[0].hand if g.state.deck[x] == "block_signals"]
+    c.click(("hand", card))
+    assert "Mainline card" in c.message
+    assert [a for a in labels(c) if a.startswith("Block Signals")] == ["Block Signals: Taney Cut"]
+    assert perform(c, f"play {card} on Mainline 2") == Play(card, mainline=2)
+    assert g.state.ml_modifiers == {1: [card]}

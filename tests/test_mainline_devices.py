@@ -453,3 +453,82 @@ def test_a_second_section_is_played_only_on_the_train_due_out():
             continue
         g.apply(f"play {first}")
         assert "already has a Second Section" in g.why_not(f"play {second}")
+
+
+# --------------------------------------------------------------------------- Mainline modifiers [M19]
+
+
+def _modifier_in_hand(cards, card_key):
+    """A position on a Division of these cards with a Mainline modifier in the hand, Draw option chosen."""
+    b = _division(cards)
+    b.hand("Player", [card_key])
+    return b
+
+
+@pytest.mark.parametrize("modified", [True, False])
+def test_block_signals_give_a_plain_card_abs_signals(modified):
+    """M19 (M12): Block Signals played on the Taney Cut (a card without a device) hold Train 8, which
+    would follow Train 6 onto it, without asking the Superintendent; without them the Superintendent
+    is asked (M4)."""
+    b = _modifier_in_hand(["Taney Cut", "Low Line"], "block_signals")
+    b.train(6, mainline=(0, 0))
+    b.train(8, division_point="west")
+    g = b.game()
+    (card,) = g.state.players[0].hand
+    g.apply("draw home")
+    if modified:
+        events = g.apply(f"play {card} on Mainline 1")
+        assert g.state.ml_modifiers == {0: [card]} and "ABS Signals" in events[-1].text
+    events = g.apply("end")
+    held = [e for e in _kinds(events, "held") if e.data["train"] == "8"]
+    assert bool(held) == modified
+    assert (g.state.turn.pending is not None) != modified
+    if modified:
+        assert held[0].data["reason"] == "abs"
+    assert check(g.state) == []
+
+
+def test_an_interlocking_tower_holds_an_arrival_at_the_limits():
+    """M19 (M14): with an Interlocking Tower on the Damascus Bridge, Train 4 running off it to the full
+    Whistle Post is held at the Limits instead of colliding."""
+    b = _modifier_in_hand(["Damascus Bridge", "Low Line"], "interlocking_tower")
+    b.train(6, player="Player", at=(0, 0), ahead=["BE1"], behind=["K1"])
+    b.train(4, mainline=(0, 1))
+    g = b.game()
+    (card,) = g.state.players[0].hand
+    g.apply("draw home")
+    g.apply(f"play {card} on Mainline 1")
+    events = g.apply("end")
+    assert not _kinds(events, "collision")
+    (held,) = [e for e in _kinds(events, "held") if e.data["train"] == "4"]
+    assert held.data["reason"] == "interlocking"
+
+
+def test_a_mainline_modifier_goes_on_a_plain_card_of_the_division_one_to_a_card():
+    """M19: 'play CARD on Mainline N' (1 = westernmost) from the Draw option; refused on a card that
+    prints a device, on a card that carries a modifier already, past the Division's end, and for any
+    other card; the modifier stays on the Division (the board notes it) and in the full deck only."""
+    import stationmaster as sm
+    from stationmaster.cards import catalog
+    from stationmaster.view.scene import build_scene
+    from stationmaster.view.svg import to_svg
+
+    full = catalog("full")
+    assert (full["block_signals"].count, full["interlocking_tower"].count) == (2, 1)
+    assert "block_signals" not in catalog("classic")
+    b = _division(["Seaside Double Track", "Taney Cut", "Low Line"])
+    b.hand("Player", ["block_signals", "interlocking_tower", "straight"])
+    g = b.game()
+    signals, tower, straight = g.state.players[0].hand
+    g.apply("draw home")
+    assert "Mainline modifier" in g.why_not(f"play {signals}")
+    assert "has its own device" in g.why_not(f"play {signals} on Mainline 1")
+    assert "cards 1 to 3" in g.why_not(f"play {signals} on Mainline 4")
+    assert "Only a Mainline modifier" in g.why_not(f"play {straight} on Mainline 2")
+    assert [str(i) for i in g.legal_intents() if str(i).startswith(f"play {signals}")] == [
+        f"play {signals} on Mainline 2", f"play {signals} on Mainline 3"]
+    g.apply(f"play {signals} on Mainline 2")
+    assert "already carries the Block Signals" in g.why_not(f"play {tower} on Mainline 2")
+    assert sm.parse(f"play {tower} on Mainline 3") == sm.intents.Play(tower, mainline=3)
+    assert check(g.state) == []
+    assert "6 sections · ABS signals" in to_svg(build_scene(g.state))

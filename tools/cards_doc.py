@@ -148,6 +148,12 @@ FULL_HOME_WHY = {
                       "event of the Day rather than a habit — with a tray per player and three more for twelve "
                       "timetabled trains, trays are the scarce thing it competes for, with the Extras behind it "
                       "[M18]",
+    "block_signals": "two, against one ABS card in the Mainline deck: a Division of three or four cards can be "
+                     "signalled where its players need it, but not wholesale, so following stays the "
+                     "Superintendent's question on most of it [M19]",
+    "interlocking_tower": "one, like the HX Interlocking: a tower is a big investment and the collision it "
+                          "saves is the local player's, so one in the deck keeps a full Office a real risk "
+                          "[M19]",
 }
 
 

@@ -115,7 +115,7 @@ POINTS: dict = {p.name: p for p in (
 )}
 
 #: what one card is asked about itself (not fired over cards in play)
-QUESTIONS = ("kind", "needs_spot", "on_train", "play_spot", "discard_problem", "play_problem", "candidates", "play",
+QUESTIONS = ("kind", "needs_spot", "on_train", "on_mainline", "play_spot", "discard_problem", "play_problem", "candidates", "play",
              "label", "colour", "picture", "plate", "tag")
 
 
@@ -129,6 +129,7 @@ class CardRules:
     kind = ""  # the spec kind this class serves; a spec's rules class must match its kind
     needs_spot = False  # is it played onto a grid spot ('play Card at x,y')?
     on_train = False  # is it played onto the train in a Crew Tray ('play Card on TRAY', a train order)?
+    on_mainline = False  # is it played onto a card of the Division ('play Card on Mainline N')?
     label = ""  # the line under the name on the card's face, e.g. "TRACK"
     colour = "#777777"  # the band colour of the card's face
     picture = ""  # what the face shows: "rail" | "plate" | "tag" | "flag" | "regions" | "sections" | ""
@@ -334,10 +335,11 @@ def cards_in_scope(s, scope: tuple, train=None, seat=None, mainline=None) -> lis
         elif where == "area":
             out += _area_cards(s, seat)
         elif where == "mainline":
-            if mainline is not None:
-                out += [mainline_key(s.mainline[i]) for i in mainline]
-            elif train is not None and train.where == "mainline":
-                out.append(mainline_key(s.mainline[train.pos[0]]))
+            if mainline is None:
+                mainline = [train.pos[0]] if train is not None and train.where == "mainline" else []
+            for i in mainline:  # the card, then the Mainline modifiers on it ([M19])
+                out.append(mainline_key(s.mainline[i]))
+                out += s.ml_modifiers.get(i, [])
         else:  # table
             for k in range(len(s.areas)):
                 out += _area_cards(s, k)

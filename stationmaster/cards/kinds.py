@@ -10,7 +10,7 @@ defaults only. Importing this module checks every spec in ``CARD_SPECS`` (``chec
 from __future__ import annotations
 
 from ..intents import Play
-from .specs import PIECES
+from .specs import PIECES, mainline_key
 from ..rules import area_of, d12, is_facility, name, neighbours9, office_tier, spec_of
 from ..state import Facility, Modifier, Placed
 from ..track import NEIGHBOUR
@@ -521,6 +521,72 @@ class Interlocking(SectionedMainline):
         return True
 
 
+# --------------------------------------------------------------------------- Mainline modifiers
+
+
+@register("ml_modifier")
+class MainlineModifier(CardRules):
+    """A Mainline modifier ([M19]): played from the hand in the Draw option onto a card of the
+    Division that prints no device ('play Signals1 on Mainline 2'), one to a card; it stays there
+    for the game and gives the card its device, asked with the card at its rule points."""
+
+    kind = "ml_modifier"
+    on_mainline = True
+    label = "MAINLINE MODIFIER"
+    colour = "#4e6e58"
+    picture = "tag"
+    _tag: tuple = ()
+
+    @property
+    def tag(self):
+        return self._tag
+
+    def play_problem(self, s, p, it):
+        if it.at is not None or it.turned or it.serves is not None:
+            return f"the {self.spec.name} goes on a card of the Division: 'play {it.card} on Mainline N'"
+        n = len(s.mainline)
+        if not 1 <= it.mainline <= n:
+            return f"the Division has Mainline cards 1 to {n}, west to east, not {it.mainline}"
+        i = it.mainline - 1
+        msp = spec_of(s, mainline_key(s.mainline[i]))
+        if msp.rules not in ("sectioned", ""):
+            return f"the {s.mainline[i]} has its own device; a Mainline modifier goes on a card that prints none"
+        if s.ml_modifiers.get(i):
+            held = spec_of(s, s.ml_modifiers[i][0]).name
+            return f"the {s.mainline[i]} already carries the {held}; a card takes one Mainline modifier"
+        return None
+
+    def candidates(self, s, p, card, spots):
+        for k in range(1, len(s.mainline) + 1):
+            yield Play(card, mainline=k)
+
+    def play(self, s, p, it, ev):
+        i = it.mainline - 1
+        s.ml_modifiers.setdefault(i, []).append(it.card)
+        ev.say("play", f"{name(s, p)} puts the {self.spec.name} on the {s.mainline[i]}: {self._effect}",
+               data={"card": s.mainline[i], "modifier": self.spec.key})
+
+    _effect = ""
+
+
+@register("block_signals")
+class BlockSignals(MainlineModifier):
+    """Block Signals: the card gets ABS Signals ([M12], [M19])."""
+
+    _tag = ("ABS",)
+    _effect = "its ABS Signals hold a train that would follow another into the Subdivision."
+    clearance = AbsSignals.clearance
+
+
+@register("interlocking_tower")
+class InterlockingTower(MainlineModifier):
+    """Interlocking Tower: the card gets an Interlocking ([M14], [M19])."""
+
+    _tag = ("tower",)
+    _effect = "its tower holds a train running off it to a full Office at the Limits."
+    holds_arrival = Interlocking.holds_arrival
+
+
 #: the speed of a train that climbs a Heavy Grade without a helper: first class ([M15])
 CLIMBS_UNAIDED = 4
 
@@ -544,6 +610,6 @@ def crossing_stages(sections: int, speed: int) -> int:
 
 #: the default rules class of each kind
 KIND_RULES = {cls.kind: cls for cls in (TrainRules, ExtraRules, OfficeRules, FacilityRules, ModifierRules,
-                                        TrackRules, RedFlagRules, MainlineRules, OrderRules)}
+                                        TrackRules, RedFlagRules, MainlineRules, OrderRules, MainlineModifier)}
 
 check_specs()

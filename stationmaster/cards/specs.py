@@ -64,7 +64,7 @@ class CardSpec:
     """What is printed on a card. ``kind`` picks the rules that apply; the rest is data."""
 
     key: str  # the card type, e.g. "depot", "turnout_left"
-    kind: str  # train | extra | office | facility | modifier | track | red_flag | mainline | order
+    kind: str  # train | extra | office | facility | modifier | track | red_flag | mainline | order | ml_modifier
     name: str
     text: str
     geometry: Geometry | None = None  # rail printed on it (track, facility, office)
@@ -243,6 +243,14 @@ def _specs() -> dict[str, CardSpec]:
     add(CardSpec("second_section", "order", "Second Section",
                  "Train order: play it on the train due out this Stage. An identical train runs right behind "
                  "it, junior to it, when a Crew Tray is free.", rules="second_section"))
+    add(CardSpec("block_signals", "ml_modifier", "Block Signals",
+                 "Mainline modifier: play it on a card of the Division that prints no device. The card gets ABS "
+                 "Signals: a train about to follow another into the Subdivision from it is held.",
+                 rules="block_signals"))
+    add(CardSpec("interlocking_tower", "ml_modifier", "Interlocking Tower",
+                 "Mainline modifier: play it on a card of the Division that prints no device. The card gets an "
+                 "Interlocking: a train running off it to a full Office is held at the Limits.",
+                 rules="interlocking_tower"))
     add(CardSpec("red_flag", "red_flag", "Red Flag",
                  "Emergency Toolbox. While you hold it your hand limit is four, and while you wear the "
                  "Fedora it holds a following train without a question. House rule red_flag_escape: "
@@ -283,6 +291,8 @@ FULL_HOME_DECK = CLASSIC_DECK + (
     ("yard_office", 2, "YardOffice"),
     ("expedite", 3, "Expedite"),
     ("second_section", 2, "Second"),
+    ("block_signals", 2, "Signals"),
+    ("interlocking_tower", 1, "Tower"),
 )
 
 

@@ -12,6 +12,8 @@ from .theme import PLAYER_COLOURS, TIER_COLOURS, is_dark
 
 #: the short mark of a Mainline card's device on the Division ([M12]-[M15])
 FEATURE_MARKS = {"abs": "ABS signals", "passing": "passing siding", "interlocking": "interlocking"}
+#: the device a Mainline modifier gives its card ([M19]), by card type
+MODIFIER_DEVICES = {"block_signals": "abs", "interlocking_tower": "interlocking"}
 
 
 def feature_mark(s, spec) -> str:
@@ -74,7 +76,9 @@ class DivisionBand:
                 msp = CARD_SPECS[mainline_key(s.mainline[i])]
                 length = msp.sections
                 if length:  # a card of the full deck: its length sets the crossing time
-                    mark = feature_mark(s, msp)
+                    mark = feature_mark(s, msp) or " · ".join(  # or its Mainline modifier's device ([M19])
+                        FEATURE_MARKS[m] for m in (MODIFIER_DEVICES.get(s.deck.get(c)) for c in s.ml_modifiers.get(i, ()))
+                        if m)
                     self.text(x + mw / 2, top + 24, f"{length} sections" + (f" · {mark}" if mark else ""), 8,
                               c["muted"], "middle", False, "table")
                 if msp.rules == "passing":  # the siding: a second track under the main
