@@ -71,6 +71,8 @@ WHY = {
                                        "Subdivision being clear.",
     ("highball", "superintendent_clear"): "left {where} {bound} into Subdivision {subdivision} on the "
                                           "Superintendent's clearance.",
+    ("held", "device"): "every A/D track ahead is taken, and the {device} holds it at {where} instead of letting "
+                        "it collide: the device's use for the Day.",
     ("held", "expedite_follow"): "train {ahead} is ahead going the same way in Subdivision {subdivision}; an "
                                  "expedited train leaves at the Shift Change only into a clear way, so it "
                                  "waits at {where} for the next Mainline phase.",

@@ -217,6 +217,7 @@ class State:
     extras: list = field(default_factory=list)  # [card, player index, direction | None] waiting
     sections: list = field(default_factory=list)  # [Second Section card, train card, player] waiting ([M18])
     ml_modifiers: dict = field(default_factory=dict)  # Mainline card index -> Mainline modifier cards on it ([M19])
+    device_uses: dict = field(default_factory=dict)  # dispatch device card -> uses this Day, reset at Day end ([M20])
     trains: dict = field(default_factory=dict)  # tray -> Train
     division_yard: list = field(default_factory=list)
     classification_yard: list = field(default_factory=list)

@@ -33,7 +33,7 @@ GAMES = {
     "coop-2p-options-seed7": (7, dict(players=["Ann", "Bo"], mode="coop", starting_hand="six",
                                       optional_rules=["manual_makeup", "emergency_toolbox", "reduced_visibility",
                                                       "employee_rotation"]), busy_policy),
-    # deck "full" (M11-M19; its Home deck has the full game's cards): a Division of the Johnstown
+    # deck "full" (M11-M20; its Home deck has the full game's cards): a Division of the Johnstown
     # Tangent, the Seaside Double Track (ABS), the FR Passing Siding and the Summit Grade, whose
     # direction the Superintendent chooses first
     "full-competitive-3p-seed28": (28, dict(players=["Ann", "Bo", "Cy"], mode="competitive", deck="full"),
@@ -98,18 +98,18 @@ GOLDEN = {
     },
     "full-competitive-3p-seed28": {
         "revenue": {
-            "Ann": -5,
-            "Bo": -10,
-            "Cy": -4
+            "Ann": -4,
+            "Bo": -2,
+            "Cy": -15
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is -19, below the collective floor of 45; everyone loses.",
-        "intents": 612,
-        "events": 880,
+        "reason": "the table's combined Revenue is -21, below the collective floor of 45; everyone loses.",
+        "intents": 580,
+        "events": 759,
         "day": 5,
         "stage": 12,
-        "sha256": "b590c071d9242b627a178fe91b20e13156c5e8173ef8f8914d59331bd1edc0d4"
+        "sha256": "80bd2fc60650d70b924922e08581e654b2509e1b759d4796dcd35a02f6dac576"
     },
     "solitaire-standard-seed7": {
         "revenue": {

@@ -532,3 +532,62 @@ def test_a_mainline_modifier_goes_on_a_plain_card_of_the_division_one_to_a_card(
     assert sm.parse(f"play {tower} on Mainline 3") == sm.intents.Play(tower, mainline=3)
     assert check(g.state) == []
     assert "6 sections · ABS signals" in to_svg(build_scene(g.state))
+
+
+# --------------------------------------------------------------------------- dispatch devices [M20]
+
+
+def _signal_position(stage=1):
+    """Train 4 running off the Damascus Bridge to the Whistle Post, whose one A/D track Train 6 holds
+    (it cannot leave); a Train Order Signal beside the Office; the game at ``stage`` of Day 1."""
+    b = _division(["Damascus Bridge", "Low Line"])
+    b.lay("Player", "train_order_signal", (0, 1))
+    b.train(6, player="Player", at=(0, 0), ahead=["BE1"], behind=["K1"])
+    b.train(4, mainline=(0, 1))
+    b.state.stage = stage
+    return b.game()
+
+
+def test_a_train_order_signal_holds_one_arrival_a_day():
+    """M20: the Train Order Signal holds Train 4 at the Limits of the full Office (its one use for the
+    Day; slow motion says so); trying again next Stage, the signal is spent and it collides (M6)."""
+    g = _signal_position()
+    events = g.apply("agent pass")
+    (held,) = [e for e in _kinds(events, "held") if e.data["train"] == "4"]
+    assert held.data["reason"] == "device" and "Train Order Signal" in held.text
+    assert list(g.state.device_uses.values()) == [1] and check(g.state) == []
+    assert any("use for the Day" in st.why for st in mainline_steps(events))
+    events = g.apply("agent pass")
+    (crash,) = _kinds(events, "collision")
+    assert crash.data["reason"] == "ad_full"
+
+
+def test_dispatch_device_uses_come_back_at_the_end_of_the_day():
+    """M20 (v0.4.5 §4.1: "At Day end, dispatch-device use resets"): held at Stage 12, Train 4 is held
+    again at Stage 1 of the next Day, not wrecked."""
+    g = _signal_position(stage=12)
+    events = g.apply("agent pass")
+    assert [e.data["reason"] for e in _kinds(events, "held") if e.data["train"] == "4"] == ["device"]
+    assert (g.day, g.stage) == (2, 1) and g.state.device_uses == {}
+    events = g.apply("agent pass")
+    assert not _kinds(events, "collision")
+    assert [e.data["reason"] for e in _kinds(events, "held") if e.data["train"] == "4"] == ["device"]
+
+
+def test_a_dispatch_device_goes_beside_the_office():
+    """M20: laid from the hand on an empty spot beside the Office, off the Running Track; full deck only."""
+    from stationmaster.cards import catalog
+
+    assert catalog("full")["train_order_signal"].count == 2 and "train_order_signal" not in catalog("classic")
+    b = _division(["Damascus Bridge", "Low Line"])
+    for xy in ((1, 0), (2, 0)):
+        b.lay("Player", "straight", xy)
+    b.hand("Player", ["train_order_signal"])
+    g = b.game()
+    (card,) = g.state.players[0].hand
+    g.apply("draw home")
+    assert "beside the Office" in g.why_not(f"play {card} at 2,1")
+    assert "beside the Office" in g.why_not(f"play {card} at 3,0")
+    assert g.why_not(f"play {card} at 1,-1") is None
+    g.apply(f"play {card} at 1,-1")
+    assert check(g.state) == []

@@ -154,6 +154,9 @@ FULL_HOME_WHY = {
     "interlocking_tower": "one, like the HX Interlocking: a tower is a big investment and the collision it "
                           "saves is the local player's, so one in the deck keeps a full Office a real risk "
                           "[M19]",
+    "train_order_signal": "two, one use a Day each: a signal saves a full Office once and then the Day's "
+                          "traffic is the player's problem again, so it softens the Interlocking-less "
+                          "Divisions without replacing A/D tracks [M20]",
 }
 
 

@@ -89,6 +89,11 @@ POINTS: dict = {p.name: p for p in (
     RulePoint("holds_arrival", "any", ("train", "area", "mainline"), False, "s, train, seat",
               "Arrival: True to hold a train arriving at a full Office at the Limits instead of "
               "colliding (an Interlocking, [M14]).", "phases/mainline.py _arrive"),
+    RulePoint("device_hold", "first", ("area",), None, "s, train, seat",
+              "Arrival at a full Office nothing else holds or diverts: the dispatch device of the Office Area "
+              "(its card id) that holds the train at the Limits with one of its uses for the Day (a Train "
+              "Order Signal, [M20]); the engine spends the use. None: no device can.",
+              "phases/mainline.py _arrive"),
     RulePoint("diverts_arrival", "first", ("area",), None, "s, train, seat",
               "Arrival at a full Office: the grid spot of the Office Area the train diverts to instead (a Yard "
               "Office takes a train without coaches, [M16]); None for the ordinary rules.",
@@ -115,7 +120,7 @@ POINTS: dict = {p.name: p for p in (
 )}
 
 #: what one card is asked about itself (not fired over cards in play)
-QUESTIONS = ("kind", "needs_spot", "on_train", "on_mainline", "play_spot", "discard_problem", "play_problem", "candidates", "play",
+QUESTIONS = ("kind", "needs_spot", "on_train", "on_mainline", "uses_per_day", "play_spot", "discard_problem", "play_problem", "candidates", "play",
              "label", "colour", "picture", "plate", "tag")
 
 
@@ -130,6 +135,7 @@ class CardRules:
     needs_spot = False  # is it played onto a grid spot ('play Card at x,y')?
     on_train = False  # is it played onto the train in a Crew Tray ('play Card on TRAY', a train order)?
     on_mainline = False  # is it played onto a card of the Division ('play Card on Mainline N')?
+    uses_per_day = 0  # a dispatch device's uses each Day, given back at Day end ([M20])
     label = ""  # the line under the name on the card's face, e.g. "TRACK"
     colour = "#777777"  # the band colour of the card's face
     picture = ""  # what the face shows: "rail" | "plate" | "tag" | "flag" | "regions" | "sections" | ""
@@ -207,6 +213,9 @@ class CardRules:
         return False
 
     def diverts_arrival(self, s, train, seat):
+        return None
+
+    def device_hold(self, s, train, seat):
         return None
 
     def departs_at_shift_change(self, s, train):

@@ -382,6 +382,55 @@ class YardOffice(TrackRules):
         return None
 
 
+@register("device")
+class DispatchDevice(PlacedRules):
+    """A dispatch device ([M20]): laid on an empty spot beside the Office, off the Running Track; it
+    acts by itself a few times a Day (``uses_per_day``, counted in ``State.device_uses`` and given back
+    at the end of every Day)."""
+
+    kind = "device"
+    label = "DISPATCH"
+    colour = "#8d6e63"
+    picture = "tag"
+    uses_per_day = 1
+
+    @property
+    def tag(self):
+        return (f"{self.uses_per_day} a Day",)
+
+    def _spot_problem(self, s, p, it, area):
+        x, y = it.at
+        if it.turned or it.serves is not None:
+            return f"the {self.spec.name} is laid as it is, beside the Office: 'play {it.card} at x,y'"
+        if y == 0 or abs(x) > 1 or abs(y) > 1:
+            return f"the {self.spec.name} goes beside the Office, off the Running Track (-1..1, ±1), not at {x},{y}"
+        return None
+
+    def candidates(self, s, p, card, spots):
+        for xy in spots:
+            if xy[1] != 0 and abs(xy[0]) <= 1 and abs(xy[1]) <= 1:
+                yield Play(card, xy)
+
+    def play(self, s, p, it, ev):
+        area_of(s, p).grid[it.at] = Placed(it.card)
+        ev.say("play", f"{name(s, p)} puts up the {self.spec.name} at {it.at[0]},{it.at[1]}.")
+
+    def _ready(self, s, seat):
+        """This device's cards in the Area that have a use left today, in grid order."""
+        return [pl.card for _, pl in sorted(s.areas[seat].grid.items())
+                if s.deck.get(pl.card) == self.spec.key and s.device_uses.get(pl.card, 0) < self.uses_per_day]
+
+
+@register("train_order_signal")
+class TrainOrderSignal(DispatchDevice):
+    """A Train Order Signal ([M20]): once a Day it holds a train arriving at the full Office at the
+    Limits instead of letting it collide."""
+
+    def device_hold(self, s, train, seat):
+        ready = self._ready(s, seat)
+        return ready[0] if ready else None
+
+
 @register("modifier")
 class ModifierRules(PlacedRules):
     """A Modifier goes off the Running Track beside a facility it can serve (its 3×3
@@ -610,6 +659,7 @@ def crossing_stages(sections: int, speed: int) -> int:
 
 #: the default rules class of each kind
 KIND_RULES = {cls.kind: cls for cls in (TrainRules, ExtraRules, OfficeRules, FacilityRules, ModifierRules,
-                                        TrackRules, RedFlagRules, MainlineRules, OrderRules, MainlineModifier)}
+                                        TrackRules, RedFlagRules, MainlineRules, OrderRules, MainlineModifier,
+                                        DispatchDevice)}
 
 check_specs()

@@ -64,7 +64,7 @@ class CardSpec:
     """What is printed on a card. ``kind`` picks the rules that apply; the rest is data."""
 
     key: str  # the card type, e.g. "depot", "turnout_left"
-    kind: str  # train | extra | office | facility | modifier | track | red_flag | mainline | order | ml_modifier
+    kind: str  # train | extra | office | facility | modifier | track | red_flag | mainline | order | ml_modifier | device
     name: str
     text: str
     geometry: Geometry | None = None  # rail printed on it (track, facility, office)
@@ -251,6 +251,9 @@ def _specs() -> dict[str, CardSpec]:
                  "Mainline modifier: play it on a card of the Division that prints no device. The card gets an "
                  "Interlocking: a train running off it to a full Office is held at the Limits.",
                  rules="interlocking_tower"))
+    add(CardSpec("train_order_signal", "device", "Train Order Signal",
+                 "Dispatch device, beside the Office off the Running Track. Once a Day it holds a train arriving "
+                 "at the full Office at the Limits instead of letting it collide.", rules="train_order_signal"))
     add(CardSpec("red_flag", "red_flag", "Red Flag",
                  "Emergency Toolbox. While you hold it your hand limit is four, and while you wear the "
                  "Fedora it holds a following train without a question. House rule red_flag_escape: "
@@ -293,6 +296,7 @@ FULL_HOME_DECK = CLASSIC_DECK + (
     ("second_section", 2, "Second"),
     ("block_signals", 2, "Signals"),
     ("interlocking_tower", 1, "Tower"),
+    ("train_order_signal", 2, "OrderSignal"),
 )
 
 

@@ -42,6 +42,7 @@ REASONS = {
     "met": "shares a Passing Siding's half with another train: they meet and pass ([M13])",
     "interlocking": "held at the Limits by the Interlocking: every A/D track is taken ([M14])",
     "yard_office": "every A/D track is taken: a train without coaches diverts to the Yard Office ([M16])",
+    "device": "held at the Limits by a dispatch device, one of its uses for the Day ([M20])",
     "expedite_follow": "held at the Shift Change: a train ahead goes the same way, and nobody is asked ([M17])",
 }
 
@@ -380,6 +381,13 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
         if fire(s, "holds_arrival", train, seat, train=train, seat=seat):
             ev.say("held", f"Train {train.label} is held at {who}'s Limits: every A/D track is taken.",
                    data=_ml(train, "interlocking", where=f"{who}'s Limits"))
+            return
+        device = fire(s, "device_hold", train, seat, seat=seat)
+        if device is not None:  # a dispatch device spends one of its uses for the Day ([M20])
+            s.device_uses[device] = s.device_uses.get(device, 0) + 1
+            dev = spec_of(s, device).name
+            ev.say("held", f"Train {train.label} is held at {who}'s Limits by the {dev}: every A/D track is taken.",
+                   data=_ml(train, "device", where=f"{who}'s Limits", device=dev))
             return
         why = _ml(train, "ad_full", where=f"{who}'s Office")
         if spend_red_flag(s, ev, local, f"arriving train {train.label}", why):

@@ -50,6 +50,7 @@ def proceed(s: State, ev: Events) -> bool:
     ev.say("day_end", f"Day {s.day} ends.", data={"day": s.day})
     fire(s, "day_end", ev)
     return_classified(s, ev, "day_end")
+    s.device_uses.clear()  # dispatch devices' uses come back for the new Day ([M20])
     s.collisions_today = 0
     if s.day >= s.config.days:
         days_over(s, ev)
