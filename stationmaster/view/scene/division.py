@@ -24,6 +24,12 @@ def feature_mark(s, spec) -> str:
     return FEATURE_MARKS.get(spec.rules, "")
 
 
+def modifier_mark(s, i: int) -> str:
+    """The Division's note for the device a Mainline modifier gives card ``i`` ([M19]), else ''."""
+    devices = (MODIFIER_DEVICES.get(s.deck.get(c)) for c in s.ml_modifiers.get(i, ()))
+    return " · ".join(FEATURE_MARKS[d] for d in devices if d)
+
+
 class DivisionBand:
     """The Division chain (mixed into the board builder)."""
 
@@ -76,9 +82,7 @@ class DivisionBand:
                 msp = CARD_SPECS[mainline_key(s.mainline[i])]
                 length = msp.sections
                 if length:  # a card of the full deck: its length sets the crossing time
-                    mark = feature_mark(s, msp) or " · ".join(  # or its Mainline modifier's device ([M19])
-                        FEATURE_MARKS[m] for m in (MODIFIER_DEVICES.get(s.deck.get(c)) for c in s.ml_modifiers.get(i, ()))
-                        if m)
+                    mark = feature_mark(s, msp) or modifier_mark(s, i)
                     self.text(x + mw / 2, top + 24, f"{length} sections" + (f" · {mark}" if mark else ""), 8,
                               c["muted"], "middle", False, "table")
                 if msp.rules == "passing":  # the siding: a second track under the main
