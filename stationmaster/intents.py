@@ -123,12 +123,15 @@ class End(Intent):
 @dataclass(frozen=True, repr=False)
 class Play(Intent):
     """Draw option: play a card from hand — onto a grid spot (track, facility, modifier), onto
-    your Office (an upgrade), or onto the timetable / the table (trains)."""
+    your Office (an upgrade), onto the timetable / the table (trains), or onto the train in a Crew
+    Tray (a train order such as Expedite: ``tray``)."""
 
     card: str
     at: Coord | None = None
     turned: bool = False
     serves: Coord | None = None
+    tray: int | None = None
+    mainline: int | None = None  # a Mainline modifier's card of the Division, 1 = the westernmost ([M19])
 
     def __str__(self) -> str:
         s = f"play {self.card}"
@@ -138,6 +141,10 @@ class Play(Intent):
             s += " turned"
         if self.serves is not None:
             s += f" for {fmt(self.serves)}"
+        if self.tray is not None:
+            s += f" on {self.tray}"
+        if self.mainline is not None:
+            s += f" on Mainline {self.mainline}"
         return s
 
 
@@ -341,7 +348,7 @@ def _read(text: str) -> Intent:
         if not args:
             raise IllegalIntent(f"{text!r}: name the card, e.g. 'play Straight1 at 2,0'")
         card, rest = args[0], args[1:]
-        at = serves = None
+        at = serves = tray = mainline = None
         turned = False
         i = 0
         seen = set()
@@ -358,9 +365,18 @@ def _read(text: str) -> Intent:
             elif rest[i] == "turned":
                 turned = True
                 i += 1
+            elif rest[i] == "on" and i + 2 < len(rest) and rest[i + 1].lower() == "mainline" \
+                    and rest[i + 2].isdigit() and len(rest[i + 2]) < 3:
+                mainline = int(rest[i + 2])
+                i += 3
+            elif rest[i] == "on" and i + 1 < len(rest) and rest[i + 1].isdigit() and len(rest[i + 1]) < 4:
+                tray = int(rest[i + 1])
+                i += 2
             else:
-                raise IllegalIntent(f"{text!r}: write 'play CARD [at x,y] [turned] [for x,y]'")
-        return Play(card, at, turned, serves)
+                raise IllegalIntent(f"{text!r}: write 'play CARD [at x,y] [turned] [for x,y]', "
+                                    "'play CARD on TRAY' for a train order, or 'play CARD on Mainline N' for a "
+                                    "Mainline modifier")
+        return Play(card, at, turned, serves, tray, mainline)
     if verb == "discard":
         if len(args) == 3 and args[1] == "to" and args[2] in ("1", "2", "3"):
             return Discard(args[0], int(args[2]))

@@ -41,6 +41,11 @@ def card_places(s: State) -> Counter:
     seen.update(s.timetable.values())
     seen.update(e[0] for e in s.extras)
     seen.update(t.card for t in s.trains.values() if spec_of(s, t.card).kind == "extra")
+    for t in s.trains.values():
+        seen.update(t.orders)
+    seen.update(e[0] for e in s.sections)
+    for cards in s.ml_modifiers.values():
+        seen.update(cards)
     return seen
 
 

@@ -349,6 +349,8 @@ def remove_train(s: State, t: Train) -> None:
         retire(s, pid)
     t.ahead, t.behind = [], []
     del s.trains[t.tray]
+    s.salvage.extend(t.orders)  # its train orders are spent with the run ([M17])
+    t.orders = []
     sp = spec_of(s, t.card)
     if sp.kind == "extra":
         s.salvage.append(t.card)

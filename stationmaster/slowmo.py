@@ -71,6 +71,13 @@ WHY = {
                                        "Subdivision being clear.",
     ("highball", "superintendent_clear"): "left {where} {bound} into Subdivision {subdivision} on the "
                                           "Superintendent's clearance.",
+    ("held", "device"): "every A/D track ahead is taken, and the {device} holds it at {where} instead of letting "
+                        "it collide: the device's use for the Day.",
+    ("held", "expedite_follow"): "train {ahead} is ahead going the same way in Subdivision {subdivision}; an "
+                                 "expedited train leaves at the Shift Change only into a clear way, so it "
+                                 "waits at {where} for the next Mainline phase.",
+    ("arrival", "yard_office"): "every A/D track at the Office was taken, so, carrying no coaches, it diverted "
+                                "to {where} at {at[0]},{at[1]}; its player switches it from there.",
     ("arrival", "ad_free"): "reached {office} and took A/D track {track} of {tracks}.",
     ("train_left_division", "division_point"): "ran off the {division_point} Division Point; its cars go to "
                                                "the yards and Crew Tray {tray} is free.",
@@ -104,7 +111,10 @@ def _why(e) -> tuple:
         kind = COLLISION.get(reason, "a collision")
         return WHAT[k], f"{d.get('holder')} waved the Red Flag and it stopped short: {kind}. The flag is spent."
     template = WHY.get((k, reason))
-    return WHAT.get(k, k), template.format(**d) if template else e.text
+    why = template.format(**d) if template else e.text
+    if d.get("when") == "shift_change":  # [M17]
+        why += " Expedited: it left at the Shift Change, after the Load/Unload, not a Stage later."
+    return WHAT.get(k, k), why
 
 
 def _label_of(e) -> str:

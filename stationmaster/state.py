@@ -91,10 +91,13 @@ class Train:
     played_by: int = -1  # an Extra's player
     split: int = 0  # cars it set out on its own card that stand west of it
     progress: int = 0  # Stages run on its present Mainline card since it highballed onto it ([M11])
+    orders: list = field(default_factory=list)  # train-order cards played on it (Expedite, [M17])
+    section: int = 1  # 2: the Second Section of its timetabled train ([M18])
 
     @property
     def label(self) -> str:
-        return f"X{self.number}" if self.extra else str(self.number)
+        base = f"X{self.number}" if self.extra else str(self.number)
+        return f"2nd {base}" if self.section == 2 else base
 
     @property
     def cars(self) -> list:
@@ -103,8 +106,9 @@ class Train:
 
     @property
     def rank(self) -> tuple:
-        """Seniority: lower numbers first, a timetabled train before an Extra on a tie."""
-        return (self.number, self.extra, self.tray)
+        """Seniority: lower numbers first, a timetabled train before an Extra on a tie, a first
+        section before its second ([M18])."""
+        return (self.number, self.extra, self.section, self.tray)
 
 
 @dataclass
@@ -211,6 +215,9 @@ class State:
     timetable: dict = field(default_factory=dict)  # Stage -> train card id
     held: list = field(default_factory=list)  # due train cards waiting for a Crew Tray
     extras: list = field(default_factory=list)  # [card, player index, direction | None] waiting
+    sections: list = field(default_factory=list)  # [Second Section card, train card, player] waiting ([M18])
+    ml_modifiers: dict = field(default_factory=dict)  # Mainline card index -> Mainline modifier cards on it ([M19])
+    device_uses: dict = field(default_factory=dict)  # dispatch device card -> uses this Day, reset at Day end ([M20])
     trains: dict = field(default_factory=dict)  # tray -> Train
     division_yard: list = field(default_factory=list)
     classification_yard: list = field(default_factory=list)

@@ -547,3 +547,41 @@ def test_ending_the_draw_with_one_card_says_card():
         g.apply(f"discard {card} to 1")
     events = g.apply("end")
     assert "ends the draw holding 1 card." in " ".join(str(e) for e in events)
+
+
+def test_a_train_order_is_played_by_its_trains_button():
+    """M17: with an Expedite selected in the Draw option, the board offers one button per train it may
+    go on (no spot, no plain Play button); pressing one gives the train the order."""
+    b = Position(seed=2, deck="full")
+    b.state.mainline = ["Damascus Bridge", "Low Line"]
+    t = b.train(1, mainline=(0, 0))
+    b.hand(ME, ["expedite"])
+    g = b.game()
+    c = Controller(g)
+    g.apply("draw home")
+    c.sync()
+    (card,) = [x for x in g.state.players[0].hand if g.state.deck[x] == "expedite"]
+    c.click(("hand", card))
+    assert "button of the train" in c.message
+    assert "Play Expedite" not in labels(c)
+    assert f"Expedite: train 1 (tray {t.tray})" in labels(c)
+    assert perform(c, f"play {card} on {t.tray}") == Play(card, tray=t.tray)
+    assert g.state.trains[t.tray].orders == [card]
+
+
+def test_a_mainline_modifier_is_played_by_its_division_cards_button():
+    """M19: with Block Signals selected in the Draw option, the board offers a button per Division card
+    it may go on; pressing one puts it there."""
+    b = Position(seed=2, deck="full")
+    b.state.mainline = ["Seaside Double Track", "Taney Cut"]
+    b.hand(ME, ["block_signals"])
+    g = b.game()
+    c = Controller(g)
+    g.apply("draw home")
+    c.sync()
+    (card,) = [x for x in g.state.players[0].hand if g.state.deck[x] == "block_signals"]
+    c.click(("hand", card))
+    assert "Mainline card" in c.message
+    assert [a for a in labels(c) if a.startswith("Block Signals")] == ["Block Signals: Taney Cut"]
+    assert perform(c, f"play {card} on Mainline 2") == Play(card, mainline=2)
+    assert g.state.ml_modifiers == {1: [card]}

@@ -33,8 +33,9 @@ GAMES = {
     "coop-2p-options-seed7": (7, dict(players=["Ann", "Bo"], mode="coop", starting_hand="six",
                                       optional_rules=["manual_makeup", "emergency_toolbox", "reduced_visibility",
                                                       "employee_rotation"]), busy_policy),
-    # deck "full" (M11-M15): a Division of the Seaside Double Track (ABS), the FR Passing Siding and the
-    # Summit Grade, whose direction the Superintendent chooses first
+    # deck "full" (M11-M20; its Home deck has the full game's cards): a Division of the Johnstown
+    # Tangent, the Seaside Double Track (ABS), the FR Passing Siding and the Summit Grade, whose
+    # direction the Superintendent chooses first
     "full-competitive-3p-seed28": (28, dict(players=["Ann", "Bo", "Cy"], mode="competitive", deck="full"),
                                    busy_policy),
 }
@@ -97,18 +98,18 @@ GOLDEN = {
     },
     "full-competitive-3p-seed28": {
         "revenue": {
-            "Ann": 1,
-            "Bo": -4,
-            "Cy": -10
+            "Ann": -4,
+            "Bo": -2,
+            "Cy": -15
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is -13, below the collective floor of 45; everyone loses.",
-        "intents": 686,
-        "events": 874,
+        "reason": "the table's combined Revenue is -21, below the collective floor of 45; everyone loses.",
+        "intents": 580,
+        "events": 759,
         "day": 5,
         "stage": 12,
-        "sha256": "5d95058eb4e3ce3393a17b1a9fb6944a72fae5ea4a967bdc16ad7863c6433b3d"
+        "sha256": "a9798541bfd7a94f34f41f1ee9cf00b81fc431e06ee9cdf6f1a99b0f4dc2ce69"
     },
     "solitaire-standard-seed7": {
         "revenue": {
@@ -153,6 +154,12 @@ def test_golden_competitive_three_players():
 def test_golden_coop_with_every_optional_rule():
     """R1: the pinned Co-op game with every optional rule of the sources (the house rule red_flag_escape aside)."""
     check_golden("coop-2p-options-seed7")
+
+
+def test_golden_full_deck():
+    """R1: the pinned full-deck game (M11-M17; Expedite orders run in it), printed by this file's main
+    and until now never checked by a test."""
+    check_golden("full-competitive-3p-seed28")
 
 
 if __name__ == "__main__":  # print the values to pin, then check them

@@ -136,6 +136,42 @@ FEATURES = {"abs": "ABS Signals [M12]", "passing": "Passing Siding [M13]", "inte
             "heavy_grade": "Heavy Grade [M15]"}
 
 
+#: why the full deck's Home Office deck holds each card it adds to the classic one (by card type)
+FULL_HOME_WHY = {
+    "yard_office": "as many as the Terminals: a relief valve, not a second Office, so a freight run into a "
+                   "busy Office stays a risk the Division plans around rather than one the deck always "
+                   "forgives; it competes with the industries for the spots off the Running Track [M16]",
+    "expedite": "one for every four timetabled trains: an order is spent with one run, so a player now and "
+                "then clears a busy A/D track a Stage early, but the Division is never expedited throughout "
+                "and the timetable's pace stays the rule [M17]",
+    "second_section": "two: a second section doubles a train for one run and costs a Crew Tray, so it is an "
+                      "event of the Day rather than a habit — with a tray per player and three more for twelve "
+                      "timetabled trains, trays are the scarce thing it competes for, with the Extras behind it "
+                      "[M18]",
+    "block_signals": "two, against one ABS card in the Mainline deck: a Division of three or four cards can be "
+                     "signalled where its players need it, but not wholesale, so following stays the "
+                     "Superintendent's question on most of it [M19]",
+    "interlocking_tower": "one, like the HX Interlocking: a tower is a big investment and the collision it "
+                          "saves is the local player's, so one in the deck keeps a full Office a real risk "
+                          "[M19]",
+    "train_order_signal": "two, one use a Day each: a signal saves a full Office once and then the Day's "
+                          "traffic is the player's problem again, so it softens the Interlocking-less "
+                          "Divisions without replacing A/D tracks [M20]",
+}
+
+
+def full_home(cat) -> list:
+    """The cards deck "full" adds to the classic Home Office deck, each with why so many."""
+    full, classic = catalog("full"), catalog("classic")
+    added = [e for e in full.home if e.key not in classic]
+    rows = [(e.name, e.kind, e.count, FULL_HOME_WHY[e.key]) for e in added]
+    total = sum(full.kinds().values())
+    return [f"## The full game's Home Office deck ({total})", "",
+            f"The classic deck's {sum(classic.kinds().values())} cards and these "
+            f"{sum(e.count for e in added)}, played from the hand like any other:", "",
+            *_table(("card", "kind", "copies", "why so many"), rows, (2,)), "", _pictures(added)]
+
+
 def deck(cat) -> list:
     rows = []
     for kind, n in cat.kinds().items():
@@ -168,7 +204,8 @@ def points(cat) -> list:
     return _table(("rule point", "answers combine", "cards asked", "arguments", "meaning", "fired by"), rows)
 
 
-BLOCKS = {f.__name__: f for f in (track, office, facility, modifier, train, mainline, full_mainline, deck, stock,
+BLOCKS = {f.__name__: f for f in (track, office, facility, modifier, train, mainline, full_mainline, full_home, deck,
+                                   stock,
                                    points)}
 
 
@@ -185,7 +222,9 @@ def render(text: str) -> str:
 
 def pictures() -> dict:
     """File name -> SVG text for every card of the deck, its Mainline and its supply."""
-    entries = list(catalog(DECK)) + list(catalog("full").mainline)
+    full = catalog("full")
+    extra = [e for e in full.home if e.key not in catalog(DECK)]
+    entries = list(catalog(DECK)) + list(full.mainline) + extra
     return {f"{e.key}.svg": to_svg(card_scene(e.spec), tooltips=False, label=f"{e.name} card") + "\n"
             for e in entries}
 

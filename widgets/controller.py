@@ -365,8 +365,13 @@ class Controller:
                 if self.card is not None:
                     card = self.card
                     mine = [it for it in legal if isinstance(it, Play) and it.card == card]
-                    if any(it.at is None for it in mine):
+                    if any(it.at is None and it.tray is None and it.mainline is None for it in mine):
                         intent_action(Play(card), f"Play {self._card_name(card)}", "success")
+                    for it in mine:  # one button per train ([M17]) or Division card ([M19]) it may go on
+                        if it.tray is not None:
+                            intent_action(it, f"{self._card_name(card)}: {self._train_label(it.tray)}", "success")
+                        elif it.mainline is not None:
+                            intent_action(it, f"{self._card_name(card)}: {s.mainline[it.mainline - 1]}", "success")
                     if any(it.turned for it in mine):
                         out.append(Action("Turned", "ui:turned", "lay the card turned half round", True, None,
                                           "", self.turned))
@@ -548,7 +553,13 @@ class Controller:
                 self._refuse(Discard(card, 1), f"The {name} cannot be played or discarded now.")
                 return False
             plays = [it for it in legal if isinstance(it, Play)]
-            if any(it.at is None for it in plays):
+            if any(it.tray is not None for it in plays):
+                self.say(f"The {name} is selected: press the button of the train to give it to, or click a "
+                         "Department to discard it.")
+            elif any(it.mainline is not None for it in plays):
+                self.say(f"The {name} is selected: press the button of the Mainline card to put it on, or "
+                         "click a Department to discard it.")
+            elif any(it.at is None for it in plays):
                 self.say(f"The {name} is selected: press Play {name}, or click a Department to discard it.")
             elif plays:
                 flat = any(not it.turned for it in plays)
@@ -707,7 +718,9 @@ class Controller:
             if not rules.needs_spot:
                 if rules.play_spot(s, self.player) == xy:
                     return self.apply(Play(card))
-                self._refuse(Play(card), f"The {sp.name} needs no spot: press Play {sp.name}.")
+                how = ("press the button of its train" if rules.on_train else
+                       "press the button of its Mainline card" if rules.on_mainline else f"press Play {sp.name}")
+                self._refuse(Play(card), f"The {sp.name} needs no spot: {how}.")
                 return False
             plays = [it for it in legal if isinstance(it, Play) and it.card == card and it.at == xy
                      and it.turned == self.turned]
@@ -833,7 +846,7 @@ class Controller:
         elif isinstance(it, Play):
             fresh = self.card != it.card or bool(self.serves)
             card(it.card)
-            if it.at is None:
+            if it.at is None:  # spotless, or a train order's button
                 out.append(("press", str(it)))
             else:
                 if (False if fresh else self.turned) != it.turned:

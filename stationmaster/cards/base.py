@@ -89,6 +89,19 @@ POINTS: dict = {p.name: p for p in (
     RulePoint("holds_arrival", "any", ("train", "area", "mainline"), False, "s, train, seat",
               "Arrival: True to hold a train arriving at a full Office at the Limits instead of "
               "colliding (an Interlocking, [M14]).", "phases/mainline.py _arrive"),
+    RulePoint("device_hold", "first", ("area",), None, "s, train, seat",
+              "Arrival at a full Office nothing else holds or diverts: the dispatch device of the Office Area "
+              "(its card id) that holds the train at the Limits with one of its uses for the Day (a Train "
+              "Order Signal, [M20]); the engine spends the use. None: no device can.",
+              "phases/mainline.py _arrive"),
+    RulePoint("diverts_arrival", "first", ("area",), None, "s, train, seat",
+              "Arrival at a full Office: the grid spot of the Office Area the train diverts to instead (a Yard "
+              "Office takes a train without coaches, [M16]); None for the ordinary rules.",
+              "phases/mainline.py _arrive"),
+    RulePoint("departs_at_shift_change", "any", ("train",), False, "s, train",
+              "True: a train that arrived at an Office this Stage departs at its Shift Change, after the "
+              "Load/Unload (an Expedite order, [M17]); False: at a later Mainline phase.",
+              "phases/shift_change.py proceed"),
     RulePoint("work_problem", "first", ("train", "area"), None, "s, player, intent, train",
               "Load/Unload eligibility: why this Porter (Board/Detrain, with its train) or Laborer (Work, "
               "train None) action may not be taken.", "phases/load_unload.py check"),
@@ -107,7 +120,7 @@ POINTS: dict = {p.name: p for p in (
 )}
 
 #: what one card is asked about itself (not fired over cards in play)
-QUESTIONS = ("kind", "needs_spot", "play_spot", "discard_problem", "play_problem", "candidates", "play",
+QUESTIONS = ("kind", "needs_spot", "on_train", "on_mainline", "uses_per_day", "play_spot", "discard_problem", "play_problem", "candidates", "play",
              "label", "colour", "picture", "plate", "tag")
 
 
@@ -120,6 +133,9 @@ class CardRules:
 
     kind = ""  # the spec kind this class serves; a spec's rules class must match its kind
     needs_spot = False  # is it played onto a grid spot ('play Card at x,y')?
+    on_train = False  # is it played onto the train in a Crew Tray ('play Card on TRAY', a train order)?
+    on_mainline = False  # is it played onto a card of the Division ('play Card on Mainline N')?
+    uses_per_day = 0  # a dispatch device's uses each Day, given back at Day end ([M20])
     label = ""  # the line under the name on the card's face, e.g. "TRACK"
     colour = "#777777"  # the band colour of the card's face
     picture = ""  # what the face shows: "rail" | "plate" | "tag" | "flag" | "regions" | "sections" | ""
@@ -194,6 +210,15 @@ class CardRules:
         return 1
 
     def holds_arrival(self, s, train, seat):
+        return False
+
+    def diverts_arrival(self, s, train, seat):
+        return None
+
+    def device_hold(self, s, train, seat):
+        return None
+
+    def departs_at_shift_change(self, s, train):
         return False
 
     def work_problem(self, s, player, intent, train):
@@ -315,17 +340,20 @@ def cards_in_scope(s, scope: tuple, train=None, seat=None, mainline=None) -> lis
         if where == "train":
             if train is not None:
                 out.append(train.card)
+                out += train.orders
         elif where == "area":
             out += _area_cards(s, seat)
         elif where == "mainline":
-            if mainline is not None:
-                out += [mainline_key(s.mainline[i]) for i in mainline]
-            elif train is not None and train.where == "mainline":
-                out.append(mainline_key(s.mainline[train.pos[0]]))
+            if mainline is None:
+                mainline = [train.pos[0]] if train is not None and train.where == "mainline" else []
+            for i in mainline:  # the card, then the Mainline modifiers on it ([M19])
+                out.append(mainline_key(s.mainline[i]))
+                out += s.ml_modifiers.get(i, [])
         else:  # table
             for k in range(len(s.areas)):
                 out += _area_cards(s, k)
-            out += [t.card for _, t in sorted(s.trains.items())]
+            for _, t in sorted(s.trains.items()):
+                out += [t.card, *t.orders]
     return out
 
 

@@ -16,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .base import check_spec
-from .specs import CARD_SPECS, CLASSIC_DECK, FEATURED_MAINLINE, MAINLINE_CARDS, SECTIONED_MAINLINE, CardSpec, deck_ids, mainline_key
+from .specs import CARD_SPECS, CLASSIC_DECK, FEATURED_MAINLINE, FULL_HOME_DECK, MAINLINE_CARDS, SECTIONED_MAINLINE, CardSpec, deck_ids, mainline_key
 
 PARTS = ("home", "mainline", "supply")
 
@@ -35,10 +35,11 @@ class DeckList:
 #: the decks this version deals, by name (config.DECKS offers them to players)
 DECK_LISTS: dict = {
     "classic": DeckList(CLASSIC_DECK, tuple(mainline_key(t) for t in MAINLINE_CARDS)),
-    # the full game: the v0.4.5 Home deck comes in a later issue (the classic one until then), and
-    # the Mainline deck whose cards have lengths, so crossing time depends on train speed ([M11]),
-    # with one card of each Mainline device or feature ([M12]-[M15]; docs/cards.md says why one each)
-    "full": DeckList(CLASSIC_DECK, tuple(mainline_key(t) for t, _ in SECTIONED_MAINLINE)
+    # the full game: the classic Home Office deck with the full game's cards played from the hand
+    # (Yard Office [M16]...), and the Mainline deck whose cards have lengths, so crossing time depends
+    # on train speed ([M11]), with one card of each Mainline device or feature ([M12]-[M15];
+    # docs/cards.md says why these counts)
+    "full": DeckList(FULL_HOME_DECK, tuple(mainline_key(t) for t, _ in SECTIONED_MAINLINE)
                      + tuple(mainline_key(row[0]) for row in FEATURED_MAINLINE)),
 }
 

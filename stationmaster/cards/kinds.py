@@ -10,6 +10,7 @@ defaults only. Importing this module checks every spec in ``CARD_SPECS`` (``chec
 from __future__ import annotations
 
 from ..intents import Play
+from .specs import PIECES, mainline_key
 from ..rules import area_of, d12, is_facility, name, neighbours9, office_tier, spec_of
 from ..state import Facility, Modifier, Placed
 from ..track import NEIGHBOUR
@@ -143,6 +144,115 @@ class RedFlagRules(CardRules):
         return "your Red Flag plays itself: it is spent the first time a collision would be your fault"
 
 
+# --------------------------------------------------------------------------- played onto a train
+
+
+@register("order")
+class OrderRules(CardRules):
+    """A train order ('play Expedite1 on 3'): played from the hand onto the train in a Crew Tray,
+    it rides with the train (``Train.orders``, asked with the train's card at its rule points) and
+    goes to the Salvage Yard when the train leaves the table."""
+
+    kind = "order"
+    on_train = True
+    label = "TRAIN ORDER"
+    colour = "#00695c"
+    picture = "tag"
+
+    _tag: tuple = ()  # what the order does, in short, on the card's face
+
+    @property
+    def tag(self):
+        return self._tag
+
+    def _carries(self, s, train) -> bool:
+        return any(s.deck.get(o) == self.spec.key for o in train.orders)
+
+    def play_problem(self, s, p, it):
+        if it.at is not None or it.turned or it.serves is not None:
+            return f"the {self.spec.name} is played on a train, not a place: 'play {it.card} on TRAY'"
+        train = s.trains.get(it.tray)
+        if train is None:
+            return f"Crew Tray {it.tray} is free; there is no train to give the {self.spec.name} to"
+        if self._carries(s, train):
+            return f"train {train.label} already carries an {self.spec.name} order"
+        return None
+
+    def candidates(self, s, p, card, spots):
+        for tray, train in sorted(s.trains.items()):
+            if not self._carries(s, train):
+                yield Play(card, tray=tray)
+
+    def play(self, s, p, it, ev):
+        train = s.trains[it.tray]
+        train.orders.append(it.card)
+        ev.say("order", f"{name(s, p)} gives train {train.label} an {self.spec.name} order: {self._effect}",
+               data={"train": train.label, "tray": it.tray, "order": self.spec.key})
+
+    _effect = ""
+
+
+@register("expedite")
+class Expedite(OrderRules):
+    """Expedite ([M17]): at each Office it arrives at, the train stays for that Stage's Load/Unload
+    and departs at the Shift Change (the usual clearance and collision checks), not a Stage later."""
+
+    _effect = "it leaves each Office it reaches at that Stage's Shift Change."
+    _tag = ("same Stage",)
+
+    def departs_at_shift_change(self, s, train):
+        return True
+
+
+@register("second_section")
+class SecondSection(OrderRules):
+    """Second Section ([M18]): played on the train the timetable has due this Stage ('play Second1',
+    in Local Operations, before the New Train phase); an identical train, its second section, is made
+    up behind it at the same Division Point when a Crew Tray is free, after the due trains and before
+    the Extras, and runs junior to it. The card rides with the second section."""
+
+    on_train = False
+    _tag = ("2nd section",)
+
+    def play_problem(self, s, p, it):
+        if it.at is not None or it.turned or it.serves is not None:
+            return f"the {self.spec.name} is played without a place: 'play {it.card}'"
+        due = s.timetable.get(s.stage)
+        if due is None:
+            return (f"no train is due out this Stage ({s.stage}); a {self.spec.name} is played on the train the "
+                    "timetable has due")
+        sp = spec_of(s, due)
+        if any(t.card == due for t in s.trains.values()):
+            return f"{sp.name}'s last run is still on the Division, so today's run is annulled"
+        if any(e[1] == due for e in s.sections):
+            return f"{sp.name} already has a {self.spec.name} ordered"
+        return None
+
+    def candidates(self, s, p, card, spots):
+        yield Play(card)
+
+    def highball_problem(self, s, train):
+        """The second section keeps a Stage behind its first: never into the region it holds."""
+        from ..phases.mainline import _first_region  # the phases import the cards, not the other way
+
+        if train.section != 2:
+            return None
+        ahead = _first_region(s, train)
+        for t in s.trains.values():
+            if t.card == train.card and t.section == 1 and t.where == "mainline" and tuple(t.pos) == ahead:
+                half = "western" if ahead[1] == 0 else "eastern"
+                return (f"its first section, train {t.label}, still holds the {half} half of the "
+                        f"{s.mainline[ahead[0]]}; a second section keeps a Stage behind its train")
+        return None
+
+    def play(self, s, p, it, ev):
+        due = s.timetable[s.stage]
+        s.sections.append([it.card, due, p])
+        sp = spec_of(s, due)
+        ev.say("order", f"{name(s, p)} orders a {self.spec.name} for {sp.name}: an identical train runs right "
+               f"behind it when a Crew Tray is free.", data={"train": str(sp.number), "order": self.spec.key})
+
+
 # --------------------------------------------------------------------------- played onto a grid spot
 
 
@@ -248,6 +358,77 @@ class FacilityRules(TrackRules):
 
     def _laid(self, area, xy) -> None:
         area.facilities[xy] = Facility()
+
+
+@register("yard_office")
+class YardOffice(TrackRules):
+    """A Yard Office ([M16]): a yard track off the Running Track, laid like an industry spur. A train
+    without coaches arriving at a full Office diverts onto it (when nothing stands there) instead of
+    colliding; it is then in the Office Area like any train the player switches."""
+
+    label = "YARD"
+    colour = "#6d5a3a"
+    _running_track = False
+
+    def diverts_arrival(self, s, train, seat):
+        if any(PIECES[c].kind == "coach" for c in train.cars):
+            return None
+        area = s.areas[seat]
+        for xy, placed in sorted(area.grid.items()):
+            if placed.card in s.deck and s.deck[placed.card] == self.spec.key and not placed.cars \
+                    and not any(t.where == "area" and t.seat == seat and tuple(t.pos) == xy
+                                for t in s.trains.values()):
+                return xy
+        return None
+
+
+@register("device")
+class DispatchDevice(PlacedRules):
+    """A dispatch device ([M20]): laid on an empty spot beside the Office, off the Running Track; it
+    acts by itself a few times a Day (``uses_per_day``, counted in ``State.device_uses`` and given back
+    at the end of every Day)."""
+
+    kind = "device"
+    label = "DISPATCH"
+    colour = "#8d6e63"
+    picture = "tag"
+    uses_per_day = 1
+
+    @property
+    def tag(self):
+        return (f"{self.uses_per_day} a Day",)
+
+    def _spot_problem(self, s, p, it, area):
+        x, y = it.at
+        if it.turned or it.serves is not None:
+            return f"the {self.spec.name} is laid as it is, beside the Office: 'play {it.card} at x,y'"
+        if y == 0 or abs(x) > 1 or abs(y) > 1:
+            return f"the {self.spec.name} goes beside the Office, off the Running Track (-1..1, ±1), not at {x},{y}"
+        return None
+
+    def candidates(self, s, p, card, spots):
+        for xy in spots:
+            if xy[1] != 0 and abs(xy[0]) <= 1 and abs(xy[1]) <= 1:
+                yield Play(card, xy)
+
+    def play(self, s, p, it, ev):
+        area_of(s, p).grid[it.at] = Placed(it.card)
+        ev.say("play", f"{name(s, p)} puts up the {self.spec.name} at {it.at[0]},{it.at[1]}.")
+
+    def _ready(self, s, seat):
+        """This device's cards in the Area that have a use left today, in grid order."""
+        return [pl.card for _, pl in sorted(s.areas[seat].grid.items())
+                if s.deck.get(pl.card) == self.spec.key and s.device_uses.get(pl.card, 0) < self.uses_per_day]
+
+
+@register("train_order_signal")
+class TrainOrderSignal(DispatchDevice):
+    """A Train Order Signal ([M20]): once a Day it holds a train arriving at the full Office at the
+    Limits instead of letting it collide."""
+
+    def device_hold(self, s, train, seat):
+        ready = self._ready(s, seat)
+        return ready[0] if ready else None
 
 
 @register("modifier")
@@ -389,6 +570,72 @@ class Interlocking(SectionedMainline):
         return True
 
 
+# --------------------------------------------------------------------------- Mainline modifiers
+
+
+@register("ml_modifier")
+class MainlineModifier(CardRules):
+    """A Mainline modifier ([M19]): played from the hand in the Draw option onto a card of the
+    Division that prints no device ('play Signals1 on Mainline 2'), one to a card; it stays there
+    for the game and gives the card its device, asked with the card at its rule points."""
+
+    kind = "ml_modifier"
+    on_mainline = True
+    label = "MAINLINE MODIFIER"
+    colour = "#4e6e58"
+    picture = "tag"
+    _tag: tuple = ()
+
+    @property
+    def tag(self):
+        return self._tag
+
+    def play_problem(self, s, p, it):
+        if it.at is not None or it.turned or it.serves is not None:
+            return f"the {self.spec.name} goes on a card of the Division: 'play {it.card} on Mainline N'"
+        n = len(s.mainline)
+        if not 1 <= it.mainline <= n:
+            return f"the Division has Mainline cards 1 to {n}, west to east, not {it.mainline}"
+        i = it.mainline - 1
+        msp = spec_of(s, mainline_key(s.mainline[i]))
+        if msp.rules not in ("sectioned", ""):
+            return f"the {s.mainline[i]} has its own device; a Mainline modifier goes on a card that prints none"
+        if s.ml_modifiers.get(i):
+            held = spec_of(s, s.ml_modifiers[i][0]).name
+            return f"the {s.mainline[i]} already carries the {held}; a card takes one Mainline modifier"
+        return None
+
+    def candidates(self, s, p, card, spots):
+        for k in range(1, len(s.mainline) + 1):
+            yield Play(card, mainline=k)
+
+    def play(self, s, p, it, ev):
+        i = it.mainline - 1
+        s.ml_modifiers.setdefault(i, []).append(it.card)
+        ev.say("play", f"{name(s, p)} puts the {self.spec.name} on the {s.mainline[i]}: {self._effect}",
+               data={"card": s.mainline[i], "modifier": self.spec.key})
+
+    _effect = ""
+
+
+@register("block_signals")
+class BlockSignals(MainlineModifier):
+    """Block Signals: the card gets ABS Signals ([M12], [M19])."""
+
+    _tag = ("ABS",)
+    _effect = "its ABS Signals hold a train that would follow another into the Subdivision."
+    clearance = AbsSignals.clearance
+
+
+@register("interlocking_tower")
+class InterlockingTower(MainlineModifier):
+    """Interlocking Tower: the card gets an Interlocking ([M14], [M19])."""
+
+    _tag = ("tower",)
+    _effect = "its tower holds a train running off it to a full Office at the Limits."
+    holds_arrival = Interlocking.holds_arrival
+
+
 #: the speed of a train that climbs a Heavy Grade without a helper: first class ([M15])
 CLIMBS_UNAIDED = 4
 
@@ -412,6 +659,7 @@ def crossing_stages(sections: int, speed: int) -> int:
 
 #: the default rules class of each kind
 KIND_RULES = {cls.kind: cls for cls in (TrainRules, ExtraRules, OfficeRules, FacilityRules, ModifierRules,
-                                        TrackRules, RedFlagRules, MainlineRules)}
+                                        TrackRules, RedFlagRules, MainlineRules, OrderRules, MainlineModifier,
+                                        DispatchDevice)}
 
 check_specs()

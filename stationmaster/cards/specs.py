@@ -64,7 +64,7 @@ class CardSpec:
     """What is printed on a card. ``kind`` picks the rules that apply; the rest is data."""
 
     key: str  # the card type, e.g. "depot", "turnout_left"
-    kind: str  # train | extra | office | facility | modifier | track | red_flag | mainline
+    kind: str  # train | extra | office | facility | modifier | track | red_flag | mainline | order | ml_modifier | device
     name: str
     text: str
     geometry: Geometry | None = None  # rail printed on it (track, facility, office)
@@ -233,6 +233,27 @@ def _specs() -> dict[str, CardSpec]:
                  "Through track with a bypass: both 45° legs drop to the card below, "
                  "so with the Office (or another Run-around) it makes a passing loop.",
                  geometry=Geometry.of([("W", "E"), ("W", "SE"), ("SW", "E"), ("SW", "SE")])))
+    add(CardSpec("yard_office", "track", "Yard Office",
+                 "A yard track with its yardmaster's office, laid off the Running Track like an industry spur. "
+                 "A train without coaches arriving at a full Office diverts to it instead of colliding.",
+                 geometry=Geometry.of(ports=["W"]), rules="yard_office"))
+    add(CardSpec("expedite", "order", "Expedite",
+                 "Train order: play it on a train in a Crew Tray. At each Office it reaches, the train stays for "
+                 "that Stage's Load/Unload and departs at the Shift Change.", rules="expedite"))
+    add(CardSpec("second_section", "order", "Second Section",
+                 "Train order: play it on the train due out this Stage. An identical train runs right behind "
+                 "it, junior to it, when a Crew Tray is free.", rules="second_section"))
+    add(CardSpec("block_signals", "ml_modifier", "Block Signals",
+                 "Mainline modifier: play it on a card of the Division that prints no device. The card gets ABS "
+                 "Signals: a train about to follow another into the Subdivision from it is held.",
+                 rules="block_signals"))
+    add(CardSpec("interlocking_tower", "ml_modifier", "Interlocking Tower",
+                 "Mainline modifier: play it on a card of the Division that prints no device. The card gets an "
+                 "Interlocking: a train running off it to a full Office is held at the Limits.",
+                 rules="interlocking_tower"))
+    add(CardSpec("train_order_signal", "device", "Train Order Signal",
+                 "Dispatch device, beside the Office off the Running Track. Once a Day it holds a train arriving "
+                 "at the full Office at the Limits instead of letting it collide.", rules="train_order_signal"))
     add(CardSpec("red_flag", "red_flag", "Red Flag",
                  "Emergency Toolbox. While you hold it your hand limit is four, and while you wear the "
                  "Fedora it holds a following train without a question. House rule red_flag_escape: "
@@ -264,6 +285,18 @@ CLASSIC_DECK = (
     ("extra_platform", 1, "Platform"), ("section_gang", 1, "Gang"),
     ("turnout_left", 3, "TurnoutL"), ("turnout_right", 3, "TurnoutR"),
     ("straight", 3, "Straight"), ("runaround", 3, "Runaround"),
+)
+
+
+#: the Home Office deck of deck "full": the classic 52 and the full game's cards played from the hand
+#: (docs/cards.md says why these counts)
+FULL_HOME_DECK = CLASSIC_DECK + (
+    ("yard_office", 2, "YardOffice"),
+    ("expedite", 3, "Expedite"),
+    ("second_section", 2, "Second"),
+    ("block_signals", 2, "Signals"),
+    ("interlocking_tower", 1, "Tower"),
+    ("train_order_signal", 2, "OrderSignal"),
 )
 
 

@@ -78,6 +78,15 @@ def check_card(s: State, p: int, it) -> str | None:
     rules = rules_of(s, it.card)
     if isinstance(it, Discard):
         return rules.discard_problem(s, p)
+    if (it.tray is not None) != rules.on_train:
+        if rules.on_train:
+            return f"the {rules.spec.name} is a train order: play it on a train, 'play {it.card} on TRAY'"
+        return f"only a train order is played on a train; the {rules.spec.name} is not one"
+    if (it.mainline is not None) != rules.on_mainline:
+        if rules.on_mainline:
+            return (f"the {rules.spec.name} is a Mainline modifier: play it on a card of the Division, "
+                    f"'play {it.card} on Mainline N' (1 = the westernmost)")
+        return f"only a Mainline modifier is played on the Division; the {rules.spec.name} is not one"
     return rules.play_problem(s, p, it)
 
 

@@ -41,6 +41,9 @@ REASONS = {
     "passing": "highballed onto a Passing Siding without the occupancy check ([M13])",
     "met": "shares a Passing Siding's half with another train: they meet and pass ([M13])",
     "interlocking": "held at the Limits by the Interlocking: every A/D track is taken ([M14])",
+    "yard_office": "every A/D track is taken: a train without coaches diverts to the Yard Office ([M16])",
+    "device": "held at the Limits by a dispatch device, one of its uses for the Day ([M20])",
+    "expedite_follow": "held at the Shift Change: a train ahead goes the same way, and nobody is asked ([M17])",
 }
 
 
@@ -222,7 +225,13 @@ def _enter_region(s: State, train: Train, pos, ev: Events, fault_hint=None) -> b
     return True
 
 
-def _highball(s: State, train: Train, ev: Events, decided) -> bool:
+def depart(s: State, train: Train, ev: Events) -> None:
+    """An expedited departure at the Shift Change ([M17]): the Mainline's checks, but a follower is
+    held rather than the Superintendent asked."""
+    _highball(s, train, ev, None, at_shift_change=True)
+
+
+def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool = False) -> bool:
     here = ("the Western Division Point" if train.pos == "west" else "the Eastern Division Point") \
         if train.where == "division_point" else f"{name(s, player_at(s, train.seat))}'s Office"
     if train.where == "area":
@@ -265,6 +274,12 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
                data=_ml(train, "red_flag", ahead=[o.label for o in following], subdivision=subdivision,
                         where=here, superintendent=name(s, s.superintendent)))
         return False
+    if following and at_shift_change:
+        ev.say("held", f"Train {train.label} is held at {here} until the next Mainline phase: train "
+               f"{following[0].label} is ahead going the same way.",
+               data=_ml(train, "expedite_follow", ahead=[o.label for o in following], subdivision=subdivision,
+                        where=here))
+        return False
     if following:
         if decided is None:
             s.turn.pending = PendingClearance(s.superintendent, train.tray, tuple(o.label for o in following))
@@ -302,9 +317,11 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
               else "subdivision_clear")
     how = {"superintendent_clear": " on the Superintendent's clearance",
            "passing": f" onto the {s.mainline[first]} without the occupancy check"}.get(reason, "")
+    when = {"when": "shift_change"} if at_shift_change else {}
+    how += " at the Shift Change, on its Expedite order" if at_shift_change else ""
     ev.say("highball", f"Train {train.label} highballs {ORDER_TEXT[train.direction]} from {here}{how}.",
            data=_ml(train, reason, subdivision=subdivision, where=here, direction=train.direction,
-                    card=s.mainline[first]))
+                    card=s.mainline[first], **when))
     return False
 
 
@@ -354,9 +371,23 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
     at_office = trains_on(s, seat, (0, 0))
     tracks = ad_tracks(s, area)
     if len(at_office) >= tracks:
+        yard = fire(s, "diverts_arrival", train, seat, seat=seat)
+        if yard is not None:
+            _take_spot(s, train, seat, yard)
+            ev.say("arrival", f"Train {train.label} finds every A/D track at {who}'s Office taken and diverts to "
+                   f"the Yard Office at {yard[0]},{yard[1]}.",
+                   data=_ml(train, "yard_office", seat=seat, at=list(yard), where=f"{who}'s Yard Office"))
+            return
         if fire(s, "holds_arrival", train, seat, train=train, seat=seat):
             ev.say("held", f"Train {train.label} is held at {who}'s Limits: every A/D track is taken.",
                    data=_ml(train, "interlocking", where=f"{who}'s Limits"))
+            return
+        device = fire(s, "device_hold", train, seat, seat=seat)
+        if device is not None:  # a dispatch device spends one of its uses for the Day ([M20])
+            s.device_uses[device] = s.device_uses.get(device, 0) + 1
+            dev = spec_of(s, device).name
+            ev.say("held", f"Train {train.label} is held at {who}'s Limits by the {dev}: every A/D track is taken.",
+                   data=_ml(train, "device", where=f"{who}'s Limits", device=dev))
             return
         why = _ml(train, "ad_full", where=f"{who}'s Office")
         if spend_red_flag(s, ev, local, f"arriving train {train.label}", why):
@@ -364,16 +395,21 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
         junior = max(at_office, key=lambda t: t.rank)
         collide(s, ev, local, f"at {who}'s Office (no free A/D track)", [train, junior], [], why)
         return
-    train.where = "area"
-    train.seat = seat
-    train.pos = (0, 0)
-    train.split = 0
-    train.arrived = s.stage_count
-    train.cleared_by = None
+    _take_spot(s, train, seat, (0, 0))
     ev.say("arrival", f"Train {train.label} arrives at {who}'s {spec_of(s, area.office.card).name} "
            f"and takes an A/D track.",
            data=_ml(train, "ad_free", seat=seat, office=f"{who}'s {spec_of(s, area.office.card).name}",
                     track=len(at_office) + 1, tracks=tracks))
+
+
+def _take_spot(s: State, train: Train, seat: int, xy) -> None:
+    """The train arrives in the Office Area at ``xy`` (the Office, or a Yard Office, [M16])."""
+    train.where = "area"
+    train.seat = seat
+    train.pos = tuple(xy)
+    train.split = 0
+    train.arrived = s.stage_count
+    train.cleared_by = None
 
 
 def _leave(s: State, train: Train, ev: Events) -> None:

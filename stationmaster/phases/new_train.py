@@ -122,6 +122,24 @@ def proceed(s: State, ev: Events) -> bool:
             t.pending = PendingMakeup(order[0], tray, order)
             return True
         _auto_fill(s, train, ev)
+    while s.sections:  # [M18]: second sections, each behind its first, before the Extras
+        order, card, _ = s.sections[0]
+        if card in s.held:  # its first section waits for a tray: it waits behind it
+            break
+        tray = free_tray(s)
+        if tray is None:
+            ev.say("held", f"The Second Section of {spec_of(s, card).name} waits for a Crew Tray.",
+                   data={"train": f"2nd {spec_of(s, card).number}"})
+            break
+        s.sections.pop(0)
+        train = _new_train(s, card, spec_of(s, card).direction, tray)
+        train.section = 2
+        train.orders.append(order)
+        if s.config.has("manual_makeup") and _suitable(s, train):
+            order_ = tuple(table_order(s))
+            t.pending = PendingMakeup(order_[0], tray, order_)
+            return True
+        _auto_fill(s, train, ev)
     s.extras.sort(key=lambda e: spec_of(s, e[0]).number)
     if s.extras and free_tray(s) is not None:
         card, p = s.extras[0][0], s.extras[0][1]

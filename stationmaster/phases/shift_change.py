@@ -6,6 +6,19 @@ from __future__ import annotations
 from ..cards.base import fire
 from ..rules import CLOCK, FEDORA_STAGES, Events, days_over, name, player_at, return_classified
 from ..state import State
+from .mainline import depart
+
+
+def _expedited_departures(s: State, ev: Events) -> None:
+    """[M17]: trains that arrived at an Office this Stage and carry an Expedite order depart now, in
+    seniority order, after the Load/Unload, with the Mainline's clearance and collision checks
+    (a follower is held, not asked about: nobody is asked at a Shift Change)."""
+    for t in sorted(s.trains.values(), key=lambda t: t.rank):
+        if s.outcome is not None:
+            return
+        if (t.tray in s.trains and t.where == "area" and tuple(t.pos) == (0, 0) and t.arrived == s.stage_count
+                and fire(s, "departs_at_shift_change", t, train=t)):
+            depart(s, t, ev)
 
 
 def begin(s: State, ev: Events) -> None:
@@ -14,6 +27,9 @@ def begin(s: State, ev: Events) -> None:
 
 
 def proceed(s: State, ev: Events) -> bool:
+    _expedited_departures(s, ev)
+    if s.outcome is not None:  # a departure's collision ended the game
+        return False
     for area in s.areas:
         for fac in area.facilities.values():
             fac.workers_used = 0
@@ -34,6 +50,7 @@ def proceed(s: State, ev: Events) -> bool:
     ev.say("day_end", f"Day {s.day} ends.", data={"day": s.day})
     fire(s, "day_end", ev)
     return_classified(s, ev, "day_end")
+    s.device_uses.clear()  # dispatch devices' uses come back for the new Day ([M20])
     s.collisions_today = 0
     if s.day >= s.config.days:
         days_over(s, ev)

@@ -12,6 +12,8 @@ from .theme import PLAYER_COLOURS, TIER_COLOURS, is_dark
 
 #: the short mark of a Mainline card's device on the Division ([M12]-[M15])
 FEATURE_MARKS = {"abs": "ABS signals", "passing": "passing siding", "interlocking": "interlocking"}
+#: the device a Mainline modifier gives its card ([M19]), by card type
+MODIFIER_DEVICES = {"block_signals": "abs", "interlocking_tower": "interlocking"}
 
 
 def feature_mark(s, spec) -> str:
@@ -20,6 +22,12 @@ def feature_mark(s, spec) -> str:
         up = s.grades.get(spec.name)
         return "grade, uphill " + ({"east": "▸", "west": "◂"}[up] if up else "unset")
     return FEATURE_MARKS.get(spec.rules, "")
+
+
+def modifier_mark(s, i: int) -> str:
+    """The Division's note for the device a Mainline modifier gives card ``i`` ([M19]), else ''."""
+    devices = (MODIFIER_DEVICES.get(s.deck.get(c)) for c in s.ml_modifiers.get(i, ()))
+    return " · ".join(FEATURE_MARKS[d] for d in devices if d)
 
 
 class DivisionBand:
@@ -74,7 +82,7 @@ class DivisionBand:
                 msp = CARD_SPECS[mainline_key(s.mainline[i])]
                 length = msp.sections
                 if length:  # a card of the full deck: its length sets the crossing time
-                    mark = feature_mark(s, msp)
+                    mark = feature_mark(s, msp) or modifier_mark(s, i)
                     self.text(x + mw / 2, top + 24, f"{length} sections" + (f" · {mark}" if mark else ""), 8,
                               c["muted"], "middle", False, "table")
                 if msp.rules == "passing":  # the siding: a second track under the main
