@@ -1,12 +1,16 @@
 """Engine benchmarks (DESIGN.md §7). Prints JSON; budgets are checked by reading it, not by tests.
 
-    python benchmarks/engine.py [--runs 7]
+    python benchmarks/engine.py [--runs 7] [--deck classic|full]
 
 - random legal play of a Standard solitaire game and a 4-player competitive game:
   intents per second and whole-game time (median over several seeded games);
 - loading a 10-day Campaign save (made by random solitaire play);
 - undo at the end of that Campaign against a full replay of it (loads), with the ratio;
 - the same for a 4-player Co-op Campaign (more intents per Stage, so longer tails to replay).
+
+``--deck full`` plays every game above with the full deck (the Mainline with crossing times and
+devices, rulings M10-M20): the budgets are the same, and the longer crossings mean more Stages
+with trains on the Division, so it is the heavier case.
 """
 
 from __future__ import annotations
@@ -114,13 +118,17 @@ def campaign_bench(runs: int, **config) -> dict:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7, help="games / repetitions per measurement (median)")
+    ap.add_argument("--deck", choices=("classic", "full"), default="classic",
+                    help="the deck every game is played with (new_game's deck option)")
     args = ap.parse_args(argv)
-    standard = play_bench(args.runs)
-    competitive = play_bench(args.runs, players=["A", "B", "C", "D"], mode="competitive")
-    campaign = campaign_bench(args.runs)
-    coop = campaign_bench(args.runs, players=["A", "B", "C", "D"], mode="coop")  # longer Stages
+    deck = {"deck": args.deck}
+    standard = play_bench(args.runs, **deck)
+    competitive = play_bench(args.runs, players=["A", "B", "C", "D"], mode="competitive", **deck)
+    campaign = campaign_bench(args.runs, **deck)
+    coop = campaign_bench(args.runs, players=["A", "B", "C", "D"], mode="coop", **deck)  # longer Stages
     report = {
         "python": platform.python_version(),
+        "deck": args.deck,
         "standard_solitaire": standard,
         "competitive_4p_standard": competitive,
         "campaign_solitaire": campaign,
