@@ -128,3 +128,15 @@ def test_slow_motion_says_how_a_train_runs_on_along_a_card():
         g.apply("agent pass")
         (step,) = [st for st in mainline_steps(g) if st.what == "ran on"]
         assert pace in step.why and cards[0] in step.why
+
+
+def test_the_board_tells_a_trains_speed_in_the_full_game():
+    """M10: on the board a train's tooltip gives its class and, in the full game, its speed."""
+    from stationmaster.view.scene import build_scene
+
+    for deck, said in (("full", True), ("classic", False)):
+        b = Position(seed=2, deck=deck)
+        b.train(8, division_point="west")
+        tips = [h.tip for h in build_scene(b.game().state).hits if h.target[0] == "tray" and "Train 8" in h.tip]
+        assert tips and all("Coal Drag" in t for t in tips)
+        assert all(("2 sections a Stage" in t) == said for t in tips)

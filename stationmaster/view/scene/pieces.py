@@ -120,7 +120,8 @@ class Pieces:
         sp = spec_of(self.s, t.card)
         cars = ", ".join(str(PIECES[p]).rsplit(" ", 1)[0] for p in t.cars) or "no cars"
         orders = "".join(f"; {spec_of(self.s, o).name} order" for o in t.orders)  # [M17]
-        return f"Train {t.label} ({sp.train_class}, {t.direction}bound, tray {t.tray}): {cars}{orders}"
+        speed = f", {sp.speed} sections a Stage" if self.s.config.deck == "full" else ""  # [M10]
+        return f"Train {t.label} ({sp.train_class}{speed}, {t.direction}bound, tray {t.tray}): {cars}{orders}"
 
     def train_here(self, t, x, cy, pw, ph, ew, gap, label=True, layer="pieces", label_w=60.0, label_x=None):
         rects, width = self.draw_run([("train", t)], x, cy, pw, ph, ew, gap, layer=layer)
