@@ -326,10 +326,13 @@ def test_every_legal_intent_is_in_the_fallback_list_and_applies():
     assert checked > 60
 
 
-def test_a_short_solitaire_game_played_to_the_end_by_mouse_and_buttons():
-    """Clicks on the scene's own hit regions (and the buttons) play a whole game."""
+@pytest.mark.parametrize("compact", [False, True])
+def test_a_short_solitaire_game_played_to_the_end_by_mouse_and_buttons(compact):
+    """Clicks on the scene's own hit regions (and the buttons) play a whole game, with the full
+    card row and with the compact one (big print, as on a laptop)."""
     game = sm.new_game(seed=5, length="short")
-    board = board_for(game)
+    board = board_for(game, compact=compact)
+    assert board.compact is compact
     r = random.Random(5)
     while not game.is_over:
         legal = game.legal_intents()
