@@ -10,11 +10,9 @@ from ...cards import rules_for
 from ...rules import hand_limit, spec_of
 from .layout import CLASS_SHORT, COMPACT_TEXT as F, MARGIN, fit, text_width
 
-CARD_H = 138
-PILE_W = 112  # a Department's card
-BACK_W = 96  # the Home Office deck
-SALVAGE_W = 80
-GAP = 8
+# The cards lie where the full row has them (``Cards.cards``), so every click target is the same
+# in both: 96 x 138 px, the hand from the left, the piles on the right 108 px apart.
+CARD_H, CARD_W, GAP, PILES_W = 138, 96, 8, 5 * 100 + 4 * 8
 
 
 def one_line(sp, card) -> str:
@@ -27,7 +25,7 @@ def one_line(sp, card) -> str:
     if card.picture == "rail":
         if sp.ad_tracks:
             return f"{sp.ad_tracks} A/D"
-        return card.label.lower() if sp.operational else "pass-through"
+        return card.label.lower() if sp.operational else "no stopping"
     if card.picture == "tag" and card.tag:
         return " ".join(card.tag)
     if card.picture == "sections":
@@ -55,46 +53,45 @@ class CompactCards:
         W = self.W
         p = self.viewer
         hand = s.players[p].hand if 0 <= p < len(s.players) else []
-        piles_w = BACK_W + 3 * PILE_W + SALVAGE_W + 4 * GAP
-        hand_room = W - 2 * MARGIN - piles_w - 24
-        card_w = min(float(PILE_W), (hand_room - GAP * max(0, len(hand) - 1)) / max(1, len(hand)))
+        hand_room = W - 2 * MARGIN - PILES_W - 40
+        card_w = min(float(CARD_W), (hand_room - GAP * max(0, len(hand) - 1)) / max(1, len(hand)))
         limit = hand_limit(s, p) if 0 <= p < len(s.players) else 3
         head = y0 + F
         title = fit(f"{self.name(p).upper()}'S HAND  ({len(hand)} / limit {limit})", hand_room, F, True)
         self.text(MARGIN, head, title, F, c["muted"], "start", True, "hud")
-        x, y = MARGIN, y0 + F + 7
+        x, y = MARGIN, y0 + 18
         if not hand:
-            self.rect(x, y, PILE_W, CARD_H, None, c["faint"], 1, 6, "hud", (4, 3))
-            self.text(x + PILE_W / 2, y + CARD_H / 2, "no cards", F, c["muted"], "middle", False, "hud")
+            self.rect(x, y, CARD_W, CARD_H, None, c["faint"], 1, 6, "hud", (4, 3))
+            self.text(x + CARD_W / 2, y + CARD_H / 2, "no cards", F, c["muted"], "middle", False, "hud")
         for cid in hand:
             self.card_compact(cid, x, y, card_w, CARD_H)
             sp = spec_of(s, cid)
             self.hit(x, y, card_w, CARD_H, ("hand", cid), f"{sp.name}: {sp.text}")
             x += card_w + GAP
         # the piles on the right, each named under it
-        x = W - MARGIN - piles_w
+        x = W - MARGIN - PILES_W
         foot = y + CARD_H + F + 2
         self.text(x, head, "HOME OFFICE", F, c["muted"], "start", True, "hud")
-        self.text(x + BACK_W + 2 * GAP + 1.5 * PILE_W, head, "DEPARTMENTS", F, c["muted"], "middle", True, "hud")
-        self.card_back(x, y, BACK_W, CARD_H, len(s.home), words=False)
-        self.hit(x, y, BACK_W, CARD_H, ("home",), f"Home Office deck: {len(s.home)} cards face down")
-        self.text(x + BACK_W / 2, foot, f"{len(s.home)} cards", F, c["muted"], "middle", True, "hud")
+        self.text(x + 108 + (2 * 108 + CARD_W) / 2, head, "DEPARTMENTS", F, c["muted"], "middle", True, "hud")
+        self.card_back(x, y, CARD_W, CARD_H, len(s.home), words=False)
+        self.hit(x, y, CARD_W, CARD_H, ("home",), f"Home Office deck: {len(s.home)} cards face down")
+        self.text(x + CARD_W / 2, foot, f"{len(s.home)} cards", F, c["muted"], "middle", True, "hud")
         for k, pile in enumerate(s.departments):
-            dx = x + BACK_W + GAP + k * (PILE_W + GAP)
+            dx = x + (k + 1) * 108
             if pile:
-                self.card_compact(pile[-1], dx, y, PILE_W, CARD_H)
+                self.card_compact(pile[-1], dx, y, CARD_W, CARD_H)
                 tip = f"Department {k + 1}: {spec_of(s, pile[-1]).name} on top, {len(pile)} card(s)"
             else:
-                self.rect(dx, y, PILE_W, CARD_H, None, c["faint"], 1.2, 6, "hud", (4, 3))
-                self.text(dx + PILE_W / 2, y + CARD_H / 2, "empty", F, c["muted"], "middle", False, "hud")
+                self.rect(dx, y, CARD_W, CARD_H, None, c["faint"], 1.2, 6, "hud", (4, 3))
+                self.text(dx + CARD_W / 2, y + CARD_H / 2, "empty", F, c["muted"], "middle", False, "hud")
                 tip = f"Department {k + 1}: empty"
-            self.text(dx + PILE_W / 2, foot, f"Dept {k + 1} · {len(pile)}", F, c["muted"], "middle", True, "hud")
-            self.hit(dx, y, PILE_W, CARD_H, ("dept", k + 1), tip)
-        sx = W - MARGIN - SALVAGE_W
-        self.text(sx + SALVAGE_W / 2, head, "SALVAGE", F, c["muted"], "middle", True, "hud")
-        self.rect(sx, y, SALVAGE_W, CARD_H, None, c["card_stroke"], 1.2, 6, "hud", (4, 3))
-        self.text(sx + SALVAGE_W / 2, y + CARD_H / 2, str(len(s.salvage)), 22, c["ink"], "middle", True, "hud")
-        self.text(sx + SALVAGE_W / 2, y + CARD_H / 2 + 20, "cards", F, c["muted"], "middle", False, "hud")
+            self.text(dx + CARD_W / 2, foot, f"Dept {k + 1} · {len(pile)}", F, c["muted"], "middle", True, "hud")
+            self.hit(dx, y, CARD_W, CARD_H, ("dept", k + 1), tip)
+        sx = x + 4 * 108
+        self.text(sx + CARD_W / 2, head, "SALVAGE", F, c["muted"], "middle", True, "hud")
+        self.rect(sx, y, CARD_W, CARD_H, None, c["card_stroke"], 1.2, 6, "hud", (4, 3))
+        self.text(sx + CARD_W / 2, y + CARD_H / 2, str(len(s.salvage)), 22, c["ink"], "middle", True, "hud")
+        self.text(sx + CARD_W / 2, y + CARD_H / 2 + 20, "cards", F, c["muted"], "middle", False, "hud")
         self.sc.card_row = (0, y0, W, foot + 4 - y0)
         return foot + 4
 
@@ -122,4 +119,4 @@ class CompactCards:
                     bx += 10
                 if n:
                     bx += 4
-        self.text(x + w / 2, line_y, fit(one_line(sp, card), w - 6, F, True), F, c["ink"], "middle", True, layer)
+        self.text(x + w / 2, line_y, fit(one_line(sp, card), w - 6, F), F, c["ink"], "middle", False, layer)
