@@ -80,17 +80,26 @@ def test_compact_card_words_fit_their_card():
 
 
 def test_a_compact_card_says_its_name_and_the_line_that_matters():
-    st = STATES[0]
-    names = {spec_of(st, c).key: spec_of(st, c) for p in st.players for c in p.hand}
     from stationmaster.cards import rules_for
-    lines = {sp.name: one_line(sp, rules_for(sp)) for sp in names.values()}
-    assert lines, "no cards in hand"
-    train = next(sp for sp in names.values() if sp.kind == "train" and sp.direction) if any(
-        sp.kind == "train" and sp.direction for sp in names.values()) else None
-    if train is not None:
-        assert lines[train.name] in ("Limited", "Mail-Exp", "Manifest", "Coal Drag", "Oil", "Way Frt")
+    from stationmaster.view.scene.layout import CLASS_SHORT
+    specs = {spec_of(st, c).key: spec_of(st, c) for st in STATES for p in st.players for c in p.hand}
+    kinds = set()
+    for sp in specs.values():
+        line = one_line(sp, rules_for(sp))
+        kinds.add(sp.kind)
+        if sp.kind == "train":
+            assert line == CLASS_SHORT[sp.train_class], sp.name
+        elif sp.car:
+            assert line == f"{sp.car}s", sp.name
+        elif sp.ad_tracks:
+            assert line == f"{sp.ad_tracks} A/D", sp.name
+        assert line and text_width(line, COMPACT_TEXT) <= 96 - 6, (sp.name, line)
+        for tag in rules_for(sp).tag if sp.kind == "modifier" else ():
+            assert text_width(tag, COMPACT_TEXT) <= 96 - 16, (sp.name, tag)
+    assert {"train", "track", "facility"} <= kinds
     assert title_lines("Grocer's Warehouse", 88) == ["Grocer's", "Warehouse"]
     assert title_lines("Straight", 88) == ["Straight"]
+    assert title_lines("Run-around", 70) == ["Run-", "around"]
 
 
 # --------------------------------------------------------------------------- the board's choice

@@ -19,15 +19,13 @@ def one_line(sp, card) -> str:
     """The words under a compact card's picture: what a player needs to tell this card from
     another of its kind (its name says the rest)."""
     if card.picture == "plate":
-        return CLASS_SHORT.get(sp.train_class, sp.train_class) if sp.direction else "east or west"
+        return CLASS_SHORT.get(sp.train_class, sp.train_class) if sp.direction else "east/west"
     if sp.car:
         return f"{sp.car}s"
     if card.picture == "rail":
         if sp.ad_tracks:
             return f"{sp.ad_tracks} A/D"
         return card.label.lower() if sp.operational else "no stopping"
-    if card.picture == "tag" and card.tag:
-        return " ".join(card.tag)
     if card.picture == "sections":
         return f"{sp.sections} sections"
     return (card.label or sp.kind).lower()
@@ -37,12 +35,12 @@ def title_lines(name: str, w: float) -> list:
     """The card's name in one or two bold lines of ``F`` px that fit ``w``."""
     if text_width(name, F, True) <= w:
         return [name]
-    words, first = name.split(), ""
+    words, first = name.replace("-", "- ").split(), ""
     while words and text_width((first + " " + words[0]).strip(), F, True) <= w:
-        first = (first + " " + words.pop(0)).strip()
+        first = (first + " " + words.pop(0)).strip().replace("- ", "-")
     if not first:  # one long word
         return [fit(name, w, F, True)]
-    return [first, fit(" ".join(words), w, F, True)] if words else [first]
+    return [first, fit(" ".join(words).replace("- ", "-"), w, F, True)] if words else [first]
 
 
 class CompactCards:
@@ -101,7 +99,7 @@ class CompactCards:
         sp = spec_of(self.s, cid)
         card = rules_for(sp)
         band = card.colour
-        names = title_lines(sp.name, w - 8)
+        names = title_lines(sp.name, w - 16)  # room to spare: the width of bold text is an estimate
         band_h = 8 + F * len(names) + 2 * (len(names) - 1)
         self.rect(x, y, w, h, c["card"], c["card_stroke"], 1.2, 6, layer)
         self.rect(x, y, w, band_h, band, None, 0, 6, layer)
@@ -110,7 +108,14 @@ class CompactCards:
             self.text(x + w / 2, y + 3 + F * (i + 1) + 2 * i - 2, ln, F, "#ffffff", "middle", True, layer)
         line_y = y + h - 8
         pic_y = y + band_h + 6
-        self.picture(sp, card, x, w, pic_y, line_y - F - 6 - pic_y, layer, words=False)
+        if card.picture == "tag":  # a Modifier: what it adds, one line each, in its frame
+            tags = card.tag or ("",)
+            self.rect(x + 6, pic_y + 2, w - 12, len(tags) * (F + 4) + 8, None, band, 1.5, 4, layer)
+            for i, t in enumerate(tags):
+                self.text(x + w / 2, pic_y + 6 + (i + 1) * (F + 4) - 4, fit(t, w - 16, F), F, band,
+                          "middle", False, layer)
+        else:
+            self.picture(sp, card, x, w, pic_y, line_y - F - 6 - pic_y, layer, words=False)
         if sp.car:  # the facility's boxes, as on the full card
             bx = x + 8
             for n, col in ((sp.green, c["green"]), (sp.red, c["red"])):
