@@ -1,6 +1,6 @@
 """Board benchmarks (DESIGN.md §7): kernel-side time and widget-message bytes per board update.
 
-    python benchmarks/board.py [--intents 400] [--players 1 2 4]
+    python benchmarks/board.py [--intents 400] [--players 1 2 4] [--compact]
 
 For random games (seeded; 1, 2 and 4 players by default) with a live ``Board`` observing, every
 intent is applied as a script in another cell would (``board.game.apply``), and we measure
@@ -61,14 +61,14 @@ def summary(values, digits=2):
             "max": round(max(values), digits)}
 
 
-def run(players: int, seed: int, intents: int) -> dict:
+def run(players: int, seed: int, intents: int, compact: bool = False) -> dict:
     names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:players]
     mode = "solitaire" if players == 1 else "competitive"
     game = sm.new_game(seed=seed, players=names, mode=mode, length="campaign")
     _sizes.clear()
     folder = tempfile.mkdtemp(prefix="sm-board-bench-")
     t = time.perf_counter()
-    board = Board(game, autosave=str(Path(folder) / "station-master-autosave.json"))
+    board = Board(game, autosave=str(Path(folder) / "station-master-autosave.json"), compact=compact)
     first_ms = (time.perf_counter() - t) * 1000
     first_bytes = sum(_sizes)
     r = random.Random(seed)
@@ -114,14 +114,14 @@ def run(players: int, seed: int, intents: int) -> dict:
     return out
 
 
-def run_bots(players: int, seed: int, intents: int) -> dict:
+def run_bots(players: int, seed: int, intents: int, compact: bool = False) -> dict:
     from stationmaster.bots import bot_for
 
     names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:players]
     mode = "solitaire" if players == 1 else "competitive"
     game = sm.new_game(seed=seed, players=names, mode=mode, length="campaign", bots={n: "random" for n in names})
     folder = tempfile.mkdtemp(prefix="sm-board-bench-")
-    board = Board(game, autosave=folder, pace=1.0)  # no event loop here: the bots wait for step_bots
+    board = Board(game, autosave=folder, pace=1.0, compact=compact)  # no event loop here: the bots wait for step_bots
     times, sizes = [], []
     for _ in range(intents):
         if game.is_over:
@@ -145,9 +145,10 @@ def main(argv=None) -> None:
     ap.add_argument("--intents", type=int, default=400)
     ap.add_argument("--players", type=int, nargs="*", default=[1, 2, 4])
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--compact", action="store_true", help="the big-print card row (a board shown small)")
     args = ap.parse_args(argv)
-    runs = [run(p, args.seed, args.intents) for p in args.players]
-    bot_runs = [run_bots(p, args.seed, args.intents) for p in args.players]
+    runs = [run(p, args.seed, args.intents, args.compact) for p in args.players]
+    bot_runs = [run_bots(p, args.seed, args.intents, args.compact) for p in args.players]
     all_ms = [r["update_ms"]["median"] for r in runs + bot_runs]
     all_bytes = [r["update_bytes"]["median"] for r in runs + bot_runs]
     result = {
@@ -155,6 +156,7 @@ def main(argv=None) -> None:
         "python": platform.python_version(),
         "ipywidgets": ipywidgets.__version__,
         "budgets": BUDGETS,
+        "compact": args.compact,
         "runs": runs,
         "bot_decisions": bot_runs,
         "worst_update_ms_median": max(all_ms),

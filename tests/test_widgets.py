@@ -326,11 +326,15 @@ def test_every_legal_intent_is_in_the_fallback_list_and_applies():
     assert checked > 60
 
 
-def test_a_short_solitaire_game_played_to_the_end_by_mouse_and_buttons():
-    """Clicks on the scene's own hit regions (and the buttons) play a whole game."""
-    game = sm.new_game(seed=5, length="short")
-    board = board_for(game)
-    r = random.Random(5)
+@pytest.mark.parametrize("compact", [False, True])
+@pytest.mark.parametrize("seed,config", [(5, {}), (2, {"players": ["Ann", "Bo", "Cy"], "mode": "competitive"})])
+def test_a_short_game_played_to_the_end_by_mouse_and_buttons(compact, seed, config):
+    """Clicks on the scene's own hit regions (and the buttons) play a whole game, with the full
+    card row and with the compact one (big print, as on a laptop)."""
+    game = sm.new_game(seed=seed, length="short", **config)
+    board = board_for(game, compact=compact)
+    assert board.compact is compact
+    r = random.Random(seed)
     while not game.is_over:
         legal = game.legal_intents()
         busy = [i for i in legal if not isinstance(i, (End, Discard, Draw)) and str(i) != "agent pass"]

@@ -21,7 +21,8 @@ def __getattr__(name):
     raise AttributeError(name)
 
 
-def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | None = None, **options):
+def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | None = None, compact="auto",
+         **options):
     """Show a playable board for a game; returns the ``Board`` widget (``board.game`` is the game).
 
     - ``play(seed=7)``, ``play(players=["Ann", "Bo"], mode="competitive", bots={"Bo": "planner"})``:
@@ -37,7 +38,8 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
     "dark" (the board has a toggle too). ``autosave=True`` writes the game
     after every accepted intent, atomically, to its own file (``station-master-autosave-seed7.json``)
     in the working folder; ``False`` turns that off; a folder autosaves there, a file path names
-    the file (and ``play()`` resumes it).
+    the file (and ``play()`` resumes it). ``compact`` is "auto" (the hand and Departments in big
+    print when the board is shown small, as on a laptop), True or False.
     """
     import os
 
@@ -79,4 +81,5 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
             if message and "new game" not in message.lower():
                 message += " A new game was started."
             game = sm.new_game()
-    return Board(game, theme=theme, autosave=target, message=message, message_level=level, pace=pace)
+    return Board(game, theme=theme, autosave=target, message=message, message_level=level, pace=pace,
+                 compact=compact)

@@ -66,9 +66,15 @@ def _set(obj, name: str, value) -> None:
         setattr(obj, name, value)
 
 
-def _default_scene_builder(state, viewer=None, theme="light", ready=None):
+def _default_scene_builder(state, viewer=None, theme="light", ready=None, compact=False):
     from stationmaster.view.scene import build_scene
-    return build_scene(state, viewer=viewer, theme=theme, ready=ready)
+    return build_scene(state, viewer=viewer, theme=theme, ready=ready, compact=compact)
+
+
+#: the compact card row (big print) once the full table is shown smaller than this: the full
+#: layout's card text is drawn for 100 % (titles 9-10.5 px, descriptions 7.5 px)
+COMPACT_BELOW = 0.98
+COMPACT_CHOICES = ("auto", True, False)
 
 
 class Board(W.VBox):
@@ -85,6 +91,10 @@ class Board(W.VBox):
     the board (it observes the game). New game, Load (a save file) and the New game form replace
     ``board.game`` with another Game object.
 
+    Size: the board scales to the room it has. ``compact="auto"`` (the default) draws the hand and
+    Department row in big print (a name and one line a card, never under 9 px on screen) when
+    the browser shows the table smaller than its full size, as on a laptop; True or False fix it.
+
     Autosave: after every accepted intent (and undo/redo) the game is written atomically to its
     own file, ``station-master-autosave-seed<seed>.json`` in the working folder (``autosave`` is
     True for that, a folder, a file path, or False/None for none; see ``widgets.autosave``);
@@ -96,7 +106,8 @@ class Board(W.VBox):
     """
 
     def __init__(self, game, *, theme: str = "auto", autosave=None, message: str = "",
-                 message_level: str = "", scene_builder=None, pace: float | None = None) -> None:
+                 message_level: str = "", scene_builder=None, pace: float | None = None,
+                 compact="auto") -> None:
         self._game = game
         self.theme_choice = theme if theme in THEME_CHOICES else "auto"
         self.theme = self.theme_choice if self.theme_choice in HIGHLIGHT else "light"
@@ -109,6 +120,11 @@ class Board(W.VBox):
         self.autosave_error = None
         self.controller = Controller(game)
         self.autoplay = Autoplay(self.controller, pace=pace, on_step=self._after_bot)
+        if compact not in COMPACT_CHOICES:
+            raise ValueError(f"compact must be 'auto', True or False, not {compact!r}")
+        self.compact_choice = compact
+        self.compact = compact is True
+        self._full_height = None  # the full layout's last height (to tell when it fits again)
         self.scene_builder = scene_builder or _default_scene_builder
         self.scene = None
         self.viewer = None
@@ -193,6 +209,7 @@ class Board(W.VBox):
         self.page = frontend.helper()
         if self.page is not None:
             self.page.observe(self._on_page_theme, "page_theme")
+            self.page.observe(self._on_page_scale, "scale")
         self.help_button = W.ToggleButton(description="What can I do?", icon="question-circle", value=False,
                                           tooltip="list what you can do now, and how", layout=W.Layout(width="auto"))
         self.help_button.observe(lambda ch: self._update_help(), "value")
@@ -377,7 +394,9 @@ class Board(W.VBox):
         self.viewer = self._viewer()
         if self.scene_builder is _default_scene_builder:
             self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme,
-                                            ready=self.ready_facilities())
+                                            ready=self.ready_facilities(), compact=self.compact)
+            if not self.compact:
+                self._full_height = self.scene.height
         else:
             self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme)
         self._hits = {}
@@ -492,6 +511,29 @@ class Board(W.VBox):
         if want != self.theme:
             self.set_theme(want)
 
+    def _on_page_scale(self, change) -> None:
+        """The browser reports the table's shown scale: in "auto", big print below COMPACT_BELOW.
+        Back to the full layout only when it would fit at COMPACT_BELOW or more (its height is
+        known), so the two layouts never take turns."""
+        if self.compact_choice != "auto" or not change["new"]:
+            return
+        scale = change["new"]
+        if self.compact and self.scene is not None and self._full_height:
+            scale *= min(1.0, self.scene.height / self._full_height)  # the full layout's, at least
+        want = scale < COMPACT_BELOW
+        if want != self.compact:
+            self.compact = want
+            self.refresh(game_changed=False)
+
+    def set_compact(self, compact) -> None:
+        """Big print for the card row: True, False, or "auto" (as the board's shown size says)."""
+        if compact not in COMPACT_CHOICES:
+            raise ValueError(f"compact must be 'auto', True or False, not {compact!r}")
+        self.compact_choice = compact
+        scale = self.page.scale if self.page is not None else 0.0
+        self.compact = compact is True or (compact == "auto" and 0 < scale < COMPACT_BELOW)
+        self.refresh(game_changed=False)
+
     def _on_page_theme(self, change) -> None:
         if self.theme_choice == "auto":
             self._apply_theme(change["new"] if change["new"] in HIGHLIGHT else "light")
@@ -542,7 +584,13 @@ class Board(W.VBox):
             away = " (others look away)" if len(g.humans) > 1 else ""
             who = f" — hand shown: <b>{html.escape(g.players[self.viewer])}</b>'s{away}"
         picked = c.selection()
-        picked = f" · <span class='sm-selection'>{html.escape(picked)}</span>" if picked else ""
+        card = (c.serves or {}).get("card") or c.card if picked else None
+        tip = ""
+        if card is not None:  # the selected card's full text on hover (the compact card shows one line)
+            from stationmaster.rules import spec_of
+            sp = spec_of(g.state, card)
+            tip = f" title='{html.escape(f'{sp.name}: {sp.text}', quote=True)}'"
+        picked = f" · <span class='sm-selection'{tip}>{html.escape(picked)}</span>" if picked else ""
         # one line: the decision in hand, Revenue, what is selected (the board's header has the rest)
         if g.is_over:
             line = f"<b>{html.escape(c.status())}</b>"

@@ -109,6 +109,8 @@ class Scene:
     box_rects: dict = field(default_factory=dict)
     #: rolling-stock piece id -> where that piece is drawn (in a train, on a card, in a box)
     piece_rects: dict = field(default_factory=dict)
+    #: (x, y, w, h) of the card row: the viewer's hand, the Home Office, Departments and Salvage
+    card_row: tuple = ()
 
     def add(self, shape) -> None:
         self.shapes.append(shape)
@@ -122,6 +124,11 @@ class Scene:
             if h.contains(px, py):
                 return h
         return None
+
+    def texts_in(self, rect) -> list:
+        """The Text shapes whose anchor point lies in ``rect`` (x, y, w, h)."""
+        x, y, w, h = rect
+        return [s for s in self.shapes if isinstance(s, Text) and x <= s.x <= x + w and y <= s.y <= y + h]
 
     def hits_for(self, target_kind: str) -> list:
         return [h for h in self.hits if h.target[0] == target_kind]

@@ -90,9 +90,26 @@ def check_one_screen(page, nb, board, extra=()) -> dict:
     return got
 
 
+def card_text_on_screen(page, nb, board, shadow) -> dict:
+    """The smallest text of the board's card row (hand, Home Office, Departments, Salvage) as the
+    screen shows it: its size in the scene times the canvas's shown width over its drawn width.
+    ``shadow`` is a board of the same game built in the test's process with the layout the browser's
+    board draws (its canvas height says which)."""
+    size = board.canvases()[-1]
+    assert size["height"] == shadow.scene.height, \
+        f"the board draws a {size['height']} px tall table, the {'compact' if shadow.compact else 'full'} " \
+        f"layout is {shadow.scene.height} px"
+    scale = page.locator(f"{board.sel} canvas").last.bounding_box()["width"] / size["width"]
+    texts = shadow.scene.texts_in(shadow.scene.card_row)
+    small = min(texts, key=lambda t: t.size)
+    return {"scale": round(scale, 3), "smallest": small.text, "drawn_px": small.size,
+            "on_screen_px": round(small.size * scale, 2)}
+
+
 def test_one_decision_one_screen_and_a_click_never_scrolls(lab_server, page, screenshots_dir, request):
     """At 1280x800 with JupyterLab's file browser open, the prompt, the message line and the
-    buttons are in view with the whole board. Then, with the notebook scrolled so the board's top
+    buttons are in view with the whole board, and the board draws its card row in big print: no
+    card text under 9 px on screen (issue 9). Then, with the notebook scrolled so the board's top
     is out of view, a button press (Save, under the board) followed by a click on the Home Office
     deck leaves the page where it was, and the click draws (issue 9: the page jumped under the
     pointer and the click landed elsewhere)."""
@@ -101,7 +118,15 @@ def test_one_decision_one_screen_and_a_click_never_scrolls(lab_server, page, scr
     nb, board = open_board(page, lab_server, request, "laptop.ipynb",
                            "import stationmaster as sm\nboard = sm.play(seed=7, autosave=False)\nboard")
     assert page.locator("#jp-left-stack").is_visible(), "JupyterLab's default layout has the file browser open"
-    got = check_one_screen(page, nb, board)
+    compact = sm.play(seed=7, autosave=False, compact=True)
+    page.wait_for_function("([sel, h]) => { const c = [...document.querySelectorAll(sel + ' canvas')].pop();"
+                           " return c && c.height === h; }", arg=[board.sel, compact.scene.height], timeout=30_000)
+    board.settle()
+    got = check_one_screen(page, nb, board)  # the compact layout fits too
+    text = card_text_on_screen(page, nb, board, compact)
+    assert text["on_screen_px"] >= 9, f"card text below 9 px on a 1280x800 screen: {text}"
+    full = sm.play(seed=7, autosave=False, compact=False).scene
+    assert min(t.size for t in full.texts_in(full.card_row)) * text["scale"] < 9  # what compact is for
     page.screenshot(path=str(screenshots_dir / "board-laptop-jupyterlab.png"))
 
     # Scroll down until the tools under the board are in view (the board's top is not), press
@@ -132,8 +157,9 @@ def test_one_decision_one_screen_and_a_click_never_scrolls(lab_server, page, scr
     assert (after, round(top_after)) == (before, round(top_before)), \
         f"the click scrolled the page: scrollTop {before} -> {after}, board top {top_before} -> {top_after}"
     assert not page.page_errors, page.page_errors
-    print(f"\nat 1280x800 the board is drawn at {got['scale']:.0%}; board top {top_before:.0f} px, "
-          f"unchanged by the click")
+    print(f"\nat 1280x800 the board is drawn at {got['scale']:.0%}, its smallest card text "
+          f"{text['drawn_px']} px ({text['smallest']!r}) shown at {text['on_screen_px']} px; board top "
+          f"{top_before:.0f} px, unchanged by the click")
 
 
 SUPERINTENDENT = """import stationmaster as sm

@@ -16,7 +16,8 @@ Layout (pixels, origin top-left; ``scene.width`` is 1240 for one to four players
   facilities with their green and red boxes and MEN | AT | WORK pipelines;
 - the **turn chart** (12 Stages, number boards, Pocket Watch), phase track, held trains and Extras,
   Revenue, and the two yards;
-- the viewer's **hand**, the Home Office deck, the three Department tops and the Salvage Yard.
+- the viewer's **hand**, the Home Office deck, the three Department tops and the Salvage Yard
+  (``compact=True``: the same in big print, a name and one line a card, for a board shown small).
 
 Facilities that can act now (``ready``) get a tag on the grid and on their row in the list.
 
@@ -30,6 +31,7 @@ from ..shapes import Rect, Scene
 from .area import OfficeAreas
 from .canvas import Canvas
 from .cards import Cards
+from .compact import CompactCards
 from .division import DivisionBand
 from .hud import Hud, prompt
 from .layout import (CAR_ORDER, CLASS_SHORT, CLOCK_SHORT, GRID_NAMES, KIND_LETTER, MARGIN, WIDTH, fit, money,
@@ -45,7 +47,7 @@ __all__ = [
 ]
 
 
-class _Board(Hud, DivisionBand, OfficeAreas, Cards, Pieces, Canvas):
+class _Board(Hud, DivisionBand, OfficeAreas, Cards, CompactCards, Pieces, Canvas):
     """One scene build: the parts of the table stacked top to bottom, each drawn by its mixin."""
 
     def build(self) -> Scene:
@@ -61,11 +63,13 @@ class _Board(Hud, DivisionBand, OfficeAreas, Cards, Pieces, Canvas):
         return self.sc
 
 
-def build_scene(state, viewer: int | None = None, theme: str = "light", ready=None) -> Scene:
+def build_scene(state, viewer: int | None = None, theme: str = "light", ready=None, compact: bool = False) -> Scene:
     """The whole table as shapes and hit regions. ``viewer`` is the player index whose hand is
     shown (default: the player to act, else the Superintendent). ``ready`` marks the facilities
     that can act now: ``{(seat, x, y): "Agent" | "Laborer" | "Porter"}`` (the board passes the
-    ones its legal intents reach)."""
+    ones its legal intents reach). ``compact``: the card row in big print for a board shown
+    small (``compact.py``); the rest of the table is the same."""
     b = _Board(state, viewer, theme)
     b.ready = dict(ready or {})
+    b.compact = bool(compact)
     return b.build()

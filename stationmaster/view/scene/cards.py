@@ -15,6 +15,8 @@ class Cards:
     """The hand and Department row (mixed into the board builder)."""
 
     def cards(self, y0):
+        if getattr(self, "compact", False):
+            return self.cards_compact(y0)
         s, c = self.s, self.c
         W = self.W
         p = self.viewer
@@ -63,15 +65,17 @@ class Cards:
             self.text(sx + 48, y + card_h - 10, fit("top: " + spec_of(s, s.salvage[-1]).name, 88, 8.5), 8.5,
                       c["muted"], "middle", False, "hud")
         self.text(x + 48, y + card_h + 13, "face down", 9, c["muted"], "middle", True, "hud")
+        self.sc.card_row = (0, y0, W, y + card_h + 16 - y0)
         return y + card_h + 16
 
-    def card_back(self, x, y, w, h, count):
+    def card_back(self, x, y, w, h, count, words=True):
         self.rect(x, y, w, h, "#7a2e1f", "#3d1409", 1.2, 6, "hud")
         self.rect(x + 5, y + 5, w - 10, h - 10, None, "#e8c77a", 1.2, 4, "hud")
         self.add(Circle(x + w / 2, y + h / 2 - 10, 22, None, "#e8c77a", 1.5, "hud"))
         self.text(x + w / 2, y + h / 2 - 5, "SM", 15, "#e8c77a", "middle", True, "hud")
         self.text(x + w / 2, y + h - 28, str(count), 17, "#ffffff", "middle", True, "hud")
-        self.text(x + w / 2, y + h - 14, "cards", 9, "#e8c77a", "middle", False, "hud")
+        if words:
+            self.text(x + w / 2, y + h - 14, "cards", 9, "#e8c77a", "middle", False, "hud")
 
     def card_face(self, cid, x, y, w, h, layer="hud", sp=None):
         """A card as printed: kind colour band with its name, a picture, and its short text. The card
@@ -88,65 +92,7 @@ class Cards:
         self.text(x + w / 2, y + 32, card.label or sp.kind.upper(), 7.5, band if not is_dark(c["card"]) else c["muted"],
                   "middle", True, layer)
         pic_y = y + 38
-        pic_h = 46
-        if card.picture == "rail" and sp.geometry is not None:
-            pw = w - 16
-            ph = min(pic_h, pw * 0.7)
-            px = x + 8
-            self.rect(px, pic_y, pw, ph, None, c["faint"], 0.6, 2, layer, (2, 2))
-            paths = rail_paths(sp.geometry, px, pic_y, pw, ph)
-            for p in paths:
-                self.line(p, c["rail"], 3.2, layer)
-            for p in paths:
-                self.line(p, c["card"], 1.2, layer)
-            b = spur_bumper(sp.geometry, px, pic_y, pw, ph)
-            if b:
-                self.line(b, c["rail"], 3.4, layer)
-            if sp.operational:
-                self.wheel(px + 7, pic_y + ph - 7, 3.5, layer)
-            else:
-                self.text(px + pw - 2, pic_y + ph - 3, "pass-through", 7, c["muted"], "end", False, layer)
-            if sp.ad_tracks:
-                self.text(px + pw - 3, pic_y + 11, f"{sp.ad_tracks} A/D", 8.5, c["ink"], "end", True, layer)
-        elif card.picture == "plate":
-            bx, bw = x + w / 2 - 22, 44
-            self.rect(bx, pic_y, bw, 30, "#ffffff", "#1d1d1d", 1.4, 3, layer)
-            self.text(x + w / 2, pic_y + 22, card.plate, 19, "#1d1d1d", "middle", True, layer)
-            d = sp.direction
-            ay = pic_y + 42
-            if d:
-                word = f"{d}bound"
-                total = 22 + 4 + text_width(word, 8.5)
-                ax0 = x + (w - total) / 2
-                tip, base = (ax0 + 22, ax0) if d == "east" else (ax0, ax0 + 22)
-                self.line([(base, ay), (tip, ay)], c["ink"], 2, layer)
-                k = 5 if d == "east" else -5
-                self.add(Poly(((tip + k * 0.4, ay), (tip - k, ay - 4), (tip - k, ay + 4)), c["ink"], None, 0, layer))
-                self.text(ax0 + 26, ay + 3, word, 8.5, c["muted"], "start", False, layer)
-            else:
-                self.text(x + w / 2, ay + 3, "east or west", 8.5, c["muted"], "middle", False, layer)
-        elif card.picture == "tag":
-            tag = "  ".join(card.tag)
-            size = 10 if text_width(tag, 10, True) <= w - 24 else 7.5
-            self.rect(x + 10, pic_y + 6, w - 20, 26, None, band, 1.5, 4, layer)
-            self.text(x + w / 2, pic_y + 23, tag, size, band, "middle", True, layer)
-        elif card.picture == "flag":
-            fx = x + w / 2 - 12
-            self.line([(fx, pic_y + 40), (fx, pic_y + 2)], c["ink"], 2, layer)
-            self.add(Poly(((fx, pic_y + 3), (fx + 26, pic_y + 11), (fx, pic_y + 19)), "#c62828", None, 0, layer))
-        elif card.picture == "regions":  # a Mainline card: one track, two regions
-            ry = pic_y + 20
-            self.line([(x + 8, ry), (x + w - 8, ry)], c["rail"], 3.2, layer)
-            self.line([(x + w / 2, ry - 7), (x + w / 2, ry + 7)], c["muted"], 1, layer, (2, 2))
-            for k, word in enumerate(("west", "east")):
-                self.text(x + w * (0.27 + 0.46 * k), ry + 16, word, 8, c["muted"], "middle", False, layer)
-        elif card.picture == "sections":  # a Mainline card with a length: one tick a section
-            ry = pic_y + 20
-            self.line([(x + 8, ry), (x + w - 8, ry)], c["rail"], 3.2, layer)
-            for k in range(sp.sections + 1):
-                tx = x + 8 + k * (w - 16) / sp.sections
-                self.line([(tx, ry - 5), (tx, ry + 5)], c["ink"], 1.2, layer)
-            self.text(x + w / 2, ry + 18, f"{sp.sections} sections", 8.5, c["ink"], "middle", True, layer)
+        self.picture(sp, card, x, w, pic_y, 46, layer)
         # facility extras: its car and boxes
         if sp.car:
             pid = self.sample_piece(sp.car, True)
@@ -177,3 +123,76 @@ class Cards:
             lines = 2
         for i, ln in enumerate(wrap(body, w - 10, 7.5, lines)):
             self.text(x + 5, text_y + i * 9.5, ln, 7.5, c["muted"], "start", False, layer)
+
+    def picture(self, sp, card, x, w, pic_y, pic_h, layer, words=True):
+        """The middle of a card's face: its rail, number plate, tag, flag or Mainline track. Without
+        ``words`` the small print inside the picture is left out (the compact card says it in one
+        line of its own)."""
+        c = self.c
+        band = card.colour
+        if card.picture == "rail" and sp.geometry is not None:
+            pw = w - 16
+            ph = min(pic_h, pw * 0.7)
+            px = x + 8
+            self.rect(px, pic_y, pw, ph, None, c["faint"], 0.6, 2, layer, (2, 2))
+            paths = rail_paths(sp.geometry, px, pic_y, pw, ph)
+            for p in paths:
+                self.line(p, c["rail"], 3.2, layer)
+            for p in paths:
+                self.line(p, c["card"], 1.2, layer)
+            b = spur_bumper(sp.geometry, px, pic_y, pw, ph)
+            if b:
+                self.line(b, c["rail"], 3.4, layer)
+            if sp.operational:
+                self.wheel(px + 7, pic_y + ph - 7, 3.5, layer)
+            elif words:
+                self.text(px + pw - 2, pic_y + ph - 3, "pass-through", 7, c["muted"], "end", False, layer)
+            if sp.ad_tracks and words:
+                self.text(px + pw - 3, pic_y + 11, f"{sp.ad_tracks} A/D", 8.5, c["ink"], "end", True, layer)
+        elif card.picture == "plate":
+            bx, bw = x + w / 2 - 22, 44
+            self.rect(bx, pic_y, bw, 30, "#ffffff", "#1d1d1d", 1.4, 3, layer)
+            self.text(x + w / 2, pic_y + 22, card.plate, 19, "#1d1d1d", "middle", True, layer)
+            d = sp.direction
+            ay = pic_y + 42
+            if d and not words:
+                self.arrow(x + w / 2 - 11, ay, d, layer)
+            elif d:
+                word = f"{d}bound"
+                total = 22 + 4 + text_width(word, 8.5)
+                ax0 = x + (w - total) / 2
+                self.arrow(ax0, ay, d, layer)
+                self.text(ax0 + 26, ay + 3, word, 8.5, c["muted"], "start", False, layer)
+            elif words:
+                self.text(x + w / 2, ay + 3, "east or west", 8.5, c["muted"], "middle", False, layer)
+        elif card.picture == "tag":
+            tag = "  ".join(card.tag)
+            size = 10 if text_width(tag, 10, True) <= w - 24 else 7.5
+            self.rect(x + 10, pic_y + 6, w - 20, 26, None, band, 1.5, 4, layer)
+            if words:
+                self.text(x + w / 2, pic_y + 23, tag, size, band, "middle", True, layer)
+        elif card.picture == "flag":
+            fx = x + w / 2 - 12
+            self.line([(fx, pic_y + 40), (fx, pic_y + 2)], c["ink"], 2, layer)
+            self.add(Poly(((fx, pic_y + 3), (fx + 26, pic_y + 11), (fx, pic_y + 19)), "#c62828", None, 0, layer))
+        elif card.picture == "regions":  # a Mainline card: one track, two regions
+            ry = pic_y + 20
+            self.line([(x + 8, ry), (x + w - 8, ry)], c["rail"], 3.2, layer)
+            self.line([(x + w / 2, ry - 7), (x + w / 2, ry + 7)], c["muted"], 1, layer, (2, 2))
+            for k, word in enumerate(("west", "east") if words else ()):
+                self.text(x + w * (0.27 + 0.46 * k), ry + 16, word, 8, c["muted"], "middle", False, layer)
+        elif card.picture == "sections":  # a Mainline card with a length: one tick a section
+            ry = pic_y + 20
+            self.line([(x + 8, ry), (x + w - 8, ry)], c["rail"], 3.2, layer)
+            for k in range(sp.sections + 1):
+                tx = x + 8 + k * (w - 16) / sp.sections
+                self.line([(tx, ry - 5), (tx, ry + 5)], c["ink"], 1.2, layer)
+            if words:
+                self.text(x + w / 2, ry + 18, f"{sp.sections} sections", 8.5, c["ink"], "middle", True, layer)
+
+    def arrow(self, x, y, d, layer):
+        """A 22 px arrow pointing east or west, its left end at (x, y)."""
+        tip, base = (x + 22, x) if d == "east" else (x, x + 22)
+        self.line([(base, y), (tip, y)], self.c["ink"], 2, layer)
+        k = 5 if d == "east" else -5
+        self.add(Poly(((tip + k * 0.4, y), (tip - k, y - 4), (tip - k, y + 4)), self.c["ink"], None, 0, layer))

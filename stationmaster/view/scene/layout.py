@@ -6,6 +6,8 @@ from __future__ import annotations
 #: the outer margin, and the table width for one to four players (each further seat adds 230)
 MARGIN = 16
 WIDTH = 1240
+#: the smallest text of the compact card row (9 px on screen with the table shown at 65 %)
+COMPACT_TEXT = 14
 
 #: short names that fit on a grid card or a train tray (the phase track's: decisions.PHASE_SHORT)
 GRID_NAMES = {
