@@ -174,10 +174,14 @@ class Board(W.VBox):
         return _autosave.claimed(self._game) if self.autosaver else None
 
     def close(self):
-        self.autoplay.cancel()
-        if self.page is not None:
+        """Stop the bots, close the page and stop listening to the game (safe on a Board whose
+        construction failed half way: ipywidgets closes it when it is collected)."""
+        if getattr(self, "autoplay", None) is not None:
+            self.autoplay.cancel()
+        if getattr(self, "page", None) is not None:
             self.page.close()
-        self._game.unobserve(self._on_game)
+        if getattr(self, "_game", None) is not None:
+            self._game.unobserve(self._on_game)
         super().close()
 
     def _on_game(self, game) -> None:
