@@ -1,6 +1,7 @@
 """simulate: many bot games in worker processes, their rows and summary, the CLI, the progress bar."""
 
 import importlib
+import importlib.util
 import io
 import json
 import sys
@@ -150,3 +151,35 @@ def test_progress_callback_sees_every_game():
     seen = []
     simulate("random", length="short", games=3, seed=1, jobs=2, progress=lambda done, total: seen.append((done, total)))
     assert seen == [(1, 3), (2, 3), (3, 3)]
+
+
+def _balance_tool():
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parent.parent / "tools" / "balance.py"
+    spec = importlib.util.spec_from_file_location("balance", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_balance_tool_saves_rows_draws_plots_and_keeps_the_hand_written_text(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    balance = _balance_tool()
+    doc = tmp_path / "balance.md"
+    doc.write_text(f"# Study\n\nBy hand before.\n\n{balance.BEGIN}\nold figures\n{balance.END}\n\nBy hand after.\n")
+    args = ["--bots", "random", "no-such-bot", "--lengths", "short", "--refills", "when_empty", "at_once",
+            "--games", "2", "--jobs", "1", "--data", str(tmp_path / "data"), "--plots", str(tmp_path / "plots"),
+            "--doc", str(doc)]
+    assert balance.main(args) == 0
+    assert "skipping the 'no-such-bot' bot" in capsys.readouterr().err
+    rows = balance.read_rows(tmp_path / "data" / "random-short-at_once.jsonl")
+    assert [r["seed"] for r in rows] == [1, 2] and rows[0]["yard_refill"] == "at_once"
+    assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == sorted(f"{p}.png" for p in balance.PLOTS)
+    text = doc.read_text()
+    assert text.startswith("# Study\n\nBy hand before.\n") and text.endswith("\n\nBy hand after.\n")
+    assert "old figures" not in text and "| random | at_once | 2 |" in text
+    assert "Not in this run (not registered when it ran): no-such-bot." in text
+    assert "![revenue by day](plots/revenue_by_day.png)" in text
+    (tmp_path / "plots" / "revenue.png").unlink()
+    assert balance.main(args[:-6] + ["--plots-only"] + args[-6:]) == 0  # redrawn from the saved rows
+    assert (tmp_path / "plots" / "revenue.png").exists() and "| random | at_once | 2 |" in doc.read_text()
