@@ -140,11 +140,18 @@ def test_progress_falls_back_to_plain_lines_without_tqdm_or_a_terminal(monkeypat
     assert isinstance(sim.progress_bar(False, 5), sim._Silent)
 
 
-def test_progress_bar_on_a_terminal_uses_tqdm():
+def test_progress_bar_on_a_terminal_uses_tqdm(monkeypatch):
     tqdm = pytest.importorskip("tqdm")
     bar = sim.progress_bar(True, 3, stream=_Terminal())
     assert isinstance(bar, tqdm.tqdm)
     bar.close()
+
+    class Sized(_Terminal):
+        def fileno(self):
+            return 2
+
+    monkeypatch.setattr(sim.os, "get_terminal_size", lambda fd: sim.os.terminal_size((0, 0)))
+    assert isinstance(sim.progress_bar(True, 3, stream=Sized()), sim.PlainProgress)  # no width to draw in
 
 
 def test_progress_callback_sees_every_game():
@@ -183,3 +190,17 @@ def test_balance_tool_saves_rows_draws_plots_and_keeps_the_hand_written_text(tmp
     (tmp_path / "plots" / "revenue.png").unlink()
     assert balance.main(args[:-6] + ["--plots-only"] + args[-6:]) == 0  # redrawn from the saved rows
     assert (tmp_path / "plots" / "revenue.png").exists() and "| random | at_once | 2 |" in doc.read_text()
+
+
+def test_readme_simulate_section_runs_as_written():
+    import pathlib
+    import re
+    import shlex
+    text = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = text.split("## Simulate many games", 1)[1].split("\n## ", 1)[0]
+    (bash,) = re.findall(r"```bash\n(.*?)\n```", section, re.S)
+    command = shlex.split(bash.splitlines()[-1])
+    assert command[:2] == ["stationmaster", "simulate"]
+    cli.parser().parse_args(command[1:])  # the command line is one the CLI takes
+    (code,) = re.findall(r"```python\n(.*?)\n```", section, re.S)
+    exec(compile(code, "README.md", "exec"), {})

@@ -171,6 +171,16 @@ class _Callback(PlainProgress):
         self.callback(self.done, self.total)
 
 
+def _is_terminal(stream) -> bool:
+    """A terminal a bar can be drawn on (a pseudo-terminal without a width is not)."""
+    if not getattr(stream, "isatty", lambda: False)():
+        return False
+    try:
+        return os.get_terminal_size(stream.fileno()).columns > 0
+    except (OSError, ValueError):
+        return True
+
+
 def progress_bar(progress, total: int, stream=None):
     """What ``simulate`` reports its progress to (see ``simulate``'s ``progress``)."""
     if not progress:
@@ -178,7 +188,7 @@ def progress_bar(progress, total: int, stream=None):
     if callable(progress) and progress is not True:
         return _Callback(progress, total)
     stream = stream if stream is not None else sys.stderr
-    if getattr(stream, "isatty", lambda: False)():
+    if _is_terminal(stream):
         try:
             from tqdm import tqdm
         except ImportError:
