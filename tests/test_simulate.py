@@ -10,7 +10,7 @@ import pytest
 
 import stationmaster as sm
 from stationmaster import cli
-from stationmaster.bots import play_turns, simulate, summarize
+from stationmaster.bots import Bot, Decision, play_turns, simulate, summarize
 from stationmaster.rules import REVENUE_SOURCES
 
 sim = importlib.import_module("stationmaster.bots.simulate")  # the module (the package exports the function)
@@ -61,6 +61,25 @@ def test_every_seat_of_a_multiplayer_game_is_the_bot():
     for r in rows:
         assert list(r["revenue"]) == ["P1", "P2", "P3"] and r["target"] == 30
         assert sum(r["revenue_by_source"].values()) == sum(r["revenue"].values())
+
+
+class EndsAlways(Bot):
+    """A bot of one's own, given to simulate as a class."""
+
+    name = "ends-always"
+
+    def decide(self, game):
+        legal = game.legal_intents()
+        for text in ("end", "agent pass", "hold"):
+            if game.parse(text) in legal:
+                return Decision(game.parse(text), "does nothing")
+        return Decision(legal[0], "the first thing it may do")
+
+
+def test_a_bot_class_of_ones_own_can_be_simulated():
+    rows = simulate(EndsAlways, length="short", games=2, seed=1)
+    assert [r["bot"] for r in rows] == ["ends-always"] * 2
+    assert all(r["revenue"] == {"Player": 0} for r in rows)
 
 
 def test_summary_figures():
@@ -190,6 +209,11 @@ def test_balance_tool_saves_rows_draws_plots_and_keeps_the_hand_written_text(tmp
     (tmp_path / "plots" / "revenue.png").unlink()
     assert balance.main(args[:-6] + ["--plots-only"] + args[-6:]) == 0  # redrawn from the saved rows
     assert (tmp_path / "plots" / "revenue.png").exists() and "| random | at_once | 2 |" in doc.read_text()
+    again = ["--bots", "random", "--lengths", "short", "--refills", "when_empty", "--games", "2", "--reuse",
+             "--no-plots"] + args[-6:]
+    assert balance.main(again) == 0
+    assert "reusing 2 saved games" in capsys.readouterr().err
+    assert "| random | at_once | 2 |" in doc.read_text()  # a setting saved before stays on the page
 
 
 def test_readme_simulate_section_runs_as_written():

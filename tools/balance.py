@@ -1,6 +1,6 @@
 """The balance study: bots × lengths × yard refill rules, N seeded solitaire games each.
 
-    python tools/balance.py                       # the full study (long: see --help)
+    python tools/balance.py                       # the full study (long)
     python tools/balance.py --bots random greedy --lengths standard --games 200
     python tools/balance.py --plots-only          # redraw plots and tables from the saved rows
 
@@ -8,7 +8,8 @@ Saves the raw rows (docs/balance-data/BOT-LENGTH-REFILL.jsonl, one JSON line per
 plots (docs/balance/*.png, needs matplotlib: pip install "stationmaster[sim]") and writes the
 figures into docs/balance.md between the generated-section markers; the hand-written text around
 them stays. A bot that is not registered is skipped with a note, so planner and search join the
-study by being registered. Game i of every setting uses seed SEED+i: the settings are compared
+study by being registered. The page and plots show every setting saved in the data folder, so a
+bot studied later (--bots search) joins the ones played before. Game i of every setting uses seed SEED+i: the settings are compared
 on the same deals.
 """
 
@@ -339,13 +340,14 @@ def main(argv=None) -> int:
     ap.add_argument("--no-plots", action="store_true", help="tables only (no matplotlib needed)")
     args = ap.parse_args(argv)
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
-    if args.plots_only:
-        results = load(args.bots, args.lengths, args.refills, args.data)
-        skipped = []
-    else:
+    skipped, fresh = [], {}
+    if not args.plots_only:
         games = {None: args.games, "search": args.search_games}
-        results, skipped = run(args.bots, args.lengths, args.refills, games, args.seed, args.jobs, args.data,
-                               reuse=args.reuse, log=log)
+        fresh, skipped = run(args.bots, args.lengths, args.refills, games, args.seed, args.jobs, args.data,
+                             reuse=args.reuse, log=log)
+    # the page shows every saved setting, so that a bot studied later joins the earlier ones
+    results = {**load(list(dict.fromkeys([*BOTS, *args.bots])), list(LENGTHS), list(YARD_REFILLS), args.data),
+               **fresh}
     drawn = [] if args.no_plots or not results else plots(results, args.plots)
     write_doc(args.doc, tables(results, skipped, args.plots if drawn else None, args.doc))
     log(f"balance: {sum(len(r) for r in results.values())} games in {len(results)} settings; "

@@ -37,6 +37,8 @@ def _yards(s) -> tuple:
 def play_one(task: tuple) -> dict:
     """Play one game to its end (``task`` = (bot, config keywords, seed)) and return its row."""
     bot, config, seed = task
+    if isinstance(bot, type):  # a Bot subclass: seeded per game, as a named bot is
+        bot = bot(seed=seed)
     start = time.perf_counter()
     game = new_game(seed=seed, bots={p: bot for p in config["players"]}, **config)
     tally = Tally(game)
