@@ -103,6 +103,11 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
+def _num(x: float, places: int = 1) -> str:
+    """A figure to ``places`` decimals, never "-0.0"."""
+    return f"{round(x, places) + 0.0:.{places}f}"
+
+
 def tables(results: dict, skipped=(), plots_dir: pathlib.Path | None = None, doc: pathlib.Path | None = None) -> str:
     """The generated section of docs/balance.md: one table per length, then Revenue by Day."""
     lines = []
@@ -131,8 +136,8 @@ def tables(results: dict, skipped=(), plots_dir: pathlib.Path | None = None, doc
                 if not rows:
                     continue
                 s = summarize(rows)
-                src = " | ".join(f"{s['revenue_by_source'][k]:.2f}" for k in REVENUE_SOURCES)
-                lines.append(f"| {bot} | {refill} | {s['games']} | {s['mean_revenue']:.1f} | {s['median_revenue']:g} | "
+                src = " | ".join(_num(s["revenue_by_source"][k], 2) for k in REVENUE_SOURCES)
+                lines.append(f"| {bot} | {refill} | {s['games']} | {_num(s['mean_revenue'])} | {s['median_revenue']:g} | "
                              f"{_pct(s['win_rate'])} | {s['collisions_per_game']:.2f} | {src} | "
                              f"{s['yard_refills_per_game']:.1f} | {s['seconds_per_game']:.2f} |")
         lines += ["", f"Mean Revenue at each Day's end ({length}):", "",
@@ -143,7 +148,7 @@ def tables(results: dict, skipped=(), plots_dir: pathlib.Path | None = None, doc
                 rows = results.get((bot, length, refill))
                 if rows:
                     by_day = summarize(rows)["revenue_by_day"]
-                    lines.append(f"| {bot} | {refill} | " + " | ".join(f"{v:.1f}" for v in by_day) + " |")
+                    lines.append(f"| {bot} | {refill} | " + " | ".join(_num(v) for v in by_day) + " |")
     if plots_dir is not None and results:
         rel = pathlib.Path(os.path.relpath(plots_dir, doc.parent)) if doc is not None else plots_dir
         lines += ["", "### Plots", ""]
@@ -308,6 +313,10 @@ def plots(results: dict, folder: pathlib.Path) -> list:
             if src != "collision":
                 bottom = [a + v for a, v in zip(bottom, vals)]
         ax.axhline(0, c="k", lw=0.6)
+        low = min([s["collision"] for s in sources] + [0.0])
+        high = max(bottom + [0.0])
+        pad = 0.08 * (high - low) or 1.0
+        ax.set_ylim(low - pad, high + pad)  # stacked bars of height 0 would pin the limits to the tops
         ax.set_xticks(range(len(keys)), [f"{b}\n{r}" for b, r in keys], fontsize=6, rotation=90)
         ax.set_title(length, fontsize=9)
         if j == 0:
