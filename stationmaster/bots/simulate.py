@@ -98,7 +98,9 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
     return one row per game, in seed order.
 
     ``players`` defaults to 1 in solitaire and 2 otherwise. ``progress``: False, True (a bar on
-    a terminal with tqdm, else a line per tenth on stderr), or ``callback(done, total)``."""
+    a terminal with tqdm, else a line per tenth on stderr), or ``callback(done, total)``. With
+    ``jobs`` > 1 a bot of your own must be importable by the workers (defined in a module, not in
+    a notebook cell) wherever processes are not forked (Windows, macOS, Python 3.14 on Linux)."""
     if players is None:
         players = 1 if mode == "solitaire" else 2
     if not isinstance(players, int) or isinstance(players, bool) or players < 1:
