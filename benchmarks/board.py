@@ -10,7 +10,9 @@ intent is applied as a script in another cell would (``board.game.apply``), and 
   the game without a board;
 - the bytes of widget messages the update sends: ipycanvas's command batches and every widget
   state update, captured at ``ipywidgets.Widget._send`` (JSON text plus binary buffers);
-- the same for a click that only changes the selection (the highlight layer and buttons).
+- the same for a click that only changes the selection (the highlight layer and buttons);
+- the same for a bot's decision applied by the board (``board.step_bots(1)``: the bot's
+  ``decide`` and the engine's ``apply`` on a copy are subtracted), in a game of random bots.
 
 Prints JSON with medians, 90th percentiles and maxima, against the budgets (< 30 ms, < 64 KB).
 No kernel is needed: widgets without a frontend still build every message they would send.
@@ -112,6 +114,32 @@ def run(players: int, seed: int, intents: int) -> dict:
     return out
 
 
+def run_bots(players: int, seed: int, intents: int) -> dict:
+    from stationmaster.bots import bot_for
+
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:players]
+    mode = "solitaire" if players == 1 else "competitive"
+    game = sm.new_game(seed=seed, players=names, mode=mode, length="campaign", bots={n: "random" for n in names})
+    folder = tempfile.mkdtemp(prefix="sm-board-bench-")
+    board = Board(game, autosave=folder, pace=1.0)  # no event loop here: the bots wait for step_bots
+    times, sizes = [], []
+    for _ in range(intents):
+        if game.is_over:
+            break
+        shadow = game.copy()
+        t = time.perf_counter()
+        shadow.apply(bot_for(shadow, shadow.actor).decide(shadow).intent)
+        engine = time.perf_counter() - t
+        _sizes.clear()
+        t = time.perf_counter()
+        board.step_bots(1)
+        total = time.perf_counter() - t
+        times.append(max(0.0, total - engine) * 1000)
+        sizes.append(sum(_sizes))
+    return {"players": players, "seed": seed, "decisions": len(times),
+            "update_ms": summary(times), "update_bytes": summary(sizes, 0)}
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--intents", type=int, default=400)
@@ -119,14 +147,16 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     runs = [run(p, args.seed, args.intents) for p in args.players]
-    all_ms = [r["update_ms"]["median"] for r in runs]
-    all_bytes = [r["update_bytes"]["median"] for r in runs]
+    bot_runs = [run_bots(p, args.seed, args.intents) for p in args.players]
+    all_ms = [r["update_ms"]["median"] for r in runs + bot_runs]
+    all_bytes = [r["update_bytes"]["median"] for r in runs + bot_runs]
     result = {
         "benchmark": "board",
         "python": platform.python_version(),
         "ipywidgets": ipywidgets.__version__,
         "budgets": BUDGETS,
         "runs": runs,
+        "bot_decisions": bot_runs,
         "worst_update_ms_median": max(all_ms),
         "worst_update_bytes_median": max(all_bytes),
         "within_budget": max(all_ms) < BUDGETS["update_ms_median"]

@@ -10,7 +10,9 @@ For scenario tests, tutorials and puzzles::
     game = b.game()
 
 Cards and pieces are taken from where they lie, so every invariant still holds. A built game's
-record starts at the built position: its saves do not replay from the seed.
+record starts at the built position, which a save (seed, configuration, intents) cannot hold
+unless it is the seed's own deal: ``game.save``, ``dumps`` and ``to_notebook`` refuse any other
+with a SaveError saying so (``game.can_save()`` tells beforehand).
 """
 
 from __future__ import annotations
@@ -111,9 +113,14 @@ class Position:
         fac.red.extend(self.take_piece(p) for p in red)
 
     def schedule(self, number: int, stage: int) -> str:
-        """Put a timetabled train on the timetable at a Stage."""
+        """Put a timetabled train on the timetable at a free Stage (1-12)."""
+        s = self.state
+        if stage not in range(1, 13):
+            raise ValueError(f"the timetable has Stages 1 to 12, not {stage!r}")
+        if stage in s.timetable:  # overwriting would lose that train card from the game
+            raise ValueError(f"Stage {stage} already has {spec_of(s, s.timetable[stage]).name} on the timetable")
         cid = self.take_card(f"train{number}")
-        self.state.timetable[stage] = cid
+        s.timetable[stage] = cid
         return cid
 
     def train(self, number: int, *, player=None, at=None, mainline=None, division_point=None,
@@ -152,4 +159,6 @@ class Position:
         advance(g.state, Events())
         g._snaps = {0: g.state.clone()}
         g._history, g._events, g._meta, g._redo = [], [[]], [], []
+        # a save replays from the seed's deal, so it can hold only a position that is that deal
+        g._built = g.state != Game(g.config, g.seed).state
         return g

@@ -1,12 +1,17 @@
 """The ``stationmaster`` command.
 
 ``stationmaster play`` opens JupyterLab on the play notebook (``station-master.ipynb``, written into
-the working folder or ``--dir`` first if it is not there); ``--print`` prints the command instead.
+the working folder or ``--dir`` first if it is not there), with that folder as JupyterLab's root;
+``--print`` prints the command instead.
 
 ``stationmaster replay SAVE.json`` checks a save by replaying it through the rules and prints where
 the game stands. Exit status: 0 the whole save replayed; 1 the replay stopped early (an intent that
 is not legal, or intents after the game ended); 2 the file is not a loadable save (the reason goes to
 stderr) or the command line is wrong.
+
+A save is untrusted text: everything printed from it shows control and invisible characters as
+escapes (``\x1b``, ``\u202e``; see ``stationmaster.safetext``), so a save cannot clear, retitle or
+garble the terminal; ``--json`` escapes them the JSON way, so the data reads back unchanged.
 
 ``stationmaster simulate --bot NAME --length L --games N`` plays many games with the bot in every
 seat, in worker processes (``--jobs``), and summarises them (``--json``); ``--out FILE.jsonl``
@@ -21,6 +26,7 @@ import sys
 
 from . import __version__
 from .errors import SaveError
+from .safetext import is_hidden, visible
 from .saves import MAX_BYTES, load, loads
 
 EXIT_OK, EXIT_STOPPED, EXIT_BAD = 0, 1, 2
@@ -74,7 +80,27 @@ def format_summary(name: str, info: dict) -> str:
         lines.append(f"STOPPED:   {info['replay_error']}")
     else:
         lines.append("Replay:    complete")
-    return "\n".join(lines)
+    return "\n".join(visible(line) for line in lines)
+
+
+def _json_escape(ch: str) -> str:
+    """A hidden character as JSON writes it escaped (beyond the BMP: a UTF-16 surrogate pair)."""
+    n = ord(ch)
+    if n < 0x10000:
+        return f"\\u{n:04x}"
+    n -= 0x10000
+    return f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}"
+
+
+def json_text(info: dict) -> str:
+    """``info`` as JSON, readable (non-ASCII text kept) yet with every hidden character escaped.
+
+    json.dumps already escapes control characters below U+0020 inside strings, so a raw newline is
+    the indentation's; any other hidden character can only be inside a string."""
+    text = json.dumps(info, indent=1, ensure_ascii=False)
+    if all(line.isprintable() for line in text.split("\n")):
+        return text
+    return "".join(_json_escape(ch) if ch != "\n" and is_hidden(ch) else ch for ch in text)
 
 
 def _replay(args) -> int:
@@ -85,11 +111,11 @@ def _replay(args) -> int:
         else:
             game = load(args.save)
     except SaveError as e:
-        print(f"stationmaster: {args.save}: {e}", file=sys.stderr)
+        print(visible(f"stationmaster: {args.save}: {e}"), file=sys.stderr)
         return EXIT_BAD
     info = summary(game)
     if args.json:
-        print(json.dumps(info, indent=1, ensure_ascii=False))
+        print(json_text(info))
     else:
         print(format_summary("<stdin>" if args.save == "-" else args.save, info))
     return EXIT_STOPPED if game.replay_error else EXIT_OK
@@ -108,9 +134,16 @@ def play_notebook_text() -> str:
 
 
 def play_command(notebook, no_browser: bool = False, port: int | None = None) -> list:
-    """The command that opens JupyterLab on ``notebook`` (its folder is the server's root)."""
+    """The command that runs JupyterLab with the notebook's folder as the server's root and the
+    notebook as the page it opens (and the URL it prints), so the folder's other files, such as
+    docs/rules.md in a clone, are in the file browser."""
     import os
-    cmd = [sys.executable, "-m", "jupyterlab", str(notebook)]
+    import pathlib
+    from urllib.parse import quote
+
+    notebook = pathlib.Path(notebook)
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={notebook.parent}",
+           f"--LabApp.default_url=/lab/tree/{quote(notebook.name)}"]
     if no_browser:
         cmd.append("--no-browser")
     if port is not None:
@@ -207,17 +240,21 @@ def parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="check a save by replaying it, and summarise the game",
                        description="Replay a save through the rules and print where the game stands: "
                        "players, mode and length, Day, Stage, phase, Revenue, the number of intents, "
-                       "the outcome if the game is over, and where the replay stopped if it did.")
+                       "the outcome if the game is over, and where the replay stopped if it did. A save is "
+                       "untrusted text: control and invisible characters from it are printed as escapes "
+                       "such as \\x1b or \\u202e, and long values are cut short.")
     r.add_argument("save", metavar="SAVE.json", help="the save file ('-' reads standard input)")
     r.add_argument("--json", action="store_true", help="print the summary as JSON")
     r.set_defaults(run=_replay)
     q = sub.add_parser("play", help="open JupyterLab on the play notebook",
                        description=f"Open JupyterLab on the play notebook, {PLAY_NOTEBOOK} in DIR "
-                       "(written there first if it is not there yet; an existing one is kept). "
+                       "(written there first if it is not there yet; an existing one is kept), with DIR "
+                       "as the folder JupyterLab shows. "
                        f"Needs the play extra: {PLAY_INSTALL}.")
     q.add_argument("--dir", default=".", metavar="DIR",
                    help="the folder for the notebook and the autosave (default: the working folder)")
-    q.add_argument("--no-browser", action="store_true", help="start JupyterLab without opening a browser")
+    q.add_argument("--no-browser", action="store_true",
+                   help="start JupyterLab without opening a browser (open the URL it prints)")
     q.add_argument("--port", type=int, metavar="N", help="the port for JupyterLab (default: Jupyter's)")
     q.add_argument("--print", action="store_true",
                    help="print the JupyterLab command instead of running it")

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import math
+import unicodedata
 from dataclasses import dataclass
 
 from .cards import CARD_SPECS, CLASSIC_DECK
+from .safetext import describe, first_hidden, quote
 
 MODES = ("solitaire", "competitive", "coop")
 VICTORIES = ("highest_after_days", "first_to_target")
 #: length -> (Revenue target, Days)
 LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
 STARTING_HANDS = ("three", "six", "track_split")
-OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup")
+OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
+                  "red_flag_escape")
 DECKS = ("classic",)
 #: how used cars come back from the Classification Yard to the Division Yard (ruling [Y1]):
 #: "when_empty" only when the Division Yard holds no revenue car (v0.4.5's literal rule),
@@ -20,6 +23,7 @@ DECKS = ("classic",)
 #: "at_once" used cars go straight back to the Division Yard
 YARD_REFILLS = ("when_empty", "stage_end", "day_end", "at_once")
 MAX_PLAYERS = 6
+MAX_NAME = 40
 
 
 def _clamp_rate(value, what: str) -> int:
@@ -31,6 +35,25 @@ def _clamp_rate(value, what: str) -> int:
         raise ValueError(f"the {what} Revenue rate must be a number from 0 to 5, not NaN")
     v = min(5.0, max(0.0, v))
     return int(math.floor(v + 0.5))  # halves round up (Python's round() would send 2.5 to 2)
+
+
+def _check_name(p) -> str:
+    """A player name, trimmed: visible text of at most MAX_NAME characters (see safetext)."""
+    if not isinstance(p, str) or not p.strip():
+        raise ValueError(f"player names must be non-empty text, not {quote(p)}")
+    if len(p) > MAX_NAME:
+        raise ValueError(f"player name {quote(p, 24)} is longer than {MAX_NAME} characters: shorten it")
+    i = first_hidden(p)
+    if i is not None:
+        raise ValueError(f"player name {quote(p)} has {describe(p[i])} at position {i + 1}: "
+                         "type the name with letters, digits, spaces and punctuation only")
+    return p.strip()
+
+
+def _reading(name: str) -> str:
+    """What a reader sees in a name: case-folded, NFKC-normalised, runs of spaces as one."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+    return " ".join(folded.split())
 
 
 @dataclass(frozen=True)
@@ -84,16 +107,14 @@ def make_config(players=None, mode="solitaire", length="standard", victory="high
     players = list(players)
     if not players:
         raise ValueError("a game needs at least one player: pass players=['Ann']")
-    for p in players:
-        if not isinstance(p, str) or not p.strip():
-            raise ValueError(f"player names must be non-empty text, not {p!r}")
-        if len(p) > 40:
-            raise ValueError(f"player name {p[:20]!r}... is longer than 40 characters")
-    names = [p.strip() for p in players]
-    if len(set(n.lower() for n in names)) != len(names):
-        raise ValueError(f"player names must differ: {names}")
-    if len(names) > MAX_PLAYERS:
-        raise ValueError(f"Station Master seats 1 to {MAX_PLAYERS} players, not {len(names)}")
+    if len(players) > MAX_PLAYERS:
+        raise ValueError(f"Station Master seats 1 to {MAX_PLAYERS} players, not {len(players)}")
+    names = [_check_name(p) for p in players]
+    seen: dict = {}
+    for n in names:
+        if _reading(n) in seen:
+            raise ValueError(f"player names must differ: {seen[_reading(n)]!r} and {n!r} read the same")
+        seen[_reading(n)] = n
     if mode not in MODES:
         raise ValueError(f"unknown mode {mode!r}: choose one of {', '.join(MODES)}")
     if mode == "solitaire" and len(names) != 1:
@@ -116,6 +137,9 @@ def make_config(players=None, mode="solitaire", length="standard", victory="high
         if r not in rules:
             rules.append(r)
     rules.sort(key=OPTIONAL_RULES.index)
+    if "red_flag_escape" in rules and "emergency_toolbox" not in rules:
+        raise ValueError("the house rule red_flag_escape changes what the Emergency Toolbox's Red Flags do: "
+                         "add 'emergency_toolbox' too, or leave red_flag_escape out")
     if deck not in DECKS:
         raise ValueError(f"unknown deck {deck!r}: this version has {', '.join(DECKS)}")
     if yard_refill not in YARD_REFILLS:

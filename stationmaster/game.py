@@ -9,7 +9,8 @@ from typing import Callable, Iterable
 
 from . import phases
 from .config import Config, make_config
-from .errors import IllegalIntent
+from .decisions import decision
+from .errors import IllegalIntent, SaveError
 from .intents import Draw, Intent, parse
 from .rules import Events, actor as actor_index
 from .setup import deal
@@ -78,6 +79,7 @@ class Game:
         self._snaps: dict = {0: freeze(state)}  # intents applied -> snapshot of the state then
         self._redo: list = []
         self._listeners: list = []
+        self._built = False  # set up by the position builder: the seed's deal is not where it began
         self.replay_error: str | None = None
 
     # ------------------------------------------------------------------ reading
@@ -129,18 +131,8 @@ class Game:
 
     @property
     def decision(self) -> str:
-        """What the actor is deciding, in words (for prompts)."""
-        s = self._state
-        if s.outcome is not None:
-            return "the game is over"
-        pend = s.turn.pending
-        if pend:
-            return {"clearance": "clear or hold a following train", "direction": "choose an Extra's direction",
-                    "makeup": "place a car on a new train"}[pend["kind"]]
-        if s.phase == "local_operations":
-            return {None: "choose a Local Operations option", "switch": "switch trains",
-                    "draw": "play or discard cards, then end"}[s.turn.option]
-        return "work passengers and freight, then end"
+        """What the actor is deciding, in words (for prompts; see ``stationmaster.decisions``)."""
+        return decision(self._state)
 
     @property
     def revenue(self) -> dict:
@@ -349,6 +341,7 @@ class Game:
         g._snaps = dict(self._snaps)  # snapshots are never changed in place
         g._redo = list(self._redo)
         g._listeners = []
+        g._built = self._built
         g.replay_error = self.replay_error
         return g
 
@@ -373,7 +366,19 @@ class Game:
 
     # ------------------------------------------------------------------ saves
 
+    def can_save(self) -> str | None:
+        """None if ``dumps``/``save``/``to_notebook`` can write this game, else why not."""
+        if self._built:
+            return ("this game was set up with the position builder, and a save holds only the seed, the "
+                    "configuration and the intents: loading it would deal a different game. Run the code "
+                    "that built the position again to return to it, or save a game dealt with new_game")
+        return None
+
     def to_json(self) -> dict:
+        """The save as a JSON-ready dict; raises SaveError when the game cannot be saved (``can_save``)."""
+        reason = self.can_save()
+        if reason:
+            raise SaveError(reason[0].upper() + reason[1:])
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,

@@ -3,14 +3,21 @@
 ``str(intent)`` is the canonical text (see docs/notation.md) and ``parse(text)`` reads it back;
 for every intent ``parse(str(i)) == i``. Coordinates are the acting player's own Office Area grid:
 ``x,y`` with the Office at ``0,0``, east positive, the Running Track at ``y = 0``.
+
+An intent object built by hand (``Discard("T3", 0)``) is checked exactly like its text: ``parse``
+turns it into text and reads that back, and refuses it unless the same intent comes out. So
+nothing reaches the rules that a save, which holds the texts, could not replay.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 from dataclasses import dataclass
 
 from .errors import IllegalIntent
+from .safetext import quote
 
 Coord = tuple
 
@@ -24,11 +31,28 @@ class Intent:
 
     verb = ""
 
+    def __str__(self) -> str:  # each intent class writes its own text
+        return self.verb
+
     def to_json(self) -> str:
         return str(self)
 
     def __repr__(self) -> str:
-        return f"Intent({str(self)!r})"
+        """``sm.parse('draw home')``: pasted into a cell after ``import stationmaster as sm`` it gives
+        the intent back. An object that is no intent shows its fields instead."""
+        try:
+            return f"sm.parse({str(parse(self))!r})"
+        except IllegalIntent:
+            return fields_text(self)
+
+
+def fields_text(it) -> str:
+    """An intent object by its fields, e.g. ``Discard(card='T3', dept=0)`` (values shortened)."""
+    try:
+        shown = ", ".join(f"{f.name}={quote(getattr(it, f.name, None), 40)}" for f in dataclasses.fields(it))
+    except TypeError:  # not a dataclass: an Intent subclass made elsewhere
+        shown = ""
+    return f"{type(it).__name__}({shown})"
 
 
 @dataclass(frozen=True, repr=False)
@@ -130,22 +154,30 @@ class Discard(Intent):
 
 @dataclass(frozen=True, repr=False)
 class Board(Intent):
-    """Load/Unload, a Porter: board passengers onto an empty coach of a train at your Office."""
+    """Load/Unload, a Porter: board passengers onto an empty coach of a train at your Office.
+
+    ``car`` picks the coach, counted from the front of the train (1 = the front car); without it,
+    the empty coach nearest the front ([L2])."""
 
     tray: int
+    car: int | None = None
 
     def __str__(self) -> str:
-        return f"board {self.tray}"
+        return f"board {self.tray}" + (f" car {self.car}" if self.car is not None else "")
 
 
 @dataclass(frozen=True, repr=False)
 class Detrain(Intent):
-    """Load/Unload, a Porter: detrain the passengers of a loaded coach at your Office."""
+    """Load/Unload, a Porter: detrain the passengers of a loaded coach at your Office.
+
+    ``car`` picks the coach, counted from the front of the train; without it, the loaded coach
+    nearest the front that did not board on this visit ([L2])."""
 
     tray: int
+    car: int | None = None
 
     def __str__(self) -> str:
-        return f"detrain {self.tray}"
+        return f"detrain {self.tray}" + (f" car {self.car}" if self.car is not None else "")
 
 
 @dataclass(frozen=True, repr=False)
@@ -213,12 +245,43 @@ def _int(tok: str, text: str, what: str) -> int:
     return int(tok)
 
 
-def parse(text: str) -> Intent:
-    """Read an intent from its text form; text that is no intent raises IllegalIntent saying why."""
+def parse(text) -> Intent:
+    """Read an intent from its text form; text that is no intent raises IllegalIntent saying why.
+
+    An Intent object is checked by its text (see the module's docstring) and returned as parsed."""
     if isinstance(text, Intent):
-        return text
+        return _checked(text)
     if not isinstance(text, str):
         raise IllegalIntent(f"an intent is text such as 'draw home', not {type(text).__name__}")
+    return _read(str.__str__(text))  # a str subclass as plain text: the cache key is exact
+
+
+HOW_TO_BUILD = "make intents with sm.parse('...') or take them from game.legal_intents()"
+
+
+def _checked(it: Intent) -> Intent:
+    """The intent ``it``'s text reads back as, if that is ``it`` (same class, equal fields)."""
+    try:
+        text = str(it)
+        again = _read(text)
+    except IllegalIntent as e:
+        raise IllegalIntent(f"{fields_text(it)} is not an intent: {e} ({HOW_TO_BUILD})") from None
+    except Exception as e:  # a field of the wrong kind: str() itself failed
+        raise IllegalIntent(f"{fields_text(it)} is not an intent: a field holds the wrong kind of value "
+                            f"({type(e).__name__}: {quote(str(e), 80)}; {HOW_TO_BUILD})") from None
+    try:
+        same = type(again) is type(it) and bool(again == it)
+    except Exception:  # a field whose == does not give a truth value
+        same = False
+    if not same:
+        raise IllegalIntent(f"{fields_text(it)} reads back as {quote(text, 80)}, a different intent ({HOW_TO_BUILD})")
+    return again
+
+
+@functools.lru_cache(maxsize=4096)
+def _read(text: str) -> Intent:
+    """``parse`` for text; intents are frozen values, so one parse of each text serves all callers
+    (bots apply the same few texts again and again)."""
     if len(text) > 200:
         raise IllegalIntent("that text is too long to be an intent")
     t = text.strip().split()
@@ -293,9 +356,11 @@ def parse(text: str) -> Intent:
             return Discard(args[0], int(args[2]))
         raise IllegalIntent(f"{text!r}: write 'discard CARD to 1' (2, 3)")
     if verb in ("board", "detrain"):
-        need(1, f"{verb} TRAY")
+        if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "car"):
+            raise IllegalIntent(f"{text!r}: write it as '{verb} TRAY' or '{verb} TRAY car N'")
         n = _int(args[0], text, "Crew Tray")
-        return Board(n) if verb == "board" else Detrain(n)
+        car = _int(args[2], text, "car") if len(args) == 3 else None
+        return Board(n, car) if verb == "board" else Detrain(n, car)
     if verb == "work":
         need(2, "work x,y green|men|at|work|car")
         if args[1] not in ("green", "men", "at", "work", "car"):

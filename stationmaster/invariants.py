@@ -59,6 +59,11 @@ def check(s: State) -> list:
     if set(cards) != expected or any(n != 1 for n in cards.values()):
         bad.append(f"cards: missing {sorted(expected - set(cards))}, extra {sorted(set(cards) - expected)}, "
                    f"twice {sorted(c for c, n in cards.items() if n > 1)}")
+    listed = set(s.timetable.values())
+    if any(c not in listed for c in s.held) or len(set(s.held)) != len(s.held):
+        bad.append(f"held trains {s.held} are not each once on the timetable")
+    if any(not t.extra and t.card not in listed for t in s.trains.values()):
+        bad.append("a timetabled train is out whose card is not on the timetable")
     if any(not 1 <= t <= s.trays for t in s.trains):
         bad.append("a train uses a Crew Tray that does not exist")
     for tray, t in s.trains.items():

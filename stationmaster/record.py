@@ -19,12 +19,10 @@ import json
 import re
 
 from .config import LENGTHS
+from .decisions import PHASE_NAMES
+from .errors import SaveError
 
 NBFORMAT, NBFORMAT_MINOR = 4, 5
-PHASE_NAMES = {
-    "local_operations": "Local Operations", "new_train": "New Train", "mainline": "Mainline",
-    "load_unload": "Load/Unload", "shift_change": "Shift Change",
-}
 _DEFAULTS = {"players": ("Player",), "mode": "solitaire", "length": "standard",
              "victory": "highest_after_days", "starting_hand": "three", "revenue": (1, 1, 0),
              "optional_rules": (), "deck": "classic"}
@@ -132,7 +130,11 @@ def _narration(title: str, items: list) -> str:
 
 
 def notebook(game) -> dict:
-    """The game so far as an nbformat-4 notebook (a plain dict, no outputs)."""
+    """The game so far as an nbformat-4 notebook (a plain dict, no outputs); a SaveError if the game
+    cannot be saved (``Game.can_save``): the notebook replays it from the seed's deal."""
+    reason = game.can_save()
+    if reason:
+        raise SaveError(reason[0].upper() + reason[1:])
     cells: list = []
 
     def add(kind: str, source: str) -> None:

@@ -76,7 +76,7 @@ def table_order(s: State) -> list:
 
 
 def hand_limit(s: State, p: int) -> int:
-    return 4 if any(c.startswith("RedFlag") for c in s.players[p].hand) else 3
+    return 4 if holds_red_flag(s, p) else 3
 
 
 def actor(s: State) -> int | None:
@@ -85,7 +85,7 @@ def actor(s: State) -> int | None:
         return None
     t = s.turn
     if t.pending is not None:
-        return t.pending["player"]
+        return t.pending.player
     if s.phase in ("local_operations", "load_unload") and t.index < len(t.order):
         return t.order[t.index]
     return None
@@ -125,7 +125,7 @@ def finish(s: State, ev: Events, winners, reason: str, kind: str) -> None:
 
 
 def check_target(s: State, ev: Events) -> None:
-    """First-to-target ends the game the moment the target is reached (ruling R-V1)."""
+    """First-to-target ends the game the moment the target is reached ([V1])."""
     c = s.config
     if c.victory != "first_to_target" or s.outcome is not None:
         return
@@ -184,7 +184,7 @@ def days_over(s: State, ev: Events) -> None:
 
 def refill_division_yard(s: State, ev: Events) -> None:
     """The Classification Yard refills the Division Yard when that holds no revenue cars
-    (cabooses return there directly and do not keep it from counting as empty; ruling R-Y1)."""
+    (cabooses return there directly and do not keep it from counting as empty; [Y1])."""
     if s.classification_yard and all(PIECES[p].kind == "caboose" for p in s.division_yard):
         n = len(s.classification_yard)
         s.division_yard.extend(s.classification_yard)
@@ -361,12 +361,16 @@ def remove_train(s: State, t: Train) -> None:
         s.salvage.append(t.card)
 
 
-def collide(s: State, ev: Events, at_fault: int, where: str, trains: list, cars: list) -> None:
-    """A collision: the trains and struck cars are destroyed, the party at fault loses 5."""
+def collide(s: State, ev: Events, at_fault: int, where: str, trains: list, cars: list,
+            data: dict | None = None) -> None:
+    """A collision: the trains and struck cars are destroyed, the party at fault loses 5.
+    ``data`` adds to the event's data (the Mainline's reason code, [M6])."""
     labels = " and ".join(f"train {t.label}" for t in trains)
     struck = f" strikes {len(cars)} standing car{'s' if len(cars) != 1 else ''}" if cars else ""
     ev.say("collision", f"Collision {where}: {labels}{struck}. {name(s, at_fault)} is at fault.",
-           player=name(s, at_fault), data={"trains": [t.label for t in trains], "cars": list(cars)})
+           player=name(s, at_fault),
+           data={**(data or {}), "trains": [t.label for t in trains], "cars": list(cars),
+                 "at_fault": name(s, at_fault)})
     for t in trains:
         remove_train(s, t)
     for pid in cars:
@@ -379,14 +383,27 @@ def collide(s: State, ev: Events, at_fault: int, where: str, trains: list, cars:
                "collision_floor")
 
 
-def spend_red_flag(s: State, ev: Events, p: int, what: str) -> bool:
-    """If the player at fault holds a Red Flag, it is spent and the collision does not happen."""
+def holds_red_flag(s: State, p: int) -> bool:
+    return any(c.startswith("RedFlag") for c in s.players[p].hand)
+
+
+def red_flag_holds_followers(s: State) -> bool:
+    """[M9], v0.4.5 §4.5: while the Superintendent holds a Red Flag, a following train is held
+    without asking (unless the house rule red_flag_escape plays the flags v0.2's way)."""
+    return not s.config.has("red_flag_escape") and holds_red_flag(s, s.superintendent)
+
+
+def spend_red_flag(s: State, ev: Events, p: int, what: str, data: dict | None = None) -> bool:
+    """House rule red_flag_escape ([M9], v0.2): if the player at fault holds a Red Flag, it is spent
+    and the collision does not happen. ``data`` (the averted collision's reason code) goes on the event."""
+    if not s.config.has("red_flag_escape"):
+        return False
     hand = s.players[p].hand
     for c in hand:
         if c.startswith("RedFlag"):
             hand.remove(c)
             s.removed.append(c)
             ev.say("red_flag", f"{name(s, p)} waves the Red Flag: {what} stops short. The flag is spent.",
-                   player=name(s, p))
+                   player=name(s, p), data={**(data or {}), "holder": name(s, p)})
             return True
     return False

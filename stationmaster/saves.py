@@ -13,6 +13,7 @@ import tempfile
 from .config import make_config
 from .errors import IllegalIntent, SaveError
 from .game import SAVE_FORMAT, SAVE_VERSION, Game
+from .safetext import clip, quote, visible
 
 MAX_BYTES = 5_000_000
 MAX_INTENTS = 200_000
@@ -46,19 +47,19 @@ def _check_config_types(cfg: dict) -> None:
     """The JSON types of the configuration fields (make_config checks the values)."""
     for key in ("mode", "length", "victory", "starting_hand", "deck", "yard_refill"):
         if key in cfg and not isinstance(cfg[key], str):
-            raise SaveError(f"'config.{key}' must be text, not {cfg[key]!r:.60}")
+            raise SaveError(f"'config.{key}' must be text, not {quote(cfg[key])}")
     if "players" in cfg and not (isinstance(cfg["players"], list)
                                  and all(isinstance(p, str) for p in cfg["players"])):
-        raise SaveError(f"'config.players' must be a list of names, not {cfg['players']!r:.60}")
+        raise SaveError(f"'config.players' must be a list of names, not {quote(cfg['players'])}")
     if "optional_rules" in cfg and not (isinstance(cfg["optional_rules"], list)
                                         and all(isinstance(r, str) for r in cfg["optional_rules"])):
-        raise SaveError(f"'config.optional_rules' must be a list of rule names, not {cfg['optional_rules']!r:.60}")
+        raise SaveError(f"'config.optional_rules' must be a list of rule names, not {quote(cfg['optional_rules'])}")
     if "revenue" in cfg:
         rev = cfg["revenue"]
         if not (isinstance(rev, list) and len(rev) == 3
                 and all(type(v) is int and 0 <= v <= 5 for v in rev)):
             raise SaveError(f"'config.revenue' must be three whole numbers from 0 to 5 "
-                            f"(passenger, freight, transit), not {rev!r:.60}")
+                            f"(passenger, freight, transit), not {quote(rev)}")
 
 
 def loads(text) -> Game:
@@ -91,14 +92,14 @@ def loads(text) -> Game:
     if not isinstance(data, dict):
         raise SaveError("the save must be a JSON object with format, version, seed, config and intents")
     if data.get("format") != SAVE_FORMAT:
-        raise SaveError(f"this is not a Station Master save: 'format' is {data.get('format')!r}, "
+        raise SaveError(f"this is not a Station Master save: 'format' is {quote(data.get('format'))}, "
                         f"expected {SAVE_FORMAT!r}")
     version = data.get("version")
     if type(version) is not int or version != SAVE_VERSION:
-        raise SaveError(f"save version {version!r} is not supported; this version reads version {SAVE_VERSION}")
+        raise SaveError(f"save version {quote(version)} is not supported; this version reads version {SAVE_VERSION}")
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise SaveError(f"'seed' must be a whole number from 0 to 2**63 - 1, not {seed!r}")
+        raise SaveError(f"'seed' must be a whole number from 0 to 2**63 - 1, not {quote(seed)}")
     cfg = data.get("config")
     if not isinstance(cfg, dict):
         raise SaveError("'config' must be an object")
@@ -106,13 +107,15 @@ def loads(text) -> Game:
              "yard_refill"}
     unknown = set(cfg) - known
     if unknown:
-        raise SaveError(f"'config' has unknown field(s): {', '.join(sorted(map(str, unknown)))}")
+        shown = ", ".join(clip(visible(k), 30) for k in sorted(unknown)[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        raise SaveError(f"'config' has unknown field(s): {shown}{more}")
     _check_config_types(cfg)
     cfg = {"yard_refill": "when_empty", **cfg}  # saves from before the choice were played by [Y1]'s first rule
     try:
         config = make_config(**cfg)
     except (TypeError, ValueError) as e:
-        raise SaveError(f"'config' is not a valid configuration: {e}") from None
+        raise SaveError(f"'config' is not a valid configuration: {clip(visible(e), 300)}") from None
     intents = data.get("intents")
     if not isinstance(intents, list):
         raise SaveError("'intents' must be a list of intent texts")
@@ -120,7 +123,7 @@ def loads(text) -> Game:
         raise SaveError(f"'intents' holds {len(intents)} entries; the limit is {MAX_INTENTS}")
     for k, t in enumerate(intents, 1):
         if not isinstance(t, str) or len(t) > 200:
-            raise SaveError(f"intent {k} must be a short text, not {str(t)[:40]!r}")
+            raise SaveError(f"intent {k} must be a short text, not {quote(str(t)[:40], 45)}")
     bots = data.get("bots", {})
     if not (isinstance(bots, dict) and all(isinstance(p, str) and isinstance(b, str) and 0 < len(b) <= 40
                                            for p, b in bots.items())):
@@ -128,18 +131,20 @@ def loads(text) -> Game:
     try:
         game = Game(config, seed, bots, strict_bots=False)
     except ValueError as e:
-        raise SaveError(f"'bots' is not valid: {e}") from None
+        raise SaveError(f"'bots' is not valid: {clip(visible(str(e)), 300)}") from None
     for k, t in enumerate(intents, 1):
         if game.is_over:
-            game.replay_error = f"intent {k} ({t!r}) comes after the game ended; replay stopped there"
+            game.replay_error = f"intent {k} ({quote(t)}) comes after the game ended; replay stopped there"
             break
         try:
             game._apply(t)
         except IllegalIntent as e:
-            game.replay_error = f"intent {k} ({t!r}) is not legal: {e}; replay stopped after intent {k - 1}"
+            game.replay_error = (f"intent {k} ({quote(t)}) is not legal: {clip(visible(e))}; "
+                                 f"replay stopped after intent {k - 1}")
             break
         except Exception as e:  # an engine fault: keep what replayed, say where, lose nothing else
-            game.replay_error = (f"intent {k} ({t!r}) hit an engine error ({type(e).__name__}: {e}); "
+            game.replay_error = (f"intent {k} ({quote(t)}) hit an engine error "
+                                 f"({type(e).__name__}: {clip(visible(e))}); "
                                  f"replay stopped after intent {k - 1} — please report this save")
             break
     return game

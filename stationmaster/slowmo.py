@@ -1,10 +1,12 @@
 """The Mainline in slow motion: what each train did in the latest Mainline phase, and why.
 
 The Mainline phase runs by itself; the engine narrates it with events (``held``, ``highball``,
-``arrival``, ``collision``, ``train_left_division``, ``clearance_asked``) whose ``data`` says why
-(``phase="mainline"``, the Subdivision number, the A/D track taken...). ``mainline_steps`` turns
-them into one ``Step`` per train movement; ``replay_mainline(board)`` shows them one at a time in a
-notebook (the board's "Mainline, step by step" button does the same)::
+``arrival``, ``collision``, ``train_left_division``, ``clearance_asked``, ``red_flag``) whose
+``data`` says why: ``phase="mainline"``, a reason code in ``data["reason"]`` (one of
+``stationmaster.phases.mainline.REASONS``: "opposing", "superintendent_hold", "ad_full"...) and its
+particulars (the Subdivision number, the A/D track taken...). Nothing here reads the event text.
+``mainline_steps`` turns them into one ``Step`` per train movement; ``replay_mainline(board)``
+shows them one at a time in a notebook (the board's "Mainline, step by step" button does the same)::
 
     for step in mainline_steps(game):
         print(step)          # Train 4 — held: train 3 is coming the other way in Subdivision 2.
@@ -35,77 +37,71 @@ class Step:
         return f"Train {self.train} — {self.what}: {self.why}"
 
     def _repr_markdown_(self) -> str:
-        return f"**Train {self.train} — {self.what}:** {self.why}"
+        from .record import md  # names are text, never markup (as in the record notebook)
+        return f"**Train {md(self.train)} — {md(self.what)}:** {md(self.why)}"
 
 
 def _is_mainline(e) -> bool:
-    if e.kind in ("collision", "red_flag"):
-        return True
     return e.kind in MAINLINE_KINDS and (e.data or {}).get("phase") == "mainline"
 
 
-def _collision_why(e) -> str:
-    t = e.text
-    if "Mainline card" in t:
-        kind = ("a train entered a Mainline region another train held — a follower cleared too soon; "
-                "the Superintendent who cleared it is at fault")
-    elif "no free A/D track" in t:
-        kind = "it arrived with every A/D track taken; the local player is at fault"
-    elif "Limits at" in t:
-        kind = ("it arrived over a train or cars on the Running Track between the Limits and the Office; "
-                "the local player is at fault")
-    elif "leaving" in t:
-        kind = ("it departed over a train or cars on the Running Track between the Office and the Limits; "
-                "the local player is at fault")
-    else:
-        kind = "a collision"
-    return f"{kind}. {t} (5 Revenue lost; the trains and struck cars are destroyed.)"
+#: (event kind, reason code) -> why, in words, filled from the event's data.
+WHY = {
+    ("held", "opposing"): "opposing train {opposing} in Subdivision {subdivision}; it waits at {where} until "
+                          "the Subdivision is clear.",
+    ("held", "superintendent_hold"): "the Superintendent, {superintendent}, held it at {where} rather than send "
+                                     "it after the train ahead into Subdivision {subdivision}.",
+    ("held", "red_flag"): "train {ahead} is ahead going the same way in Subdivision {subdivision}, and the "
+                          "Superintendent's Red Flag holds a follower at {where} without a question.",
+    ("held", "made_up"): "not made up to leave {where}: {problem}.",
+    ("held", "card"): "{problem}; it waits at {where}.",
+    ("held", "ad_full"): "every A/D track ahead is taken; it waits at {where}.",
+    ("highball", "subdivision_clear"): "left {where} {bound} into Subdivision {subdivision}, the next "
+                                       "Subdivision being clear.",
+    ("highball", "superintendent_clear"): "left {where} {bound} into Subdivision {subdivision} on the "
+                                          "Superintendent's clearance.",
+    ("arrival", "ad_free"): "reached {office} and took A/D track {track} of {tracks}.",
+    ("train_left_division", "division_point"): "ran off the {division_point} Division Point; its cars go to "
+                                               "the yards and Crew Tray {tray} is free.",
+    ("clearance_asked", "following"): "train {ahead} is ahead going the same way in Subdivision {subdivision}: "
+                                      "{superintendent} must clear or hold it.",
+}
+
+#: A collision's reason code -> what happened and who is at fault ([M6]).
+COLLISION = {
+    "region_taken": "a train entered a Mainline region another train held — a follower cleared too soon; "
+                    "the Superintendent who cleared it is at fault",
+    "ad_full": "it arrived with every A/D track taken; the local player is at fault",
+    "fouled_arrival": "it arrived over a train or cars on the Running Track between the Limits and the Office; "
+                      "the local player is at fault",
+    "fouled_departure": "it departed over a train or cars on the Running Track between the Office and the "
+                        "Limits; the local player is at fault",
+}
 
 
 def _why(e) -> tuple:
-    d = e.data or {}
-    k = e.kind
-    if k == "held":
-        reason = d.get("reason")
-        if reason == "opposing":
-            return "held", (f"opposing train {d['opposing']} in Subdivision {d['subdivision']}; it waits at "
-                            f"{d['where']} until the Subdivision is clear.")
-        if reason == "superintendent":
-            return "held", (f"the Superintendent, {d['superintendent']}, held it at {d['where']} rather than "
-                            f"send it after the train ahead into Subdivision {d['subdivision']}.")
-        if reason == "made_up":
-            return "held", f"not made up to leave {d['where']}: {d['problem']}."
-        if reason == "full":
-            return "held", f"every A/D track ahead is taken; it waits at {d['where']}."
-        return "held", e.text
-    if k == "highball":
-        how = " on the Superintendent's clearance" if d.get("cleared") else ", the next Subdivision being clear"
-        return "highballed", (f"left {d['where']} {('eastbound' if d['direction'] == 'east' else 'westbound')} "
-                              f"into Subdivision {d['subdivision']}{how}.")
-    if k == "arrival":
-        return "arrived", (f"reached {d['office']} and took A/D track {d['track']} of {d['tracks']}.")
-    if k == "train_left_division":
-        return "left the Division", (f"ran off the {d['division_point']} Division Point; its cars go to the "
-                                     f"yards and Crew Tray {d['tray']} is free.")
-    if k == "clearance_asked":
-        ahead = ", ".join(d["ahead"])
-        return "waits for the Superintendent", (f"train {ahead} is ahead going the same way in Subdivision "
-                                                f"{d['subdivision']}: {d['superintendent']} must clear or hold it.")
+    d = dict(e.data or {})
+    k, reason = e.kind, d.get("reason")
+    if "direction" in d:
+        d["bound"] = "eastbound" if d["direction"] == "east" else "westbound"
+    if isinstance(d.get("ahead"), list):
+        d["ahead"] = ", ".join(d["ahead"])
     if k == "collision":
-        return "collision", _collision_why(e)
-    return WHAT.get(k, k), e.text
+        kind = COLLISION.get(reason, "a collision")
+        return "collision", f"{kind}. {e.text} (5 Revenue lost; the trains and struck cars are destroyed.)"
+    if k == "red_flag":
+        kind = COLLISION.get(reason, "a collision")
+        return WHAT[k], f"{d.get('holder')} waved the Red Flag and it stopped short: {kind}. The flag is spent."
+    template = WHY.get((k, reason))
+    return WHAT.get(k, k), template.format(**d) if template else e.text
 
 
 def _label_of(e) -> str:
     d = e.data or {}
     if "train" in d:
         return d["train"]
-    if "trains" in d and d["trains"]:
+    if d.get("trains"):
         return d["trains"][0]
-    words = e.text.split()
-    for i, w in enumerate(words[:-1]):
-        if w.lower() == "train":
-            return words[i + 1].rstrip(".,:;'s")
     return "?"
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from .config import Config
 
-PHASES = ("local_operations", "new_train", "mainline", "load_unload", "shift_change")
 PIPELINE = ("men", "at", "work")
 
 
@@ -126,6 +126,44 @@ class Outcome:
         return self.reason
 
 
+@dataclass(frozen=True)
+class Pending:
+    """A decision an automatic phase waits for; ``player`` (an index) makes it. One subclass per
+    ``kind``; frozen, so a phase replaces it rather than changing it under a reader."""
+
+    kind: ClassVar[str] = ""
+    player: int
+
+
+@dataclass(frozen=True)
+class PendingClearance(Pending):
+    """Mainline: may the train in Crew Tray ``tray`` follow the trains ``ahead`` (labels) into the
+    occupied Subdivision? The Superintendent clears or holds it."""
+
+    kind: ClassVar[str] = "clearance"
+    tray: int
+    ahead: tuple = ()
+
+
+@dataclass(frozen=True)
+class PendingDirection(Pending):
+    """New Train: the player of the Extra ``card`` chooses the way it runs."""
+
+    kind: ClassVar[str] = "direction"
+    card: str
+
+
+@dataclass(frozen=True)
+class PendingMakeup(Pending):
+    """New Train: ``player`` places the next car on the train in Crew Tray ``tray``; the players in
+    ``order`` take turns. ``extra``: an Extra's make-up, which its player may finish early."""
+
+    kind: ClassVar[str] = "makeup"
+    tray: int
+    order: tuple
+    extra: bool = False
+
+
 @dataclass
 class Turn:
     """Where the table is inside the current phase."""
@@ -135,8 +173,9 @@ class Turn:
     option: str | None = None  # Local Operations: None (choosing), "switch", "draw"
     moves_left: int = 0
     last_move: tuple | None = None  # (tray, direction) of the latest Move this turn
+    tray: int | None = None  # Local Operations: the one Crew Tray switched this turn ([S1])
     queue: list = field(default_factory=list)  # trays (Mainline) or jobs (New Train) still to handle
-    pending: dict | None = None  # a decision an automatic phase waits for
+    pending: Pending | None = None  # a decision an automatic phase waits for
 
 
 @dataclass

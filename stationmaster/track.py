@@ -1,4 +1,4 @@
-"""Office Area track geometry: ports, rotation, routes and where a Move can go.
+"""Office Area track geometry: ports, rotation and routes (``phases.switching.reach`` walks a Move on them).
 
 Every track card is a piece of one east–west axis with up to six ports::
 
@@ -14,9 +14,8 @@ Area, and reversing is a new Move. Which pairs are joined is the card's geometry
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
+from typing import Iterable
 
 WEST_SIDE = frozenset({"W", "NW", "SW"})
 EAST_SIDE = frozenset({"E", "NE", "SE"})
@@ -36,10 +35,6 @@ NEIGHBOUR = {
 }
 
 Coord = tuple  # (x, y); y = 0 is the Running Track, y > 0 above it, y < 0 below it
-
-
-def side_of(port: str) -> str:
-    return "west" if port in WEST_SIDE else "east"
 
 
 def exit_side(direction: str) -> frozenset:
@@ -90,41 +85,3 @@ class Geometry:
     def meets(self, port: str, other: "Geometry") -> bool:
         """Does this card's ``port`` meet rail on the neighbour on that side?"""
         return port in self.ports and NEIGHBOUR[port][2] in other.ports
-
-
-def walk(
-    start: Coord,
-    direction: str,
-    geometry_at: Callable[[Coord], "Geometry | None"],
-    may_enter: Callable[[Coord], bool],
-    may_pass: Callable[[Coord], bool],
-) -> Iterator[tuple[Coord, list[Coord]]]:
-    """Breadth-first walk of one Move: yields (card, path to it) for every card reached.
-
-    ``geometry_at`` gives a card's rail (None: no usable rail there). ``may_enter`` says whether the
-    train may enter a card at all; ``may_pass`` whether it may go on beyond it (standing cars,
-    for instance, stop nothing but another train does). The shortest path wins; ties follow
-    port order, so the walk is deterministic.
-    """
-    seen = {(start, None)}
-    queue = deque([(start, None, [start])])
-    while queue:
-        here, entry, path = queue.popleft()
-        if here != start or entry is not None:
-            if not may_pass(here):
-                continue
-        geo = geometry_at(here)
-        if geo is None:
-            continue
-        for port in geo.exits(entry, direction):
-            dx, dy, their = NEIGHBOUR[port]
-            there = (here[0] + dx, here[1] + dy)
-            other = geometry_at(there)
-            if other is None or their not in other.ports:
-                continue
-            if (there, their) in seen or not may_enter(there):
-                continue
-            seen.add((there, their))
-            new_path = path + [there]
-            yield there, new_path
-            queue.append((there, their, new_path))

@@ -10,6 +10,7 @@ import pytest
 
 import stationmaster as sm
 from stationmaster import cli
+from stationmaster.safetext import is_hidden
 
 
 def play(seed, steps=None, **kw):
@@ -139,7 +140,9 @@ def test_replay_help(capsys):
     with pytest.raises(SystemExit) as e:
         cli.main(["replay", "--help"])
     assert e.value.code == 0
-    assert "SAVE.json" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "SAVE.json" in out
+    assert "control and invisible characters from it are printed as escapes such as \\x1b" in " ".join(out.split())
 
 
 def test_version(capsys):
@@ -168,3 +171,72 @@ def test_module_entry_point(mid_game):
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "Intents:   50 replayed" in done.stdout
+
+
+# ------------------------------------------------------------------------- untrusted text
+
+def shows_nothing_hidden(text):
+    """True when no control, invisible or surrogate character would reach the terminal."""
+    return not any(is_hidden(c) for c in text.replace("\n", ""))
+
+
+def test_a_name_with_a_lone_surrogate_is_refused_not_a_traceback(tmp_path, capsys):
+    """It used to load, then printing it raised UnicodeEncodeError."""
+    d = sm.new_game(seed=1).to_json()
+    d["config"]["players"] = ["\ud800x"]
+    path = tmp_path / "surrogate.json"
+    path.write_text(json.dumps(d))
+    assert cli.main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "player name '\\ud800x' has a lone surrogate" in err and "(U+D800)" in err
+    assert shows_nothing_hidden(err)
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_control_characters_in_a_save_never_reach_the_terminal(tmp_path, capsys, as_json):
+    """An intent text with ESC sequences (clear the screen, retitle the window) is shown escaped."""
+    d = sm.new_game(seed=1).to_json()
+    d["intents"] = ["draw home", "play \x1b[2J\x1b]0;owned\x07\u202e\x9b31m"]
+    path = tmp_path / "esc.json"
+    path.write_text(json.dumps(d))
+    assert cli.main(["replay", *(["--json"] if as_json else []), str(path)]) == 1
+    out, err = capsys.readouterr()
+    assert err == ""
+    assert shows_nothing_hidden(out)
+    assert "\\x1b[2J\\x1b]0;owned\\x07\\u202e\\x9b31m" in (json.loads(out)["replay_error"] if as_json else out)
+
+
+def test_unknown_field_names_are_shown_escaped_and_capped(tmp_path, capsys):
+    d = sm.new_game(seed=1).to_json()
+    d["config"].update({f"\x1b[2J{'x' * 5000}{i}": 1 for i in range(500)})
+    path = tmp_path / "fields.json"
+    path.write_text(json.dumps(d))
+    assert cli.main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "unknown field(s): \\x1b[2Jxxx" in err and "and 495 more" in err
+    assert shows_nothing_hidden(err) and len(err) < 500
+
+
+def test_the_summary_shows_hidden_characters_escaped(tmp_path, capsys):
+    """Whatever reaches the summary (a file name, a name, a reason) is printed with visible escapes."""
+    g = play(3, steps=5)
+    path = tmp_path / "a\x1b]0;owned\x07.json"
+    g.save(path)
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Save:      " + str(tmp_path) + "/a\\x1b]0;owned\\x07.json" in out
+    info = cli.summary(g)
+    info.update(players=["A\x1bnn"], actor="A\x1bnn", replay_error="it stopped\u2028\x00 here")
+    text = cli.format_summary("x\ud800", info)
+    assert shows_nothing_hidden(text)
+    assert "Save:      x\\ud800" in text and "Players:   A\\x1bnn" in text
+    assert "STOPPED:   it stopped\\u2028\\x00 here" in text
+
+
+def test_the_json_summary_escapes_hidden_characters_and_keeps_the_text():
+    info = {"players": ["Zoë", "A\x1bnn"], "replay_error": "\ud800 \u202e \U000e0041 \x9b \x00 é 東"}
+    text = cli.json_text(info)
+    assert shows_nothing_hidden(text) and text.encode("utf-8")
+    assert "Zoë" in text and "é 東" in text  # visible text stays readable
+    assert json.loads(text) == info

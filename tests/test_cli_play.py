@@ -1,31 +1,40 @@
 """``stationmaster play``: writes the play notebook into the folder if it is not there, then runs
-JupyterLab on it (``--print`` prints that command instead); says how to install what is missing."""
+JupyterLab with the folder as its root, opening the notebook (``--print`` prints that command
+instead); says how to install what is missing."""
 
 import json
 import pathlib
 import shlex
 import subprocess
 import sys
+import urllib.parse
 
 import pytest
+from launching import Launched, contents, free_port, get, jupyter_env
 
 from stationmaster import cli
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
 
 
+def jupyterlab(folder) -> list:
+    """The command for a folder: JupyterLab with the folder as its root, opening the notebook."""
+    return [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}",
+            "--LabApp.default_url=/lab/tree/station-master.ipynb"]
+
+
 def test_print_shows_the_jupyterlab_command(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(__import__("os"), "geteuid", lambda: 1000)
     assert cli.main(["play", "--dir", str(tmp_path), "--print"]) == 0
     out = capsys.readouterr().out
-    assert shlex.split(out) == [sys.executable, "-m", "jupyterlab", str(tmp_path / "station-master.ipynb")]
+    assert shlex.split(out) == jupyterlab(tmp_path)
 
 
 def test_print_with_options(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(__import__("os"), "geteuid", lambda: 1000)
     assert cli.main(["play", "--dir", str(tmp_path), "--print", "--no-browser", "--port", "8899"]) == 0
     cmd = shlex.split(capsys.readouterr().out)
-    assert cmd[:4] == [sys.executable, "-m", "jupyterlab", str(tmp_path / "station-master.ipynb")]
+    assert cmd[:5] == jupyterlab(tmp_path)
     assert "--no-browser" in cmd and "--ServerApp.port=8899" in cmd
     assert "--allow-root" not in cmd
 
@@ -52,7 +61,7 @@ def test_the_play_notebook_is_written_once(tmp_path, capsys):
 def test_the_working_folder_is_the_default(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert cli.main(["play", "--print"]) == 0
-    assert shlex.split(capsys.readouterr().out)[3] == str(tmp_path.resolve() / "station-master.ipynb")
+    assert shlex.split(capsys.readouterr().out)[:5] == jupyterlab(tmp_path.resolve())
     assert (tmp_path / "station-master.ipynb").exists()
 
 
@@ -69,6 +78,35 @@ def test_play_runs_jupyterlab_in_the_folder(tmp_path, monkeypatch):
     (cmd, cwd), = calls
     assert cmd == cli.play_command(tmp_path / "station-master.ipynb", no_browser=True)
     assert pathlib.Path(cwd) == tmp_path.resolve()
+
+
+def test_a_folder_name_with_spaces_stays_one_argument(tmp_path, capsys):
+    folder = tmp_path / "my games"
+    assert cli.main(["play", "--dir", str(folder), "--print"]) == 0
+    assert shlex.split(capsys.readouterr().out)[3] == f"--ServerApp.root_dir={folder}"
+
+
+@pytest.mark.slow
+def test_no_browser_prints_the_notebooks_url_and_serves_the_working_folder(tmp_path):
+    """For real: `stationmaster play --no-browser` in a folder starts JupyterLab, which prints the
+    URL of the play notebook itself (not of the Launcher) and serves the whole working folder."""
+    pytest.importorskip("jupyterlab")
+    folder = tmp_path / "games"
+    (folder / "docs").mkdir(parents=True)
+    (folder / "docs" / "notes.md").write_text("# my notes\n")
+    env = jupyter_env(tmp_path / "jupyter", ip="127.0.0.1", allow_root=True)
+    server = Launched([sys.executable, "-m", "stationmaster.cli", "play", "--no-browser", "--port",
+                       str(free_port())], folder, env, tmp_path / "play.log")
+    try:
+        url = server.printed_url()
+        path = urllib.parse.urlsplit(url).path
+        assert path == "/lab/tree/station-master.ipynb", url
+        assert get(url, path)[0] == 200
+        assert {e["name"] for e in contents(url)["content"]} == {"docs", "station-master.ipynb"}
+        assert contents(url, "docs/notes.md")["content"] == "# my notes\n"
+        assert "sm.play(" in json.dumps(contents(url, "station-master.ipynb")["content"])
+    finally:
+        server.stop()
 
 
 def test_missing_jupyterlab_says_how_to_install(tmp_path, capsys, monkeypatch):

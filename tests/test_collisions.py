@@ -59,7 +59,8 @@ def test_arrival_strikes_cars_on_running_track_between_limits_and_office():
     ev = run_stage(g)
     col = of(ev, "collision")
     assert len(col) == 1 and col[0].player == "Ann"
-    assert col[0].data == {"trains": ["2"], "cars": ["HE1", "HL1"]}
+    assert {k: col[0].data[k] for k in ("trains", "cars", "reason", "at_fault")} == {
+        "trains": ["2"], "cars": ["HE1", "HL1"], "reason": "fouled_arrival", "at_fault": "Ann"}
     assert penalties(ev) == [("Ann", -5)] and g.revenue == {"Ann": -5, "Bob": 0}
     assert tray not in s.trains and of(ev, "arrival") == []
     assert s.areas[0].grid[(-1, 0)].cars == []
@@ -340,8 +341,9 @@ def test_collisions_reset_at_day_end():
 
 
 def test_red_flag_averts_the_holders_arrival_collision():
-    """M9 / v0.2 App. B: the flag is spent, leaves the hand for good, the train stops short."""
-    b = solo(optional_rules=["emergency_toolbox"])
+    """M9 / v0.2 App. B, house rule red_flag_escape: the flag is spent, leaves the hand for good, the
+    train stops short."""
+    b = solo(optional_rules=["emergency_toolbox", "red_flag_escape"])
     track(b, "Ann", (-1, 0))
     b.cars("Ann", (-1, 0), ["TE1"])
     t = put(b, 2, mainline=(0, 1), behind=["BE1", "K1"])
@@ -362,8 +364,8 @@ def test_red_flag_averts_the_holders_arrival_collision():
 
 
 def test_red_flag_averts_the_holders_departure_collision():
-    """M9: a departing train that would strike cars stays on its A/D track; the flag is spent."""
-    b = solo(optional_rules=["emergency_toolbox"])
+    """M9, red_flag_escape: a departing train that would strike cars stays on its A/D track; the flag is spent."""
+    b = solo(optional_rules=["emergency_toolbox", "red_flag_escape"])
     track(b, "Ann", (1, 0))
     b.cars("Ann", (1, 0), ["TE1"])
     t = put(b, 2, player="Ann", at=(0, 0), behind=["CE1", "CE2"])
@@ -375,8 +377,9 @@ def test_red_flag_averts_the_holders_departure_collision():
 
 
 def test_red_flag_averts_the_superintendents_clearance_collision():
-    """M9: the Superintendent's flag stops the cleared follower short; it asks again next Stage."""
-    b = duo(optional_rules=["emergency_toolbox"])
+    """M9, red_flag_escape: the Superintendent is asked (v0.2), and their flag stops the cleared follower
+    short; it asks again next Stage."""
+    b = duo(optional_rules=["emergency_toolbox", "red_flag_escape"])
     put(b, 2, division_point="west", behind=["BE1", "K1"])
     follow = put(b, 4, division_point="west", behind=["HE1", "K2"])
     g = b.game()
@@ -394,8 +397,8 @@ def test_red_flag_averts_the_superintendents_clearance_collision():
 
 
 def test_red_flag_not_spent_on_someone_elses_collision():
-    """M9: only the holder's own fault spends the flag: Ann's flag does not save Bob."""
-    b = duo(optional_rules=["emergency_toolbox"])
+    """M9, red_flag_escape: only the holder's own fault spends the flag: Ann's flag does not save Bob."""
+    b = duo(optional_rules=["emergency_toolbox", "red_flag_escape"])
     s = b.state
     s.players[1].hand.remove("RedFlag2")  # Bob spent his earlier
     s.removed.append("RedFlag2")
@@ -418,4 +421,53 @@ def test_without_emergency_toolbox_nobody_holds_a_flag():
     g = b.game()
     ev = run_stage(g)
     assert of(ev, "red_flag") == [] and len(of(ev, "collision")) == 1
+    ok(g)
+
+
+def test_red_flags_hold_a_follower_without_asking_the_superintendent():
+    """M9/M4, v0.4.5 §4.5: under the Emergency Toolbox the Superintendent's Red Flag holds a following
+    train automatically: no question, no collision, the flag stays in hand."""
+    b = duo(optional_rules=["emergency_toolbox"])
+    put(b, 2, division_point="west", behind=["BE1", "K1"])
+    follow = put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    s = g.state
+    ev = run_stage(g)
+    assert of(ev, "clearance_asked") == [] and s.turn.pending is None
+    held = [e for e in of(ev, "held") if e.data.get("train") == "4"]
+    assert len(held) == 1 and held[0].data["reason"] == "red_flag"
+    assert "Red Flag" in held[0].text and "train 2 is ahead" in held[0].text
+    assert (s.trains[follow.tray].where, s.trains[follow.tray].pos) == ("division_point", "west")
+    assert of(ev, "collision") == [] and of(ev, "red_flag") == [] and s.removed == []
+    assert all(any(c.startswith("RedFlag") for c in p.hand) for p in s.players)
+    ok(g)
+
+
+def test_red_flags_do_not_stop_a_collision_by_default():
+    """M9, v0.4.5: the Red Flags hold followers; they are never spent to stop a collision short
+    (that is the house rule red_flag_escape)."""
+    b = solo(optional_rules=["emergency_toolbox"])
+    track(b, "Ann", (-1, 0))
+    b.cars("Ann", (-1, 0), ["TE1"])
+    put(b, 2, mainline=(0, 1), behind=["BE1", "K1"])
+    g = b.game()
+    ev = run_stage(g)
+    assert of(ev, "red_flag") == [] and len(of(ev, "collision")) == 1 and g.revenue == {"Ann": -5}
+    assert "RedFlag1" in g.state.players[0].hand
+    ok(g)
+
+
+def test_without_a_red_flag_in_the_superintendents_hand_the_superintendent_is_asked():
+    """M9/M4: the follower is held automatically only while the Superintendent holds a Red Flag."""
+    b = duo(optional_rules=["emergency_toolbox"])
+    s = b.state
+    sup = s.players[s.superintendent]
+    flag = next(c for c in sup.hand if c.startswith("RedFlag"))
+    sup.hand.remove(flag)
+    s.removed.append(flag)
+    put(b, 2, division_point="west", behind=["BE1", "K1"])
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    ev = run_stage(g, "hold")
+    assert len(of(ev, "clearance_asked")) == 1
     ok(g)

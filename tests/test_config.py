@@ -8,7 +8,6 @@ import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.config import Config, make_config
 
-from positions import invariants_after_every_scenario  # noqa: F401  (an autouse fixture)
 
 
 @pytest.mark.parametrize("kwargs, words", [
@@ -139,3 +138,70 @@ def test_no_seed_picks_one():
     """C1 / v0.4.5 §3.1: with no seed a fresh one is chosen and reported."""
     g = sm.new_game()
     assert isinstance(g.seed, int) and 0 <= g.seed
+
+
+def test_red_flag_escape_needs_the_emergency_toolbox():
+    """C1/M9: the house rule red_flag_escape changes what the Toolbox's Red Flags do, so it needs the Toolbox."""
+    with pytest.raises(ValueError, match="add 'emergency_toolbox' too"):
+        make_config(optional_rules=["red_flag_escape"])
+    c = make_config(optional_rules=["red_flag_escape", "emergency_toolbox"])
+    assert c.optional_rules == ("emergency_toolbox", "red_flag_escape")
+
+
+@pytest.mark.parametrize("name, words", [
+    ("\ud800x", "a lone surrogate (text that is not valid Unicode) (U+D800)"),
+    ("Ann\x00", "a control character (U+0000)"),
+    ("\x1b]0;owned\x07Ann", "a control character (U+001B)"),
+    ("Bo\nimport os #", "a control character (U+000A)"),
+    ("Ann\tLee", "a control character (U+0009)"),
+    ("Ann\x9b2J", "a control character (U+009B)"),
+    ("Ann\u200b", "an invisible formatting character (U+200B ZERO WIDTH SPACE)"),
+    ("Ann\u202eLee", "an invisible formatting character (U+202E RIGHT-TO-LEFT OVERRIDE)"),
+    ("\ufeffAnn", "an invisible formatting character (U+FEFF ZERO WIDTH NO-BREAK SPACE)"),
+    ("Ann\U000e0041", "an invisible formatting character (U+E0041 TAG LATIN CAPITAL LETTER A)"),
+    ("Ann\ue000", "a private-use character (U+E000)"),
+    ("Ann\uffff", "a noncharacter (U+FFFF)"),
+    ("Ann\ufdd0", "a noncharacter (U+FDD0)"),
+    ("Ann\u2028Lee", "a line separator (U+2028 LINE SEPARATOR)"),
+    ("Ann\u2029", "a paragraph separator (U+2029 PARAGRAPH SEPARATOR)"),
+])
+def test_player_names_refuse_hidden_characters(name, words):
+    """A name is shown on the board, in SVG, in notebooks and on terminals: control codes, invisible
+    characters and lone surrogates are refused, and the message names the character and the fix."""
+    with pytest.raises(ValueError) as err:
+        make_config([name, "Zed"], mode="competitive")
+    msg = str(err.value)
+    assert words in msg
+    assert "letters, digits, spaces and punctuation" in msg
+    assert msg.isprintable() and msg.encode("utf-8")  # the message itself shows the name escaped
+
+
+@pytest.mark.parametrize("names", [
+    ["Ann", "ＡＮＮ"],  # full-width letters
+    ["Straße", "STRASSE"],  # case-folded
+    ["ﬁona", "Fiona"],  # a ligature
+    ["Ann Lee", "Ann  Lee"],
+    ["Ann Lee", "Ann\u00a0Lee"],  # a no-break space
+    ["Zoë", "Zoe\u0308"],  # composed and decomposed
+])
+def test_player_names_that_read_the_same_are_refused(names):
+    """Names must be told apart by a reader: compared case-folded, NFKC-normalised, spaces collapsed."""
+    with pytest.raises(ValueError, match="player names must differ") as err:
+        make_config(names, mode="competitive")
+    assert "read the same" in str(err.value)
+
+
+def test_player_names_may_be_any_visible_text():
+    names = ["Zoë", "Łukasz", "東", "O'Brien-Smith", "<b>Ann*</b>", "🚂 Jo", "Ann\u00a0Lee"]
+    c = make_config(names[:6], mode="competitive")
+    assert c.players == tuple(names[:6])
+    assert make_config(names[6]).players == (names[6],)
+    assert make_config("x" * 40).players == ("x" * 40,)
+
+
+def test_a_too_long_name_says_how_long_it_may_be():
+    with pytest.raises(ValueError, match=r"player name 'xxxx.*… is longer than 40 characters: shorten it"):
+        make_config("x" * 41)
+    with pytest.raises(ValueError) as err:
+        make_config("\x1b" * 10_000)
+    assert len(str(err.value)) < 300

@@ -151,6 +151,25 @@ def test_setout_buttons_come_from_the_legal_setouts_of_the_selected_tray():
     assert str(g.history[-1]) == "setout 1 rear 2"
 
 
+def test_after_the_first_move_only_the_switched_tray_is_offered_and_others_say_why():
+    """S1: the board lets the player click any train to start; once one has moved, the others are refused
+    with the engine's reason and are no longer highlighted."""
+    b = Position(seed=3)
+    b.lay(ME, "straight", (1, 0))
+    b.lay(ME, "straight", (-1, 0))
+    b.train(11, player=ME, at=(1, 0))
+    b.train(12, player=ME, at=(-1, 0))
+    g = b.game()
+    c = Controller(g)
+    c.click(("tray", 2))
+    assert str(g.history[-1]) == "switch"
+    assert c.click(("spot", 0, 0, 0))
+    assert str(g.history[-1]) == "move 2 east 0,0"
+    assert ("tray", 1) not in targets(c, "option")
+    assert not c.click(("tray", 1))
+    assert c.error and "switching train 12" in c.message
+
+
 def test_clicking_another_players_area_is_refused_with_a_message():
     g = sm.new_game(seed=3, players=["Ann", "Bo"], mode="competitive")
     c = Controller(g)
@@ -295,7 +314,7 @@ def test_freight_agent_by_clicking_a_facility_then_choosing():
 
 def load_unload_position():
     """A Depot with a loaded coach in its green box and train 1 held at the Office with an empty
-    coach (a car ahead of its engine keeps it from highballing), in Load/Unload."""
+    coach (it arrived this Stage, so the Mainline phase does not move it), in Load/Unload."""
     b = Position(seed=1)
     b.office(ME, "depot")
     b.boxes(ME, (0, 0), green=["CL1"])
@@ -315,6 +334,22 @@ def test_porters_board_by_tray_then_button_or_green_box():
     assert "board 1" in [a.key for a in c.actions()]
     assert c.click(("box", 0, 0, 0, "green"))
     assert str(g.history[-1]) == "board 1"
+
+
+def test_a_chosen_coach_is_a_button_of_its_own():
+    """L2: with two empty coaches the board offers 'Board train 1, car 2' beside the plain Board button."""
+    b = Position(seed=1)
+    b.office(ME, "depot")
+    b.boxes(ME, (0, 0), green=["CL1"])
+    b.train(1, player=ME, at=(0, 0), ahead=["CE1", "CE2"], arrived_earlier=False)  # front: CE2, CE1
+    g = b.game()
+    while g.phase == "local_operations":
+        g.apply("agent pass")
+    c = Controller(g)
+    c.click(("tray", 1))
+    assert {"Board train 1 (tray 1)", "Board train 1 (tray 1), car 2"} <= set(labels(c))
+    assert str(perform(c, sm.parse("board 1 car 2"))) == "board 1 car 2"
+    assert g.state.trains[1].cars == ["CE2", "CL1"]
 
 
 def test_pending_decisions_show_only_their_buttons():

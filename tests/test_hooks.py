@@ -46,7 +46,7 @@ def test_an_office_area_card_hook_can_hold_an_arrival_at_the_limits(sample_cards
     """Interlocking-style: a full Office holds the arriving train instead of colliding."""
     b = Position(seed=2)
     b.lay("Player", "straight", (1, 0))
-    b.train(6, player="Player", at=(0, 0), ahead=["BE1"])  # cannot leave: a car ahead of the engine
+    b.train(6, player="Player", at=(0, 0), ahead=["BE1"], behind=["K1"])  # cannot leave: engine between cars
     b.train(4, mainline=(0, 1))  # eastbound, runs off Mainline card 0 into the Office this Stage
     g = b.game()
     events = g.apply("agent pass")

@@ -47,11 +47,12 @@ def test_round_trip(cls, text):
     assert sm.parse(str(it)) == it
     assert it.to_json() == text
     assert sm.parse(it.to_json()) == it
-    assert repr(it) == f"Intent({text!r})"
+    assert repr(it) == f"sm.parse({text!r})"
+    assert eval(repr(it), {"sm": sm}) == it  # a repr pasted into a cell gives the intent back
     assert isinstance(it, sm.Intent)
     hash(it)  # frozen and hashable
     with pytest.raises(AttributeError):
-        it.verb = "x"  # frozen dataclass
+        it.note = "x"  # frozen dataclass
 
 
 def test_constructed_values_round_trip():
@@ -67,9 +68,11 @@ def test_constructed_values_round_trip():
     assert len(set(made)) == len(made)
 
 
-def test_parse_passes_intents_through():
+def test_parse_checks_intent_objects_by_their_text():
     it = I.Move(1, "east", (1, 0))
-    assert sm.parse(it) is it
+    assert sm.parse(it) == it and type(sm.parse(it)) is I.Move
+    again = sm.parse("move 1 east 1,0")
+    assert sm.parse(again) is again
 
 
 def test_parse_is_lenient_about_spacing_and_verb_case():
@@ -195,3 +198,89 @@ def test_illegal_but_well_formed_intent_has_a_reason():
     assert str(e.value)[0].isupper()
     assert len(str(e.value)) > 10
     assert g.history == ()
+
+
+def test_repr_of_every_constructed_intent_evaluates_back():
+    """Item 15: a repr pasted into a notebook cell (after ``import stationmaster as sm``) is the intent."""
+    made = [I.Switch(), I.Draw("home"), I.Draw(3), I.Agent("pass"), I.Agent("unjam", (0, 2), "work"),
+            I.Move(4, "west", (-2, 0)), I.SetOut(2, "rear", 3), I.End(), I.Play("Shed2", (2, 1), True, (1, 1)),
+            I.Discard("X10", 2), I.Board(3), I.Detrain(1), I.Work((1, 1), "car"), I.Clearance(False),
+            I.Place("caboose"), I.Place("coach", True), I.Run("west")]
+    assert {type(m) for m in made} == all_intent_classes()
+    for m in made:
+        back = eval(repr(m), {"sm": sm})
+        assert back == m and type(back) is type(m)
+    assert repr([I.Draw("home"), I.End()]) == "[sm.parse('draw home'), sm.parse('end')]"
+
+
+# Intent objects built by hand, each wrong in a way its text form would be refused
+MALFORMED = [
+    I.Discard("T3", 0), I.Discard("T3", 4), I.Discard("T3", -1), I.Discard("T3", "1"), I.Discard("T3 to 1", 1),
+    I.Move(1, "north", (1, 0)), I.Move(1, "WEST", (1, 0)), I.Move(1.0, "east", (1, 0)),
+    I.Move(True, "east", (1, 0)), I.Move(-1, "east", (1, 0)), I.Move(1, "east", (1, 0, 0)),
+    I.Move(1, "east", [1, 0]), I.Move(1, "east", None), I.Move(1, "east", (1000, 0)),
+    I.SetOut(1, "REAR", 1), I.SetOut(1, "rear", -1), I.SetOut("1", "rear", 1),
+    I.Draw(0), I.Draw(4), I.Draw(True), I.Draw("1"), I.Draw("Home"),
+    I.Agent("stock"), I.Agent("pass", (1, 1)), I.Agent("unjam", (1, 1), "blue"), I.Agent("fly", (1, 1)),
+    I.Play("T5 at 1,0"), I.Play("T5", (1, 0, 5)), I.Play(""), I.Play(5), I.Play("T5", turned="no"),
+    I.Play("x" * 300),
+    I.Board(-1), I.Board("1"), I.Detrain(None), I.Work((1, 1), "blue"), I.Work("1,1", "car"),
+    I.Clearance("yes"), I.Place("engine"), I.Place("coach", "yes"), I.Place("caboose", True), I.Run("north"),
+]
+
+
+@pytest.mark.parametrize("it", MALFORMED, ids=[f"{type(m).__name__}-{i}" for i, m in enumerate(MALFORMED)])
+def test_a_hand_built_intent_is_checked_like_its_text(it):
+    """An Intent object goes through the same checks as its text: what a save could not replay is
+    refused with IllegalIntent (never TypeError or IndexError), saying what is wrong."""
+    with pytest.raises(sm.IllegalIntent) as e:
+        sm.parse(it)
+    msg = str(e.value)
+    assert msg.startswith(type(it).__name__ + "(")
+    assert "sm.parse" in msg and "legal_intents" in msg
+    assert len(msg) < 500
+    assert not repr(it).startswith("sm.parse(")  # its repr does not pretend to be pasteable
+    g = sm.new_game(seed=3)
+    assert g.why_not(it) == msg
+    with pytest.raises(sm.IllegalIntent):
+        g.apply(it)
+    assert g.history == ()
+
+
+def test_discard_to_department_0_is_refused_and_the_save_replays():
+    """Discard(card, 0) was accepted (index -1 put the card on Department 3) and recorded as
+    'discard X to 0', where the save then stopped replaying."""
+    g = sm.new_game(seed=3)
+    g.apply("draw home")
+    card = g.state.players[0].hand[0]
+    depts = [list(d) for d in g.state.departments]
+    with pytest.raises(sm.IllegalIntent, match=r"^Discard\(card='.*', dept=0\) is not an intent: 'discard .* to 0'"):
+        g.apply(I.Discard(card, 0))
+    assert [list(d) for d in g.state.departments] == depts and card in g.state.players[0].hand
+    g.apply(I.Discard(card, 3))
+    assert g.history[-1] == sm.parse(f"discard {card} to 3")
+    again = sm.loads(g.dumps())
+    assert again.replay_error is None and again.history == g.history
+
+
+def test_an_intent_object_equal_to_its_text_is_recorded_as_parsed():
+    """A hand-built intent whose fields are equal but not the same type (1 == True) is recorded as
+    its text reads back, so the record and the save agree."""
+    g = sm.new_game(seed=3)
+    legal = next(it for it in g.legal_intents() if isinstance(it, I.Draw) and it.source != "home")
+
+    class Dept(int):
+        pass
+
+    g.apply(I.Draw(Dept(legal.source)))
+    assert type(g.history[-1].source) is int
+    assert sm.loads(g.dumps()).history == g.history
+
+
+def test_an_intent_subclass_is_not_its_parent():
+    class Sneaky(I.Draw):
+        pass
+
+    with pytest.raises(sm.IllegalIntent, match="reads back as 'draw home', a different intent"):
+        sm.parse(Sneaky("home"))
+

@@ -103,7 +103,7 @@ def test_fedora_lesson_shows_the_pass_after_stage_3():
 
 def test_making_up_check_names_the_problem_and_the_running_track_trap():
     lesson = mainline.making_up()
-    assert "cars ahead of its engine" in str(lesson.check())
+    assert "engine stands between cars" in str(lesson.check())
     g = lesson.game
     g.apply("switch")
     g.apply("move 1 west -1,1")

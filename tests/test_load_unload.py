@@ -1,7 +1,7 @@
 """Load/Unload: Porters and Laborers (rulings L1-L4; v0.2 §9; v0.4.5 §4.6-4.7).
 
 Scenarios are built with the position builder, then played on with intents. A train that must
-stay at the Office across Stages carries a car ahead of its engine: it is badly made up, so the
+stay at the Office across Stages is a Coal Drag carrying cars its card does not list, so the
 Mainline phase holds it (ruling M5) instead of highballing it.
 """
 
@@ -12,9 +12,9 @@ import pytest
 import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.builder import Position
+from stationmaster.intents import Board, Detrain
 from stationmaster.rules import capacity, table_order, workers_left
 
-from positions import invariants_after_every_scenario  # noqa: F401  (an autouse fixture)
 
 SHED = (1, -1)  # a Produce Shed: reefers, loads only, 2 Laborers, 2 green boxes
 BUSY = (-1, -1)  # a second industry that keeps its player in Load/Unload (see keep_busy)
@@ -59,8 +59,9 @@ def keep_busy(b, who="Player", at=BUSY):
     b.boxes(who, at, green=["HL5", "HL6"])
 
 
-def held_train(b, number=1, who="Player", ahead=("CE1",), behind=()):
-    """A train on an A/D track that stays put: a car ahead of its engine keeps it from highballing."""
+def held_train(b, number=7, who="Player", ahead=("CE1",), behind=()):
+    """A train on an A/D track that stays put: Train 7, a Coal Drag, may not leave with the coaches
+    (or other cars) its card does not list (M5)."""
     return b.train(number, player=who, at=(0, 0), ahead=list(ahead), behind=list(behind),
                    arrived_earlier=False)
 
@@ -111,6 +112,58 @@ def test_detrain_puts_loaded_coach_in_red_box_and_earns_passenger_rate(rates):
     assert g.revenue["Player"] == rates[0]
     assert any(e.kind == "detrain" for e in ev)
     assert_sound(g)
+
+
+def test_board_may_name_the_empty_coach_counted_from_the_front():
+    """L2: 'board TRAY' replaces the empty coach nearest the front; 'board TRAY car N' the one the
+    player names (counted from the front), offered when the train has more than one empty coach."""
+    b = Position(seed=1)
+    b.office("Player", "depot")
+    b.boxes("Player", (0, 0), green=["CL1"])
+    t = held_train(b, ahead=["CE1", "CL2", "CE2"])  # from the front: CE2, CL2, CE1
+    g = b.game()
+    to_load_unload(g)
+    boards = {str(i) for i in g.legal_intents() if isinstance(i, Board)}
+    assert boards == {"board 1", "board 1 car 3"}
+    assert sm.parse("board 1 car 3") == Board(1, 3) and str(Board(1, 3)) == "board 1 car 3"
+    assert why(g, "board 1 car 2") == "car 2 of train 7 is a loaded coach, not an empty coach"
+    assert why(g, "board 1 car 4") == "train 7 has 3 cars; count them from the front, 1 to 3"
+    probe = g.copy()
+    probe.apply("board 1")
+    assert probe.state.trains[t.tray].cars == ["CL1", "CL2", "CE1"]  # the front empty, as before
+    g.apply("board 1 car 3")
+    assert g.state.trains[t.tray].cars == ["CE2", "CL2", "CL1"]
+    assert "CE1" in g.state.classification_yard and g.revenue["Player"] == 1
+    assert_sound(g)
+
+
+def test_detrain_may_name_the_loaded_coach():
+    """L2: 'detrain TRAY car N' detrains the loaded coach the player names; a coach boarded on this
+    visit may not be named."""
+    b = Position(seed=1)
+    b.office("Player", "station")
+    b.boxes("Player", (0, 0), green=["CL1"])
+    keep_busy(b)
+    t = held_train(b, ahead=["CL2", "CE1", "CL3"])  # from the front: CL3, CE1, CL2
+    g = b.game()
+    to_load_unload(g)
+    detrains = {str(i) for i in g.legal_intents() if isinstance(i, Detrain)}
+    assert detrains == {"detrain 1", "detrain 1 car 3"}
+    g.apply("board 1")  # onto CE1, car 2
+    assert "boarded here on this visit" in why(g, "detrain 1 car 2")
+    assert why(g, "detrain 1 car 1") == ""
+    g.apply("detrain 1 car 3")
+    assert fac(g, (0, 0)).red == ["CL2"] and g.state.trains[t.tray].cars[:2] == ["CL3", "CL1"]
+    assert_sound(g)
+
+
+def test_board_and_detrain_text_forms():
+    """L2: the coach is named as 'car N' after the tray; anything else is refused saying how to write it."""
+    for text in ("board 2 car 3", "detrain 4 car 1", "board 2", "detrain 4"):
+        assert str(sm.parse(text)) == text
+    for text in ("board 2 3", "board 2 car", "detrain 2 coach 1", "board car 2"):
+        with pytest.raises(sm.IllegalIntent, match="write it as|not a"):
+            sm.parse(text)
 
 
 @pytest.mark.parametrize("tier, porters", [("depot", 1), ("station", 2), ("terminal", 3)])
@@ -410,6 +463,49 @@ def test_hopping_past_an_occupied_box_costs_one_laborer_per_box():
     assert_sound(g)
 
 
+def test_an_unload_may_start_while_an_outbound_load_is_on_men_at_work():
+    """L3: the lock keeps trains off the spur, not Laborers: a loaded car already spotted there may
+    be unloaded while an outbound load is on MEN | AT | WORK (one load per box all the same)."""
+    b = Position(seed=1)
+    refinery = (1, -1)
+    b.lay("Player", "oil_refinery", refinery)  # tank cars both ways, 3 Laborers
+    b.cars("Player", refinery, ["TE1", "TL1"])
+    b.boxes("Player", refinery, green=["TL2"])
+    g = b.game()
+    to_load_unload(g)
+    g.apply("work 1,-1 green")  # the outbound load to MEN: the spur is locked now
+    assert fac(g, refinery).locked
+    assert why(g, "work 1,-1 car") == ""
+    g.apply("work 1,-1 car")  # TL1's load goes onto WORK; an empty tank from the Division Yard takes its place
+    assert fac(g, refinery).pipeline == {"men": ("TL2", "out"), "at": None, "work": ("TL1", "in")}
+    assert g.state.areas[0].grid[refinery].cars == ["TE1", "TE2"]
+    assert_sound(g)
+
+
+def test_loads_going_opposite_ways_pass_by_hopping():
+    """L3 / v0.2 §9.1: an outbound and an inbound load meet on MEN | AT | WORK and pass each other as
+    any load hops an occupied box: one Laborer per box stepped, whichever of them moves first."""
+    b = Position(seed=1)
+    refinery = (1, -1)
+    b.lay("Player", "oil_refinery", refinery)
+    b.cars("Player", refinery, ["TE1", "TE2"])
+    pipe = b.state.areas[0].facilities[refinery].pipeline
+    pipe["at"] = (b.take_piece("TL1"), "out")
+    pipe["work"] = (b.take_piece("TL2"), "in")
+    g = b.game()
+    to_load_unload(g)
+    out_first = g.copy()
+    out_first.apply("work 1,-1 at")  # AT -> past WORK -> into the empty car: two Laborers
+    assert fac(out_first, refinery).pipeline == {"men": None, "at": None, "work": ("TL2", "in")}
+    assert out_first.state.areas[0].grid[refinery].cars == ["TL1", "TE2"]
+    assert workers_left(out_first.state, out_first.state.areas[0], refinery) == 1
+    assert_sound(out_first)
+    g.apply("work 1,-1 work")  # WORK -> past AT -> MEN: two Laborers
+    assert fac(g, refinery).pipeline == {"men": ("TL2", "in"), "at": ("TL1", "out"), "work": None}
+    assert workers_left(g.state, g.state.areas[0], refinery) == 1
+    assert_sound(g)
+
+
 def test_industry_track_locked_while_a_load_is_on_the_pipeline():
     """L3 / S6 / v0.2 §9.3: a load on MEN|AT|WORK locks the industry track; a Move into it is
     refused until the load is finished."""
@@ -669,6 +765,47 @@ def test_section_gang_serves_only_one_facility_a_stage():
     assert area.modifiers[(2, -1)].used
     assert workers_left(g.state, area, (3, -1)) == 2
     assert_sound(g)
+
+
+def test_the_section_gang_is_chosen_when_first_needed_after_a_facilitys_own_laborers():
+    """L4: no choice is made in advance; a facility's own Laborers work first, and the Gang goes to the
+    facility whose action first needs one more worker — there for the rest of the Stage."""
+    b = Position(seed=1)
+    b.lay("Player", "produce_shed", (1, -1))  # 2 Laborers each
+    b.lay("Player", "produce_shed", (3, -1))
+    b.lay("Player", "section_gang", (2, -1))
+    b.cars("Player", (1, -1), ["RE1"])
+    b.boxes("Player", (1, -1), green=["RL1"])
+    b.cars("Player", (3, -1), ["RE2", "RE3"])
+    b.boxes("Player", (3, -1), green=["RL2", "RL3"])
+    keep_busy(b)
+    g = b.game()
+    to_load_unload(g)
+    g.apply("work 1,-1 green")
+    g.apply("work 1,-1 men")  # both of the first shed's own Laborers: the Gang is still free
+    area = g.state.areas[0]
+    assert not area.modifiers[(2, -1)].used
+    assert workers_left(g.state, area, (1, -1)) == 1 and workers_left(g.state, area, (3, -1)) == 3
+    g.apply("work 3,-1 green")
+    g.apply("work 3,-1 men")
+    g.apply("work 3,-1 green")  # the second shed needs a third worker: the Gang goes there
+    area = g.state.areas[0]
+    assert area.modifiers[(2, -1)].used and workers_left(g.state, area, (1, -1)) == 0
+    assert "0 are free" in why(g, "work 1,-1 at")
+    assert_sound(g)
+
+
+def test_modifiers_serving_one_facility_stack():
+    """L4: each Modifier serving a facility adds its own box: a Loading Dock, a Team Track and a
+    Storage Shed at one Grocer's Warehouse give it two more green boxes and one more red."""
+    b = Position(seed=1)
+    grocer = (1, -1)
+    b.lay("Player", "grocers_warehouse", grocer)  # 2 green, 2 red
+    b.lay("Player", "loading_dock", (2, -1), serves=grocer)
+    b.lay("Player", "team_track", (0, -1), serves=grocer)
+    b.lay("Player", "storage_shed", (1, -2), serves=grocer)
+    g = b.game()
+    assert capacity(g.state, g.state.areas[0], grocer) == (4, 3)
 
 
 def test_section_gang_beside_the_office_adds_a_porter():

@@ -13,7 +13,7 @@ from stationmaster.builder import Position
 from stationmaster.errors import IllegalIntent
 from stationmaster.invariants import check
 
-from positions import duo, of, run_stage, solo
+from positions import duo, of, run_stage, solo, to_decision
 
 # --------------------------------------------------------------------------- helpers
 
@@ -36,15 +36,6 @@ def park(b: Position, who, number: int, at, **kw):
     b.lay(who, "straight", at)
     b.schedule(number, free_stage(b))
     return b.train(number, player=who, at=at, **kw)
-
-
-def to_decision(g) -> list:
-    """Pass Local Operations until the game stops for a decision (or the Stage ends)."""
-    events = []
-    start = g.state.stage_count
-    while g.phase == "local_operations" and g.state.stage_count == start and not g.is_over:
-        events += g.apply("agent pass")
-    return events
 
 
 def tray_of(g, label):
@@ -343,6 +334,73 @@ def test_control_point_splits_the_subdivision():
     ok(g)
 
 
+def _upgrade_then_run(b, upgrade: bool):
+    """Ann plays a Depot onto her Whistle Post in Local Operations (or passes), then the Stage runs."""
+    b.hand("Ann", ["depot"])
+    g = b.game()
+    start, ev = g.state.stage_count, []
+    if upgrade:
+        ev += g.apply("draw home")
+        ev += g.apply(f"play {g.state.players[0].hand[0]}")
+        ev += g.apply("end")
+    while g.state.stage_count == start:
+        ev += g.apply("hold" if g.state.turn.pending else "agent pass" if g.phase == "local_operations" else "end")
+    return g, ev
+
+
+def test_an_upgrade_splits_the_subdivision_at_once_with_trains_on_it():
+    """M3/D3: the Depot splits the Subdivision the moment it is played, trains on it or not: the leader
+    on the Mainline runs on undisturbed, and the follower's clearance looks only as far as the Depot."""
+    for upgrade in (False, True):
+        b = solo()
+        lead = put(b, 2, mainline=(1, 0), behind=["BE1", "K1"])  # east of Ann's Office
+        follow = put(b, 4, division_point="west", behind=["HE1", "K2"])
+        g, ev = _upgrade_then_run(b, upgrade)
+        assert g.state.trains[lead.tray].pos == (1, 1)  # ran its region either way
+        if upgrade:
+            assert of(ev, "clearance_asked") == []
+            (hb,) = of(ev, "highball")
+            assert hb.data["train"] == "4" and hb.data["subdivision"] == 1
+            assert g.state.trains[follow.tray].pos == (0, 0)
+        else:  # the control: one Subdivision from end to end, so the Superintendent is asked
+            assert [e.data["train"] for e in of(ev, "clearance_asked")] == ["4"]
+        ok(g)
+
+
+def test_a_train_at_the_upgraded_office_is_at_a_control_point_outside_both_subdivisions():
+    """M3/D3: a westbound train held on a Whistle Post's A/D track is in the Subdivision and holds an
+    eastbound train; once the Office is a Depot it stands at a Control Point and holds nobody."""
+    for upgrade in (False, True):
+        b = solo()
+        put(b, 11, player="Ann", at=(0, 0), ahead=["BE1"], behind=["K1"])  # engine between cars: stays
+        put(b, 4, division_point="west", behind=["HE1", "K2"])
+        g, ev = _upgrade_then_run(b, upgrade)
+        held4 = [e for e in of(ev, "held") if e.data.get("train") == "4"]
+        if upgrade:
+            assert held4 == [] and [e.data["train"] for e in of(ev, "highball")] == ["4"]
+        else:
+            assert [e.data["reason"] for e in held4] == ["opposing"]
+        ok(g)
+
+
+def test_any_number_of_trains_may_wait_at_a_division_point():
+    """M3/N2: a Division Point has no A/D tracks: trains made up there wait side by side, as many as
+    there are Crew Trays, and none of them is in the Subdivision or in another's way."""
+    b = solo()
+    put(b, 2, division_point="west", behind=["BE1", "K1"])
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    b.schedule(6, 1)  # due now: made up at the Western Division Point this Stage
+    put(b, 11, mainline=(1, 1), behind=["TE1", "K3"])  # westbound, coming: holds every eastbound
+    g = b.game()
+    ev = run_stage(g)
+    waiting = sorted(t.label for t in g.state.trains.values() if (t.where, t.pos) == ("division_point", "west"))
+    assert waiting == ["2", "4", "6"] and len(g.state.trains) == g.state.trays
+    assert of(ev, "collision") == [] and of(ev, "clearance_asked") == []
+    assert sorted((e.data["train"], e.data["reason"]) for e in of(ev, "held") if "reason" in e.data) == [
+        ("2", "opposing"), ("4", "opposing"), ("6", "opposing")]
+    ok(g)
+
+
 def test_whistle_post_does_not_split_the_subdivision():
     """M3: the same position with a Whistle Post at seat 0 holds train 4 (control for the Depot test)."""
     b = duo()
@@ -457,30 +515,44 @@ def test_highball_from_office_when_made_up_right():
     ok(g)
 
 
-def test_highball_refused_with_cars_ahead_of_the_engine():
-    """M5: cars ahead of the engine hold the train at the Office, with no collision."""
+def test_highball_refused_with_the_engine_between_cars():
+    """M5: an engine with cars on both sides holds the train at the Office, with no collision."""
     b = solo()
     t = put(b, 2, player="Ann", at=(0, 0), ahead=["BE1"], behind=["K1"])
     g = b.game()
     ev = run_stage(g)
     held = of(ev, "held")
-    assert len(held) == 1 and "cars ahead of its engine" in held[0].text
+    assert len(held) == 1 and "engine stands between cars" in held[0].text
+    assert held[0].data["reason"] == "made_up"
     assert of(ev, "collision") == [] and of(ev, "highball") == []
     assert g.state.trains[t.tray].pos == (0, 0) and g.state.trains[t.tray].where == "area"
     ok(g)
 
 
-def test_highball_refused_when_caboose_is_not_last():
-    """M5: a caboose that is not at the rear holds the train, with no collision."""
+def test_highball_with_the_engine_at_the_rear_and_the_caboose_at_the_far_end():
+    """M5, v0.4.5 §4.5: engine at one end — either end — and caboose at the far end: a westbound
+    K h h <E (engine at the east end, its cars ahead of it) departs."""
     b = solo()
-    t = put(b, 6, player="Ann", at=(0, 0), behind=["K1", "BE1"])
+    t = put(b, 7, player="Ann", at=(0, 0), ahead=["HL1", "HL2", "K1"])  # nearest the engine first
     g = b.game()
     ev = run_stage(g)
-    held = of(ev, "held")
-    assert len(held) == 1 and "caboose is not at the rear" in held[0].text
-    assert of(ev, "collision") == [] and g.state.trains[t.tray].where == "area"
-    assert g.revenue == {"Ann": 0}
+    assert [e.data["train"] for e in of(ev, "highball")] == ["7"]
+    assert g.state.trains[t.tray].where == "mainline" and g.state.trains[t.tray].ahead == ["HL1", "HL2", "K1"]
     ok(g)
+
+
+def test_highball_refused_when_caboose_is_not_at_the_far_end():
+    """M5: a caboose beside the engine, whichever end the engine is at, holds the train, with no collision."""
+    for ahead, behind in (((), ("K1", "BE1")), (("K1", "BE1"), ())):
+        b = solo()
+        t = put(b, 6, player="Ann", at=(0, 0), ahead=ahead, behind=behind)
+        g = b.game()
+        ev = run_stage(g)
+        held = of(ev, "held")
+        assert len(held) == 1 and "caboose is not at the far end from its engine" in held[0].text
+        assert of(ev, "collision") == [] and g.state.trains[t.tray].where == "area"
+        assert g.revenue == {"Ann": 0}
+        ok(g)
 
 
 def test_train_without_caboose_or_cars_may_depart():

@@ -12,7 +12,7 @@ from stationmaster.cards import PIECES
 from stationmaster.errors import IllegalIntent
 from stationmaster.invariants import check
 
-from positions import duo, of, run_stage, solo
+from positions import duo, of, run_stage, solo, to_decision
 
 # --------------------------------------------------------------------------- helpers
 
@@ -50,15 +50,6 @@ def extra_on_table(b: Position, number: int, player: int = 0) -> str:
     cid = b.take_card(f"extra{number}")
     b.state.extras.append([cid, player])
     return cid
-
-
-def to_decision(g) -> list:
-    """Pass Local Operations; stop when a decision is pending or the next Stage begins."""
-    events = []
-    start = g.state.stage_count
-    while g.phase == "local_operations" and g.state.stage_count == start and not g.is_over:
-        events += g.apply("agent pass")
-    return events
 
 
 def train_by_card(g, card):

@@ -27,6 +27,9 @@ SLOW = settings(deadline=None, max_examples=40, suppress_health_check=[HealthChe
 def configs(draw, lengths=("short", "standard")):
     mode = draw(st.sampled_from(["solitaire", "competitive", "coop"]))
     n = 1 if mode == "solitaire" else draw(st.integers(2, 6))
+    rules = draw(st.lists(st.sampled_from(OPTIONAL_RULES), unique=True))
+    if "red_flag_escape" in rules and "emergency_toolbox" not in rules:
+        rules.append("emergency_toolbox")  # the house rule changes the Toolbox's flags (make_config says so)
     return dict(
         players=[f"P{i}" for i in range(n)],
         mode=mode,
@@ -35,7 +38,7 @@ def configs(draw, lengths=("short", "standard")):
         # the classic deck's 12 track cards cover a track_split deal for at most four players
         starting_hand=draw(st.sampled_from(["three", "six", "track_split"] if n <= 4 else ["three", "six"])),
         revenue=draw(st.tuples(st.integers(0, 5), st.integers(0, 5), st.integers(0, 2))),
-        optional_rules=draw(st.lists(st.sampled_from(OPTIONAL_RULES), unique=True)),
+        optional_rules=rules,
     )
 
 

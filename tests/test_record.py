@@ -123,7 +123,7 @@ def test_every_option_off_its_default_is_in_the_new_game_call():
 
 def test_odd_player_names_stay_text(tmp_path):
     """Names are told as typed (markdown and HTML escaped) and can never become code."""
-    g = played(4, steps=40, players=["<b>Ann*</b>", "Bo\nimport os #"], mode="competitive")
+    g = played(4, steps=40, players=["<b>Ann*</b>", 'Bo"); import os #\\', "שרה 🚂"], mode="competitive")
     path = tmp_path / "odd.ipynb"
     g.to_notebook(path)
     nb = nbformat.read(path, as_version=4)
@@ -134,6 +134,18 @@ def test_odd_player_names_stay_text(tmp_path):
     assert "\\<b\\>Ann\\*\\</b\\>" in nb.cells[0].source
     _, printed = run(path, tmp_path)
     assert printed.strip() == g.dumps()
+
+
+@pytest.mark.parametrize("name", ["Bo\nimport os #", "Bo\x00", "Bo\ud800", "Bo\x1b[2J"])
+def test_names_that_would_break_a_record_never_reach_one(name):
+    """A NUL made the record's cells SyntaxErrors, a newline could start a line of code, a lone
+    surrogate made writing the notebook raise UnicodeEncodeError: such names are refused."""
+    with pytest.raises(ValueError, match="player name"):
+        sm.new_game(seed=1, players=["Ann", name], mode="competitive")
+    save = sm.new_game(seed=1, players=["Ann", "Bo"], mode="competitive").to_json()
+    save["config"]["players"][1] = name
+    with pytest.raises(sm.SaveError, match="player name"):
+        sm.loads(json.dumps(save))
 
 
 def test_a_new_game_has_no_stage_sections(tmp_path):

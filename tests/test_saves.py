@@ -383,3 +383,62 @@ def test_a_loaded_game_with_a_replay_error_plays_on():
     h.apply(h.legal_intents()[0])
     assert len(h.history) == 6
     assert check(h.state) == []
+
+
+# ------------------------------------------------------------------------- untrusted text
+
+@pytest.mark.parametrize("name", ["\ud800x", "Ann\x00", "\x1b]0;owned\x07", "Ann\u200b", "Ann\u202e"])
+def test_a_name_with_hidden_characters_is_not_a_valid_save(name):
+    """A lone surrogate loaded, then the record notebook, the SVG board and the replay command broke
+    on it; control and invisible characters let a save steer a terminal or break a notebook."""
+    with pytest.raises(sm.SaveError, match="'config' is not a valid configuration: player name") as e:
+        sm.loads(json.dumps(config_save(players=[name])))
+    assert str(e.value).isprintable()
+
+
+def test_names_that_read_the_same_are_not_a_valid_save():
+    with pytest.raises(sm.SaveError, match="read the same"):
+        sm.loads(json.dumps(config_save(players=["Ann", "ａｎｎ"],
+                                        mode="competitive")))
+
+
+HUGE = "\x1b[2J" * 50_000
+
+
+@pytest.mark.parametrize("save", [
+    base_save(format=HUGE),
+    base_save(version=HUGE),
+    base_save(version=[HUGE] * 10),
+    base_save(seed=HUGE),
+    config_save(**{HUGE[:1000] + str(i): 1 for i in range(1000)}),
+    config_save(mode=HUGE),
+    config_save(length=HUGE),
+    config_save(optional_rules=[HUGE]),
+    config_save(players=[HUGE]),
+    base_save(intents=[HUGE]),
+], ids=["format", "version", "version-list", "seed", "unknown-fields", "mode", "length", "optional-rule",
+        "player", "intent"])
+def test_save_errors_are_short_and_show_hidden_characters_escaped(save):
+    """A message built from a save is capped and shows its control characters as escapes."""
+    with pytest.raises(sm.SaveError) as e:
+        sm.loads(json.dumps(save))
+    msg = str(e.value)
+    assert len(msg) < 400
+    assert "\x1b" not in msg and msg.isprintable()
+
+
+@pytest.mark.parametrize("bad", [
+    "play " + "\x1b[2J\x1b]0;owned\x07" * 10,
+    "play \ud800\u202e" + "X" * 190,
+    "discard \x9b2J to 1",
+])
+def test_replay_error_is_short_and_shows_hidden_characters_escaped(bad):
+    g = play(4, steps=3)
+    d = g.to_json()
+    d["intents"] = ["draw home", bad]
+    h = sm.loads(json.dumps(d))
+    assert len(h.history) == 1
+    assert h.replay_error.startswith("intent 2 ('")
+    assert "is not legal" in h.replay_error
+    assert len(h.replay_error) < 400
+    assert h.replay_error.isprintable()

@@ -54,8 +54,8 @@ def rich():
     b.train(5, player="Ann", at=(2, 0), ahead=["BL2"], behind=["K2"])
     b.train(2, mainline=(0, 1), ahead=["CL4", "CE1", "CE2", "CL5"])
     b.train(4, player="Ann", at=(0, 0), direction="east", behind=["CE3", "CL6"])
-    b.schedule(3, 4)
-    s.held.append(b.take_card("train9"))
+    b.schedule(3, 6)
+    s.held.append(b.schedule(9, 7))  # due, and waiting for a Crew Tray
     s.extras.append([b.take_card("extra10"), 0, None])
     b.hand("Ann", ["terminal", "runaround", "team_track"])
     return b.game()
@@ -196,7 +196,7 @@ def test_five_and_six_players_draw_every_area(n):
 def test_held_trains_and_waiting_extras_are_listed():
     b = Position(seed=2, players=["Ann", "Bo"], mode="competitive")
     s = b.state
-    s.held.append(b.take_card("train9"))
+    s.held.append(b.schedule(9, 1))  # due, and waiting for a Crew Tray
     s.extras.append([b.take_card("extra10"), 1])  # as the engine records it: card, player
     s.extras.append([b.take_card("extra11"), 0, "east"])
     texts = " ".join(sh.text for sh in build_scene(s).layer("hud") if isinstance(sh, Text))

@@ -10,7 +10,6 @@ from stationmaster.cards import MAINLINE_CARDS, PIECES, classic_deck, red_flag_i
 from stationmaster.rng import Rng
 from stationmaster.rules import table_order
 
-from positions import invariants_after_every_scenario  # noqa: F401  (an autouse fixture)
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 TRACK = ("straight", "turnout_left", "turnout_right", "runaround")

@@ -1,5 +1,7 @@
 """The Mainline in slow motion: each train's step says what it did and why."""
 
+import re
+
 import pytest
 
 from stationmaster.builder import Position
@@ -53,7 +55,7 @@ def test_arrival_says_which_ad_track_of_how_many():
     assert len(arrival) == 1 and arrival[0].train == "4"
     assert arrival[0].why == "reached Bob's Station and took A/D track 2 of 3."
     held = [s for s in steps if s.train == "10"]
-    assert held and held[0].what == "held" and "cars ahead of its engine" in held[0].why
+    assert held and held[0].what == "held" and "engine stands between cars" in held[0].why
     ev = [e for e in g.events if e.kind == "arrival"][0]
     assert ev.data["track"] == 2 and ev.data["tracks"] == 3 and ev.data["phase"] == "mainline"
 
@@ -138,3 +140,93 @@ def test_board_button_replays_the_mainline():
     board.mainline_button.click()
     replay = board.mainline_replay
     assert replay is not None and replay.next().what == "highballed"
+
+
+def test_steps_read_reason_codes_not_event_text():
+    """M4/M6: slow motion explains a step from the event's reason code; the sentence is not searched."""
+    import dataclasses
+    b = Position(players=["Ann"], seed=1)
+    put(b, 2, division_point="west", behind=["BE1", "K1"])
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    play_stage(g, answer="clear")
+    events = [e for e in g.events if (e.data or {}).get("phase") == "mainline"]
+    assert [(e.kind, e.data["reason"]) for e in events] == [
+        ("highball", "subdivision_clear"), ("clearance_asked", "following"), ("collision", "region_taken")]
+    blank = [dataclasses.replace(e, text="(reworded)") for e in events]
+    steps = mainline_steps(blank)
+    assert [(s.train, s.what) for s in steps] == [
+        ("2", "highballed"), ("4", "waits for the Superintendent"), ("4", "collision")]
+    assert "follower cleared too soon" in steps[2].why and "Subdivision 1" in steps[0].why
+
+
+def test_every_mainline_event_carries_a_known_reason_code():
+    """M1–M8: every Mainline event of whole seeded games names its reason, one of REASONS."""
+    import random
+
+    import stationmaster as sm
+    from stationmaster.phases.mainline import REASONS
+    seen = set()
+    for seed in range(4):
+        g = sm.new_game(seed=seed, players=["Ann", "Bob"], mode="competitive", length="short")
+        r = random.Random(seed)
+        while not g.is_over:
+            legal = g.legal_intents()
+            active = [i for i in legal if str(i) not in ("end", "agent pass")]
+            g.apply(r.choice(active if active and r.random() < 0.8 else legal))
+        for e in g.events:
+            if e.kind in ("highball", "arrival", "collision", "train_left_division", "clearance_asked",
+                          "red_flag") or (e.data or {}).get("phase") == "mainline":
+                assert e.data["phase"] == "mainline" and e.data["reason"] in REASONS, e
+                seen.add(e.data["reason"])
+    assert {"subdivision_clear", "ad_free", "division_point"} <= seen
+
+
+def test_slow_motion_knows_the_engines_reason_codes():
+    """M6: each reason code slow motion explains is one the Mainline gives, and every collision's is explained."""
+    from stationmaster.phases.mainline import REASONS
+    from stationmaster.slowmo import COLLISION, WHY
+    assert {reason for _, reason in WHY} <= set(REASONS) and set(COLLISION) <= set(REASONS)
+    assert {"region_taken", "ad_full", "fouled_arrival", "fouled_departure"} == set(COLLISION)
+
+
+def test_red_flag_hold_and_red_flag_escape_steps():
+    """M9: slow motion explains a follower held by the Red Flag, and (house rule) a flag stopping a
+    collision short."""
+    b = Position(players=["Ann"], seed=1, optional_rules=["emergency_toolbox"])
+    put(b, 2, division_point="west", behind=["BE1", "K1"])
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    play_stage(g)
+    steps = mainline_steps(g)
+    assert [(s.train, s.what) for s in steps] == [("2", "highballed"), ("4", "held")]
+    assert steps[1].why == ("train 2 is ahead going the same way in Subdivision 1, and the Superintendent's "
+                            "Red Flag holds a follower at the Western Division Point without a question.")
+    b = Position(players=["Ann"], seed=1, optional_rules=["emergency_toolbox", "red_flag_escape"])
+    put(b, 2, division_point="west", behind=["BE1", "K1"])
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    play_stage(g, answer="clear")
+    steps = mainline_steps(g)
+    assert [(s.train, s.what) for s in steps] == [
+        ("2", "highballed"), ("4", "waits for the Superintendent"), ("4", "stopped by a Red Flag")]
+    assert steps[2].why.startswith("Ann waved the Red Flag and it stopped short: a train entered a Mainline "
+                                   "region another train held")
+
+
+def test_a_step_in_markdown_shows_names_as_typed():
+    """A player's name is text, never markup: HTML in it must not run in JupyterLab."""
+    evil = "<img src=x onerror=alert(1)>"
+    b = Position(players=[evil], seed=1)
+    put(b, 2, mainline=(1, 0), behind=["BE1", "K1"])
+    put(b, 4, division_point="west", behind=["HE1", "K2"])
+    g = b.game()
+    play_stage(g, answer="hold")
+    step = mainline_steps(g)[-1]
+    assert f"the Superintendent, {evil}, held it" in step.why  # plain text stays as typed
+    shown = step._repr_markdown_()
+    assert re.search(r"(?<!\\)[<>]", shown) is None  # every angle bracket escaped
+    assert "\\<img src=x onerror=alert(1)\\>" in shown
+    assert shown.startswith("**Train 4 — held:** ")
+    odd = Step("4*_`[x]", "held", "line one\nline two # not a heading")._repr_markdown_()
+    assert odd == "**Train 4\\*\\_\\`\\[x\\] — held:** line one line two \\# not a heading"

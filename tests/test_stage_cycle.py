@@ -9,7 +9,6 @@ from stationmaster import invariants, phases
 from stationmaster.builder import Position
 from stationmaster.rules import area_of, player_at, table_order
 
-from positions import invariants_after_every_scenario  # noqa: F401  (an autouse fixture)
 
 NAMES = ["Ann", "Bob", "Cy", "Di"]
 

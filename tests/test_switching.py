@@ -137,34 +137,77 @@ def test_reversing_starts_a_new_move():
     settled(g)
 
 
-def test_another_trays_move_breaks_the_continuation():
-    """S1: moving another tray in between makes the next run of the first tray a new Move."""
+def test_the_first_move_picks_the_tray_that_gets_the_six_moves():
+    """S1, v0.4.5 §4.2: with two trays in the Area the first Move selects one; it alone gets the six."""
     b = Position(seed=3)
     a2_layout(b)
     b.train(11, player=ME, at=F)
-    b.train(12, player=ME, at=A)
+    b.train(12, player=ME, at=D, behind=["BE1"])
     g = b.game()
-    g.apply("switch")
-    g.apply("move 1 west 0,0")  # 5 left
-    g.apply("move 2 east 0,1")  # 4 left: another tray
-    g.apply("move 1 west -1,0")  # same tray and direction as before, but broken: 3 left
-    assert g.state.turn.moves_left == 3
+    ev = g.apply("switch")
+    assert g.state.turn.moves_left == 6 and "6 Moves" in str(ev[-1]) and "first Move" in str(ev[-1])
+    legal = {str(i) for i in g.legal_intents()}
+    assert "move 1 west 0,1" in legal and "move 2 east 1,0" not in legal  # 11 stands on F
+    assert "move 2 east 0,1" in legal and "setout 2 rear 1" in legal
+    ev = g.apply("move 1 west 0,1")
+    assert "switches train 11" in str(ev[0]) and g.state.turn.tray == 1
+    assert not any(str(i).startswith(("move 2", "setout 2")) for i in g.legal_intents())
+    assert g.why_not("move 2 east 0,1") == ("You are switching train 11 this Stage: the Moves are its alone, "
+                                            "and your other trains stay put until you switch with them "
+                                            "another Stage")
+    with pytest.raises(sm.IllegalIntent, match="switching train 11"):
+        g.apply("setout 2 rear 1")
+    for m in ("move 1 east 1,1", "move 1 west 0,1", "move 1 east 1,1", "move 1 west 0,1", "move 1 east 1,0"):
+        g.apply(m)
+    assert g.state.turn.moves_left == 0
+    assert g.state.trains[2].pos == D and g.state.trains[2].behind == ["BE1"]
     settled(g)
 
 
-def test_six_moves_split_between_trains():
-    """S1, A: six Moves per switching option, splittable between trains."""
+def test_a_set_out_picks_the_tray_too():
+    """S1: setting out cars is switching with that tray, so it selects the tray as a Move would."""
     b = Position(seed=3)
     a2_layout(b)
     b.train(11, player=ME, at=F)
-    b.train(12, player=ME, at=D)
+    b.train(12, player=ME, at=D, behind=["BE1"])
+    g = b.game()
+    g.apply("switch")
+    g.apply("setout 2 rear 1")
+    assert g.state.turn.moves_left == 6 and g.state.turn.tray == 2
+    with pytest.raises(sm.IllegalIntent, match="switching train 12"):
+        g.apply("move 1 west 0,1")
+    g.apply("move 2 east 0,1")
+    assert g.state.turn.moves_left == 5
+    settled(g)
+
+
+def test_a_lone_tray_is_selected_when_switching_begins():
+    """S1: with one Crew Tray in the Area, choosing to switch selects it at once."""
+    b = Position(seed=3)
+    a2_layout(b)
+    b.train(11, player=ME, at=F)
     g = b.game()
     ev = g.apply("switch")
-    assert g.state.turn.moves_left == 6 and "6 Moves" in str(ev[0])
-    for m in ("move 1 west 0,1", "move 2 east 1,0", "move 1 east 1,1",
-              "move 2 west -1,0", "move 1 west 0,1", "move 2 east 1,0"):
-        g.apply(m)
-    assert g.state.turn.moves_left == 0
+    assert g.state.turn.tray == 1 and [str(e) for e in ev] == ["Player switches train 11 (6 Moves)."]
+    settled(g)
+
+
+def test_another_stage_may_switch_another_tray():
+    """S1: the selection lasts one switching turn; next Stage any tray in the Area may be chosen."""
+    b = Position(seed=3)
+    a2_layout(b)
+    b.train(11, player=ME, at=B)
+    b.train(12, player=ME, at=D)
+    g = b.game()
+    g.apply("switch")
+    g.apply("move 1 east 1,1")
+    g.apply("end")
+    while not (g.phase == "local_operations" and g.state.turn.option is None):
+        g.apply("end")
+    g.apply("switch")
+    assert g.state.turn.tray is None
+    g.apply("move 2 east 0,1")
+    assert g.state.turn.tray == 2 and g.state.trains[2].pos == B
     settled(g)
 
 

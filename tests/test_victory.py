@@ -13,7 +13,6 @@ import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.builder import Position
 
-from positions import invariants_after_every_scenario  # noqa: F401  (an autouse fixture)
 
 NAMES = ["Ann", "Bob", "Cy"]
 

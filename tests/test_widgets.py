@@ -6,6 +6,7 @@ spying on ipycanvas's command batches (``_CanvasManager._send_custom``) and on w
 
 import base64
 import datetime
+import html
 import json
 import os
 import random
@@ -364,6 +365,30 @@ def test_save_makes_a_download_link_with_the_save():
     assert base64.b64decode(data).decode() == game.dumps()
 
 
+def built_position():
+    """A game set up with the position builder (a Depot the seed's deal does not give): no save holds it."""
+    b = Position(seed=7, players=["Ann"])
+    b.office("Ann", "depot")
+    return b.game()
+
+
+def test_a_built_position_says_it_cannot_be_saved_and_makes_no_link():
+    board = board_for(built_position())
+    board.save_button.click()
+    assert board.save_link.value == ""
+    assert "Cannot save" in board.message.value and "position builder" in board.message.value
+
+
+def test_a_built_position_on_an_autosaving_board_plays_on_and_says_it_is_not_autosaved(tmp_path):
+    board = sm.play(built_position())
+    updates = board.updates
+    board.game.apply("agent pass")
+    assert board.updates > updates  # redrawn all the same
+    assert "not autosaved" in board.autosave_error and "position builder" in board.autosave_error
+    assert "not autosaved" in board.message.value
+    assert not (tmp_path / AUTOSAVE_NAME).exists()
+
+
 def upload(board, content: bytes, name="save.json"):
     board.upload.value = ({"name": name, "type": "application/json", "size": len(content),
                            "content": memoryview(content), "last_modified": datetime.datetime.now()},)
@@ -422,40 +447,201 @@ def test_new_game_form():
 # --------------------------------------------------------------------------- autosave
 
 
+def autosave_of(game, folder):
+    return folder / f"station-master-autosave-seed{game.seed}.json"
+
+
 def test_autosave_after_every_intent_and_resume_with_play(tmp_path):
     board = sm.play(seed=7)
-    path = tmp_path / AUTOSAVE_NAME
+    path = tmp_path / "station-master-autosave-seed7.json"
     assert not path.exists()  # nothing to save before the first intent
     board.game.apply("draw home")
     assert path.exists() and sm.load(path).history == board.game.history
-    board.button("End draw").click() if not board.button("End draw").disabled else None
+    assert board.autosave_path == str(path)
     card = board.game.state.players[0].hand[0]
     board.game.apply(f"discard {card} to 1")
     assert sm.load(path).history == board.game.history
     resumed = sm.play()
     assert resumed.game.seed == 7 and resumed.game.history == board.game.history
-    assert "Resumed" in resumed.message.value
+    assert "Resumed" in resumed.message.value and "sm-warning" not in resumed.message.value
     assert not [p for p in os.listdir(tmp_path) if p.startswith(".sm-save-")]  # atomic: no temp left
+
+
+def test_two_boards_in_one_folder_keep_both_games(tmp_path):
+    """Two sm.play() in one folder (even of the same seed) autosave to two files: neither game
+    is lost."""
+    a, b, c = sm.play(seed=7), sm.play(seed=9), sm.play(seed=7)
+    for board in (a, b, c, a, b):
+        board.game.apply(board.game.legal_intents()[0])
+    files = sorted(p for p in os.listdir(tmp_path) if p.endswith(".json"))
+    assert files == ["station-master-autosave-seed7-2.json", "station-master-autosave-seed7.json",
+                     "station-master-autosave-seed9.json"]
+    for board in (a, b, c):
+        assert sm.load(board.autosave_path).history == board.game.history
+    assert len(a.game.history) == 2 and len(c.game.history) == 1
+
+
+def test_the_same_game_open_twice_moves_the_second_board_to_a_new_file_and_says_so(tmp_path):
+    """Two tabs of the play notebook resume the same autosave: the board that finds the file
+    changed by the other does not overwrite it; it autosaves elsewhere, with a warning."""
+    first = sm.play(seed=7)
+    first.game.apply("draw home")
+    path = tmp_path / "station-master-autosave-seed7.json"
+    tab1, tab2 = sm.play(), sm.play()  # each resumes the file into a game of its own
+    assert tab1.autosave_path == tab2.autosave_path == str(path)
+    card = tab1.game.state.players[0].hand[0]
+    tab1.game.apply(f"discard {card} to 1")
+    assert sm.load(path).history == tab1.game.history
+    tab2.game.apply(f"discard {tab2.game.state.players[0].hand[1]} to 2")
+    assert sm.load(path).history == tab1.game.history  # tab 1's game is not overwritten
+    moved = tmp_path / "station-master-autosave-seed7-2.json"
+    assert tab2.autosave_path == str(moved) and sm.load(moved).history == tab2.game.history
+    assert "sm-warning" in tab2.message.value and "changed by another board" in tab2.message.value
+    assert moved.name in tab2.message.value
+    tab2.game.apply(tab2.game.legal_intents()[0])  # from now on it keeps to its own file
+    assert sm.load(moved).history == tab2.game.history and sm.load(path).history == tab1.game.history
+
+
+def test_play_resumes_the_most_recent_autosave_and_lists_the_others(tmp_path):
+    older = sm.new_game(seed=3)
+    newer = sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive", bots={"Bo": "random"})
+    older.apply("draw home")
+    older.save(tmp_path / "station-master-autosave-seed3.json")
+    newer.save(tmp_path / "station-master-autosave-seed5.json")
+    os.utime(tmp_path / "station-master-autosave-seed3.json", (1_000_000, 1_000_000))
+    board = sm.play()
+    assert board.game.seed == 5
+    assert sm.widgets.autosaves()[0].describe() == (
+        "station-master-autosave-seed5.json (seed 5, competitive: Ann, Bo (random); Day 1, Stage 1)")
+    text = html.unescape(board.message.value)
+    assert "station-master-autosave-seed3.json (seed 3, solitaire; Day 1, Stage 1)" in text
+    assert "New game… lists them to resume" in text and "sm.play(" not in text  # no code: the Voilà app too
+    board.new_button.value = True  # the form lists the other autosaves; Resume goes on with one
+    assert board.f_autosaves.options == (
+        ("station-master-autosave-seed3.json (seed 3, solitaire; Day 1, Stage 1)",
+         str(tmp_path / "station-master-autosave-seed3.json")),)
+    board.f_resume.click()
+    assert board.game.seed == 3 and board.game.history == older.history and "Resumed" in board.message.value
+    assert board.form.layout.display == "none"
+    named = sm.play(resume="station-master-autosave-seed3.json")
+    assert named.game.seed == 3 and named.game.history == older.history
+    named.game.apply(named.game.legal_intents()[0])
+    assert named.autosave_path == str(tmp_path / "station-master-autosave-seed3.json")
+    missing = sm.play(resume="nothing-here.json")
+    assert "no autosave nothing-here.json" in missing.message.value and missing.game.history == ()
+
+
+def test_the_autosave_of_earlier_versions_is_still_resumed(tmp_path):
+    game = sm.new_game(seed=4)
+    game.apply("draw home")
+    game.save(tmp_path / AUTOSAVE_NAME)
+    board = sm.play()
+    assert board.game.history == game.history
+    board.game.apply(board.game.legal_intents()[0])
+    assert sm.load(tmp_path / AUTOSAVE_NAME).history == board.game.history
+
+
+def test_resuming_an_autosave_that_stops_early_keeps_a_backup_and_warns(tmp_path):
+    game = sm.new_game(seed=7)
+    game.apply("draw home")
+    data = game.to_json()
+    data["intents"] += ["run west", "end"]  # not legal there: the replay stops after intent 1
+    path = tmp_path / "station-master-autosave-seed7.json"
+    original = json.dumps(data)
+    path.write_text(original)
+    board = sm.play()
+    assert board.game.replay_error and len(board.game.history) == 1
+    assert 'class="sm-warning"' in board.message.value and "stops early" in board.message.value
+    backup = tmp_path / "station-master-autosave-seed7.backup.json"
+    assert "station-master-autosave-seed7.backup.json" in board.message.value
+    assert backup.read_text() == original
+    board.game.apply(board.game.legal_intents()[0])  # the first autosave over the original
+    assert len(sm.load(path).history) == 2 and backup.read_text() == original
+    path.write_text(original)
+    sm.play()  # a second resume of such a file keeps the first backup too
+    assert (tmp_path / "station-master-autosave-seed7.backup-2.json").read_text() == original
+    assert backup.read_text() == original
 
 
 def test_play_without_autosave_starts_a_new_game(tmp_path):
     board = sm.play()
     assert board.game.history == ()
-    assert not (tmp_path / AUTOSAVE_NAME).exists()
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".json")]
 
 
 def test_a_corrupt_autosave_starts_a_new_game_and_says_so(tmp_path):
-    (tmp_path / AUTOSAVE_NAME).write_text('{"format": "station-master-save", "version": 1, "seed": 7, "con')
+    (tmp_path / "station-master-autosave-seed7.json").write_text(
+        '{"format": "station-master-save", "version": 1, "seed": 7, "con')
     board = sm.play()
     assert board.game.history == ()
     assert "could not be loaded" in board.message.value and "new game" in board.message.value.lower()
-    assert (tmp_path / "station-master-autosave.corrupt.json").exists()
+    assert 'class="sm-error"' in board.message.value
+    assert (tmp_path / "station-master-autosave-seed7.corrupt.json").exists()
+
+
+def test_a_second_corrupt_autosave_does_not_overwrite_the_first(tmp_path):
+    path = tmp_path / "station-master-autosave-seed7.json"
+    path.write_text("first broken")
+    sm.play()
+    path.write_text("second broken")
+    board = sm.play()
+    assert (tmp_path / "station-master-autosave-seed7.corrupt.json").read_text() == "first broken"
+    assert (tmp_path / "station-master-autosave-seed7.corrupt-2.json").read_text() == "second broken"
+    assert "station-master-autosave-seed7.corrupt-2.json" in board.message.value
+
+
+def test_a_corrupt_autosave_is_set_aside_and_the_next_most_recent_resumed(tmp_path):
+    good = sm.new_game(seed=3)
+    good.apply("draw home")
+    good.save(tmp_path / "station-master-autosave-seed3.json")
+    os.utime(tmp_path / "station-master-autosave-seed3.json", (1_000_000, 1_000_000))
+    (tmp_path / "station-master-autosave-seed8.json").write_text("{")
+    board = sm.play()
+    assert board.game.seed == 3 and board.game.history == good.history
+    assert "seed8.corrupt.json" in board.message.value and "Resumed" in board.message.value
+
+
+def test_stale_temporary_files_of_a_killed_write_are_removed(tmp_path):
+    stale, fresh = tmp_path / ".sm-save-abc123.tmp", tmp_path / ".sm-save-def456.tmp"
+    other = tmp_path / ".sm-other.tmp"
+    for p in (stale, fresh, other):
+        p.write_text("{")
+    old = datetime.datetime.now().timestamp() - 120
+    os.utime(stale, (old, old))
+    os.utime(other, (old, old))
+    sm.play(seed=7)
+    assert not stale.exists()
+    assert fresh.exists() and other.exists()  # a write in progress elsewhere; not ours
+
+
+def test_an_autosave_file_path_that_holds_another_game_is_not_overwritten(tmp_path):
+    mine = tmp_path / "my-game.json"
+    other = sm.new_game(seed=2)
+    other.apply("draw home")
+    other.save(mine)
+    board = sm.play(seed=7, autosave=str(mine))
+    board.game.apply("draw home")
+    assert sm.load(mine).seed == 2
+    assert sm.load(tmp_path / "my-game-2.json").history == board.game.history
+    assert "my-game-2.json" in board.message.value and "sm-warning" in board.message.value
 
 
 def test_autosave_false_writes_nothing(tmp_path):
     board = sm.play(seed=7, autosave=False)
     board.game.apply("draw home")
-    assert not (tmp_path / AUTOSAVE_NAME).exists()
+    assert not os.listdir(tmp_path)
+
+
+def test_gitignore_covers_every_autosave_name():
+    import fnmatch
+    import pathlib
+
+    patterns = [p.strip() for p in (pathlib.Path(__file__).parents[1] / ".gitignore").read_text().splitlines()
+                if p.strip() and not p.startswith("#")]
+    for name in ("station-master-autosave.json", "station-master-autosave-seed7.json",
+                 "station-master-autosave-seed7-2.json", "station-master-autosave-seed7.backup.json",
+                 "station-master-autosave-seed7.corrupt-2.json", ".sm-save-k2j3h4.tmp"):
+        assert any(fnmatch.fnmatch(name, p) for p in patterns), name
 
 
 # --------------------------------------------------------------------------- the painter

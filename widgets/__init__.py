@@ -7,10 +7,11 @@
 
 from __future__ import annotations
 
-from .autosave import AUTOSAVE_NAME, autosave_path, resume
+from .autosave import AUTOSAVE_NAME, autosave_name, autosave_path, autosaves, resume
 from .controller import Action, Controller
 
-__all__ = ["AUTOSAVE_NAME", "Action", "Board", "Controller", "autosave_path", "play", "resume"]
+__all__ = ["AUTOSAVE_NAME", "Action", "Board", "Controller", "autosave_name", "autosave_path", "autosaves",
+           "play", "resume"]
 
 
 def __getattr__(name):
@@ -20,32 +21,38 @@ def __getattr__(name):
     raise AttributeError(name)
 
 
-def play(*args, theme: str = "light", autosave=True, **options):
+def play(*args, theme: str = "light", autosave=True, resume=None, pace: float | None = None, **options):
     """Show a playable board for a game; returns the ``Board`` widget (``board.game`` is the game).
 
-    - ``play(seed=7)``, ``play(players=["Ann", "Bo"], mode="competitive")``: a new game with the
-      options of ``stationmaster.new_game``;
+    - ``play(seed=7)``, ``play(players=["Ann", "Bo"], mode="competitive", bots={"Bo": "planner"})``:
+      a new game with the options of ``stationmaster.new_game`` (``bots`` makes seats computer
+      players; the board plays them, ``pace`` seconds per decision);
     - ``play(game)``: a board for an existing ``Game``;
-    - ``play()`` with no arguments resumes the autosaved game, ``station-master-autosave.json`` in
-      the current working folder, if there is one, else deals a new game. A corrupt autosave is set
-      aside (``station-master-autosave.corrupt.json``) and a new game starts; the board says so.
+    - ``play()`` with no arguments resumes the most recent autosave in the working folder and
+      lists the others, else deals a new game; ``play(resume="station-master-autosave-seed9.json")``
+      resumes a named one. A corrupt autosave is set aside (``...corrupt.json``) and the board
+      says so.
 
-    ``theme`` is "light" or "dark" (the board has a toggle too). ``autosave=True`` writes the
-    autosave after every accepted intent (atomically); ``False`` turns that off; a path names
-    another file.
+    ``theme`` is "light" or "dark" (the board has a toggle too). ``autosave=True`` writes the game
+    after every accepted intent, atomically, to its own file (``station-master-autosave-seed7.json``)
+    in the working folder; ``False`` turns that off; a folder autosaves there, a file path names
+    the file (and ``play()`` resumes it).
     """
+    import os
+
     import stationmaster as sm
 
     from . import autosave as _a
     from .board import Board
 
+    target = None
     if autosave is True:
-        path = _a.autosave_path()
+        target = os.getcwd()
     elif autosave:
-        path = str(autosave)
-    else:
-        path = None
-    message, problem = "", False
+        target = os.fspath(autosave)
+    if resume is not None and (args or options):
+        raise TypeError("play(resume=...) takes no game options")
+    message, level = "", ""
     if args and isinstance(args[0], sm.Game):
         if len(args) > 1 or options:
             raise TypeError("play(game) takes no other game options")
@@ -54,9 +61,21 @@ def play(*args, theme: str = "light", autosave=True, **options):
         game = sm.new_game(*args, **options)
     else:
         game = None
-        if path:
-            game, message = _a.resume(path)
+        folder = target if target is None or os.path.isdir(target) else os.path.dirname(os.path.abspath(target))
+        if resume is not None:
+            path = os.fspath(resume)
+            if not os.path.isabs(path) and folder is not None and not os.path.exists(path):
+                path = os.path.join(folder, path)
+            got = _a.resume(path)
+        elif target is not None and not os.path.isdir(target):
+            got = _a.resume(target) if os.path.exists(target) else _a.Resumed()
+        elif target is not None:
+            got = _a.resume_latest(target)
+        else:
+            got = _a.Resumed()
+        game, message, level = got.game, got.message, got.level
         if game is None:
-            problem = bool(message)  # a corrupt autosave
+            if message and "new game" not in message.lower():
+                message += " A new game was started."
             game = sm.new_game()
-    return Board(game, theme=theme, autosave=path, message=message, message_error=problem)
+    return Board(game, theme=theme, autosave=target, message=message, message_level=level, pace=pace)

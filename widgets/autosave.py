@@ -1,54 +1,380 @@
-"""The board's autosave: ``station-master-autosave.json`` in the working folder, written atomically
-(via ``game.save``) after every accepted intent, undo and redo, and resumed by ``sm.play()``.
-No ipywidgets here."""
+"""The board's autosave: one file per game, so two boards in one folder never overwrite each
+other's game, written atomically after every accepted intent (and undo/redo) and resumed by
+``sm.play()``. No ipywidgets here.
+
+- A new game autosaves to ``station-master-autosave-seed<seed>.json`` in the working folder (or
+  ``...-seed<seed>-2.json``, ``-3``... when that name is taken by another game): a name is only
+  ever claimed when no file has it.
+- Before every write the file on disk must still be the one this game last wrote (or read when
+  it was resumed). If another board wrote it meanwhile (the same game open twice: two tabs of the
+  play notebook, two ``sm.play()`` in two kernels), this board does not overwrite it: it moves to
+  a new file and says so.
+- ``sm.play()`` resumes the most recent autosave in the folder and lists the others;
+  ``sm.play(resume=name)`` resumes a named one.
+- A corrupt autosave is set aside as ``...corrupt.json`` (``...corrupt-2.json``... never
+  overwriting an earlier one); an autosave whose history stops early is copied to
+  ``...backup.json`` before the board writes over it.
+- Temporary files a killed write left behind (``.sm-save-*.tmp``) are removed when older than a
+  minute.
+"""
 
 from __future__ import annotations
 
+import json
 import os
+import re
+import shutil
+import tempfile
+import time
+import weakref
+from dataclasses import dataclass
 
 from stationmaster.errors import SaveError
+from stationmaster.saves import MAX_BYTES, write_atomically
 
+#: the single autosave of earlier versions (still listed and resumed)
 AUTOSAVE_NAME = "station-master-autosave.json"
+#: one autosave per game: ``station-master-autosave-seed7.json``, ``...-seed7-2.json``...
+AUTOSAVE_RE = re.compile(r"^station-master-autosave(-seed\d+(-\d+)?)?\.json$")
+TEMP_PREFIX, TEMP_SUFFIX = ".sm-save-", ".tmp"  # what stationmaster.saves.write_atomically makes
+STALE_SECONDS = 60.0
+
+
+def autosave_name(game) -> str:
+    """The autosave file name a new game starts with (its seed tells games apart at a glance)."""
+    return f"station-master-autosave-seed{game.seed}.json"
 
 
 def autosave_path(folder=None) -> str:
-    """The autosave file in ``folder`` (default: the current working folder)."""
-    return os.path.join(os.path.abspath(folder if folder is not None else os.getcwd()), AUTOSAVE_NAME)
+    """The autosave file of earlier versions in ``folder`` (default: the working folder)."""
+    return os.path.join(_folder(folder), AUTOSAVE_NAME)
 
 
-def write(game, path) -> str | None:
-    """Save the game to ``path`` atomically; None, or why it could not be written (never raises)."""
+def _folder(folder=None) -> str:
+    return os.path.abspath(folder if folder is not None else os.getcwd())
+
+
+def numbered(path: str, k: int) -> str:
+    """``x.json`` for k = 1, ``x-2.json``, ``x-3.json``... after."""
+    if k == 1:
+        return path
+    stem, ext = os.path.splitext(path)
+    return f"{stem}-{k}{ext}"
+
+
+def next_free(path: str) -> str:
+    """The first of ``path``, ``path-2``, ``path-3``... that no file has."""
+    k = 1
+    while os.path.lexists(numbered(path, k)):
+        k += 1
+    return numbered(path, k)
+
+
+def beside(path: str, kind: str) -> str:
+    """A free name beside ``path`` for a kept copy: ``x.corrupt.json``, ``x.corrupt-2.json``..."""
+    stem, ext = os.path.splitext(path)
+    return next_free(f"{stem}.{kind}{ext or '.json'}")
+
+
+# --------------------------------------------------------------------------- listing
+
+
+@dataclass(frozen=True)
+class Autosaved:
+    """One autosave file in a folder: its path, when it was written, and what its JSON says
+    (read without replaying the game, so listing stays quick)."""
+
+    path: str
+    mtime: float
+    seed: int | None = None
+    day: int | None = None
+    stage: int | None = None
+    players: tuple = ()
+    mode: str = ""
+    bots: tuple = ()  # (player, bot name) pairs
+
+    @property
+    def name(self) -> str:
+        return os.path.basename(self.path)
+
+    def describe(self) -> str:
+        if self.seed is None:
+            return f"{self.name} (unreadable)"
+        bots = dict(self.bots)
+        who = ", ".join(f"{p} ({bots[p]})" if p in bots else p for p in self.players)
+        seats = f": {who}" if len(self.players) > 1 or bots else ""
+        return f"{self.name} (seed {self.seed}, {self.mode}{seats}; Day {self.day}, Stage {self.stage})"
+
+
+def autosaves(folder=None) -> list:
+    """The autosaves in ``folder`` (default: the working folder), most recent first."""
+    folder = _folder(folder)
     try:
-        game.save(path)
-    except OSError as e:
-        return f"could not autosave to {path}: {e.strerror or e}"
-    return None
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    out = []
+    for name in names:
+        if not AUTOSAVE_RE.match(name):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            mtime = os.stat(path).st_mtime
+        except OSError:
+            continue
+        out.append(_peek(path, mtime))
+    out.sort(key=lambda a: (a.mtime, a.name), reverse=True)
+    return out
 
 
-def resume(path):
-    """``(game, message)``: the autosaved game, or ``(None, why)`` when there is none or it is bad.
+def _peek(path: str, mtime: float) -> Autosaved:
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.loads(f.read(5_000_000))
+        cfg = data.get("config") or {}
+        bots = tuple((str(p), str(b)) for p, b in (data.get("bots") or {}).items())
+        return Autosaved(path, mtime, int(data["seed"]), int(data.get("day", 1)), int(data.get("stage", 1)),
+                         tuple(str(p) for p in cfg.get("players", ())) or ("Player",),
+                         str(cfg.get("mode", "solitaire")), bots)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        return Autosaved(path, mtime)
 
-    A corrupt autosave is kept beside the original as ``...autosave.corrupt.json`` (so the next
-    autosave does not destroy the evidence) and the message says so.
+
+# --------------------------------------------------------------------------- housekeeping
+
+
+def clean_stale_temps(folder=None, older_than: float = STALE_SECONDS) -> list:
+    """Remove the ``.sm-save-*.tmp`` files a killed write left in ``folder`` more than
+    ``older_than`` seconds ago (a write in progress elsewhere is younger); returns their paths."""
+    folder = _folder(folder)
+    now = time.time()
+    gone = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return gone
+    for name in names:
+        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            if now - os.lstat(path).st_mtime > older_than:
+                os.unlink(path)
+                gone.append(path)
+        except OSError:
+            pass
+    return gone
+
+
+# --------------------------------------------------------------------------- resuming
+
+
+@dataclass
+class Resumed:
+    """What ``resume`` found: the game (None if there was none or it was bad), the message for
+    the board, and how to show it ("" plain, "warning", "error")."""
+
+    game: object = None
+    message: str = ""
+    level: str = ""
+
+
+def resume(path) -> Resumed:
+    """Load the autosave at ``path`` for a board.
+
+    A corrupt autosave is moved aside (numbered ``...corrupt.json``) so that the evidence is
+    kept; an autosave whose history stops early (``game.replay_error``) is copied to a numbered
+    ``...backup.json`` first, because the board's next autosave writes the shorter game over it.
     """
     import stationmaster as sm
 
-    if not os.path.exists(path):
-        return None, ""
+    path = os.path.abspath(os.fspath(path))
+    name = os.path.basename(path)
     try:
-        game = sm.load(path)
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return Resumed(None, f"There is no autosave {name}.", "error")
+    except OSError as e:
+        return Resumed(None, f"The autosave {name} could not be read ({e.strerror or e}).", "error")
+    try:
+        game = sm.loads(raw)
     except SaveError as e:
-        kept = path[: -len(".json")] + ".corrupt.json" if path.endswith(".json") else path + ".corrupt"
+        kept = beside(path, "corrupt")
         try:
             os.replace(path, kept)
             where = f"; it was kept as {os.path.basename(kept)}"
         except OSError:
             where = ""
-        return None, (f"The autosave {os.path.basename(path)} could not be loaded ({e}){where}. "
-                      "A new game was started.")
-    msg = f"Resumed the autosaved game (seed {game.seed}, Day {game.day}, Stage {game.stage}) from {path}."
+        return Resumed(None, f"The autosave {name} could not be loaded ({e}){where}.", "error")
+    adopt(game, path, raw.decode("utf-8"))
+    msg = f"Resumed the autosaved game (seed {game.seed}, Day {game.day}, Stage {game.stage}) from {name}."
+    level = ""
     if game.replay_error:
-        msg += f" Note: {game.replay_error}."
+        level = "warning"
+        kept = beside(path, "backup")
+        try:
+            shutil.copy2(path, kept)
+            where = (f" The whole autosave was kept as {os.path.basename(kept)}; the board autosaves "
+                     f"this shorter game to {name} from your next move.")
+        except OSError as e:
+            where = f" It could not be backed up ({e.strerror or e}): copy {name} now to keep the rest."
+        msg += f" Its history stops early: {game.replay_error}.{where}"
     if game.is_over:
         msg += " That game is over; press New game to start another."
-    return game, msg
+    return Resumed(game, msg, level)
+
+
+def resume_latest(folder=None) -> Resumed:
+    """Resume the most recent autosave in ``folder`` (a corrupt one is set aside and the next
+    tried); the message names the other autosaves there (the board's New game… lists them)."""
+    found = autosaves(folder)
+    problems = []
+    got = Resumed()
+    for a in found:
+        got = resume(a.path)
+        if got.game is not None:
+            break
+        problems.append(got.message)
+    mine = claimed(got.game) if got.game is not None else None
+    others = [a for a in found if a.path != mine and os.path.exists(a.path)]  # corrupt ones moved aside
+    parts = problems[:]
+    level = "error" if problems else ""
+    if got.game is not None:
+        parts.append(got.message)
+        level = got.level or level
+    elif problems:
+        parts.append("A new game was started.")
+    if others:
+        shown = "; ".join(a.describe() for a in others[:4])
+        more = f" and {len(others) - 4} more" if len(others) > 4 else ""
+        parts.append(f"Other autosaved games here: {shown}{more}. New game… lists them to resume.")
+    return Resumed(got.game, " ".join(parts), level)
+
+
+# --------------------------------------------------------------------------- writing
+
+
+@dataclass
+class Claim:
+    """The file a game autosaves to, and the text last written to it (or read from it)."""
+
+    path: str
+    text: str | None
+
+
+#: per live game, its autosave file: every board of that game in this kernel writes there
+_claims: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def adopt(game, path, text) -> None:
+    """``game`` autosaves to ``path``, whose content is now ``text`` (a resumed game)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")  # as _read sees it
+    _claims[game] = Claim(os.path.abspath(os.fspath(path)), text)
+
+
+def claimed(game) -> str | None:
+    """The file ``game`` autosaves to, or None before its first autosave."""
+    c = _claims.get(game)
+    return c.path if c else None
+
+
+def _read(path: str) -> str | None:
+    """The file's text with universal newlines; None if there is none."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError):
+        return "\0unreadable"
+
+
+def _create(path: str, text: str) -> bool:
+    """Write ``path`` only if no file has that name (atomically: full content or nothing)."""
+    folder = os.path.dirname(path)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        try:
+            os.link(tmp, path)  # fails if the name exists: no other game is ever overwritten
+        except FileExistsError:
+            return False
+        except OSError:  # a file system without hard links: reserve the name, then fill it
+            try:
+                os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
+            except FileExistsError:
+                return False
+            os.replace(tmp, path)
+        return True
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+class Autosaver:
+    """A board's autosave: ``write(game)`` after every change. ``target`` is the folder new
+    games autosave in, or a file path (``sm.play(autosave="my-game.json")``) used as the first
+    name to claim. ``notice`` is the latest warning for the player (a move to another file)."""
+
+    def __init__(self, target=None) -> None:
+        target = os.path.abspath(os.fspath(target)) if target is not None else _folder()
+        self.folder, self.file = (target, None) if os.path.isdir(target) else (os.path.dirname(target), target)
+        self.notice: str | None = None
+        self.cleaned = clean_stale_temps(self.folder)
+
+    def path_for(self, game) -> str:
+        """The name a game without an autosave starts from."""
+        return self.file or os.path.join(self.folder, autosave_name(game))
+
+    def write(self, game) -> str | None:
+        """Autosave ``game``; None, or why it could not be written (never raises)."""
+        try:
+            text = game.dumps()
+        except SaveError as e:  # a game set up with the position builder
+            return f"this game is not autosaved: {e}"
+        claim = _claims.get(game)
+        try:
+            if claim is not None:
+                on_disk = _read(claim.path)
+                if on_disk == text:
+                    claim.text = text
+                    return None
+                if on_disk is None or on_disk == claim.text:
+                    write_atomically(claim.path, text)
+                    claim.text = text
+                    return None
+                # another board wrote this file since: keep its game, move this one elsewhere
+                old = claim.path
+                base = old if not AUTOSAVE_RE.match(os.path.basename(old)) else \
+                    os.path.join(os.path.dirname(old), autosave_name(game))
+                new = self._claim(game, base, text)
+                self.notice = (f"{os.path.basename(old)} was changed by another board (is this game open "
+                               f"twice?), so this board did not overwrite it: it autosaves to "
+                               f"{os.path.basename(new)} now.")
+                return None
+            base = self.path_for(game)
+            path = self._claim(game, base, text)
+            if path != base and self.file:
+                self.notice = (f"{os.path.basename(base)} holds another game, so this board did not "
+                               f"overwrite it: it autosaves to {os.path.basename(path)}.")
+            return None
+        except OSError as e:
+            where = claim.path if claim else self.path_for(game)
+            return f"could not autosave to {where}: {e.strerror or e}"
+
+    @staticmethod
+    def _claim(game, base: str, text: str) -> str:
+        k = 1
+        while True:
+            path = numbered(base, k)
+            if not os.path.lexists(path) and _create(path, text):
+                _claims[game] = Claim(path, text)
+                return path
+            k += 1

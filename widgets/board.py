@@ -16,6 +16,7 @@ from stationmaster.errors import IllegalIntent, SaveError
 from stationmaster.view.shapes import LAYERS, Rect
 
 from . import autosave as _autosave
+from .autoplay import Autoplay
 from .canvas import LayerPainter
 from .controller import Controller
 from .log import EventLog
@@ -30,6 +31,28 @@ HIGHLIGHT = {
              "option": ("#58a6ff", None, 1.5, (3, 3))},
 }
 BUTTON_POOL = 16
+#: the message line's colours: an error (something was refused or failed), a warning (look)
+NOTICE = {"error": ("#cf222e", "sm-error"), "warning": ("#9a6700", "sm-warning")}
+HUMAN = "Human"
+
+
+def _notice(text: str, level: str = "") -> str:
+    """The message line's HTML: plain, or a warning/error with its colour and a ⚠."""
+    if level not in NOTICE:
+        return f"<span>{html.escape(text)}</span>"
+    colour, cls = NOTICE[level]
+    return f'<span class="{cls}" style="color:{colour}">⚠ {html.escape(text)}</span>'
+
+
+def _bot_label(game, player: str) -> str:
+    from stationmaster.game import bot_name
+    return bot_name(game.bots[player])
+
+
+def _set(obj, name: str, value) -> None:
+    """Set a widget trait only when it changes (each change is a message to the browser)."""
+    if getattr(obj, name) != value:
+        setattr(obj, name, value)
 
 
 def _default_scene_builder(state, viewer=None, theme="light"):
@@ -51,20 +74,26 @@ class Board(W.VBox):
     the board (it observes the game). New game, Load (a save file) and the New game form replace
     ``board.game`` with another Game object.
 
-    Autosave: after every accepted intent (and undo/redo) the game is written atomically to
-    ``station-master-autosave.json`` in the working folder (``autosave=False`` turns it off, a
-    path chooses another file); ``stationmaster.play()`` with no arguments resumes it.
+    Autosave: after every accepted intent (and undo/redo) the game is written atomically to its
+    own file, ``station-master-autosave-seed<seed>.json`` in the working folder (``autosave`` is
+    True for that, a folder, a file path, or False/None for none; see ``widgets.autosave``);
+    ``stationmaster.play()`` with no arguments resumes the most recent.
 
-    Hot-seat: the board shows the hand of the player whose decision it is.
+    Hot-seat: the board shows the hand of the player whose decision it is. Bot seats
+    (``new_game(bots=...)``) decide by themselves, ``pace`` seconds apart, each decision's reason
+    in the log; Pause/Resume, Step and "Skip to my turn" control them (``board.autoplay``).
     """
 
     def __init__(self, game, *, theme: str = "light", autosave=None, message: str = "",
-                 message_error: bool = False, scene_builder=None) -> None:
+                 message_level: str = "", scene_builder=None, pace: float | None = None) -> None:
         self._game = game
         self.theme = theme if theme in HIGHLIGHT else "light"
-        self.autosave_path = os.fspath(autosave) if autosave else None
+        if autosave is True:
+            autosave = os.getcwd()
+        self.autosaver = _autosave.Autosaver(autosave) if autosave else None
         self.autosave_error = None
         self.controller = Controller(game)
+        self.autoplay = Autoplay(self.controller, pace=pace, on_step=self._after_bot)
         self.scene_builder = scene_builder or _default_scene_builder
         self.scene = None
         self.viewer = None
@@ -75,11 +104,15 @@ class Board(W.VBox):
         self._build_widgets()
         super().__init__(children=self._layout(), layout=W.Layout(width="100%"))
         self.add_class("station-master-board")
+        self._resting = False  # bots paused because no view of the board is shown
+        self._view_count = 0  # ask the browser to count this board's views (see _on_views)
+        self.observe(self._on_views, "_view_count")
         game.observe(self._on_game)
         self.refresh(game_changed=False)
         if message:
-            self.controller.say(message, error=message_error)
+            self.controller.say(message, error=message_level == "error", warning=message_level == "warning")
             self._show_message()
+        self.autoplay.wake()
 
     # ------------------------------------------------------------------ the game
 
@@ -95,10 +128,21 @@ class Board(W.VBox):
         self._game.unobserve(self._on_game)
         self._game = game
         self.controller.game = game
+        self.autoplay.reset()
+        self._resting = False
+        if self.autosaver:
+            self.autosaver.notice = None  # it was about the previous game's file
         game.observe(self._on_game)
         self.refresh(game_changed=False)
+        self.autoplay.wake()
+
+    @property
+    def autosave_path(self) -> str | None:
+        """The file the game autosaves to (None before its first autosave, or with autosave off)."""
+        return _autosave.claimed(self._game) if self.autosaver else None
 
     def close(self):
+        self.autoplay.cancel()
         self._game.unobserve(self._on_game)
         super().close()
 
@@ -112,7 +156,14 @@ class Board(W.VBox):
                 self.controller.say(f"'{game.history[-1]}': " + (self.controller.summary(game.last_events) or "done."))
             else:
                 self.controller.say(f"The game went back to intent {n}.")
+        self.autoplay.forget_after(len(game.history))
         self.refresh(game_changed=True)
+        self.autoplay.wake()
+
+    def _after_bot(self, player, decision) -> None:
+        """A bot decided (or failed to): its reason is the message line now."""
+        self._show_message()
+        self._update_bot_controls()
 
     # ------------------------------------------------------------------ widgets
 
@@ -154,6 +205,7 @@ class Board(W.VBox):
         self.new_button = W.ToggleButton(description="New game…", icon="plus", value=False,
                                          tooltip="show the new game form", layout=W.Layout(width="auto"))
         self.new_button.observe(lambda ch: self._show_form(ch["new"]), "value")
+        self._build_bot_controls()
         self._build_form()
         self.log_box = W.VBox(layout=W.Layout(flex_flow="column-reverse", overflow="auto", max_height="260px",
                                               width="100%", border="1px solid #8884", padding="2px 6px"))
@@ -166,6 +218,27 @@ class Board(W.VBox):
             b.on_click(self._on_action)
             self._pool.append(b)
         self.actions_box.children = tuple(self._pool)
+
+    def _build_bot_controls(self) -> None:
+        """Pace, Pause/Resume, Step and Skip for the bot seats (shown when the game has any)."""
+        self.pace_slider = W.FloatSlider(value=self.autoplay.pace, min=0.0, max=3.0, step=0.1, description="Bot pace",
+                                         readout_format=".1f", tooltip="seconds between two bot decisions",
+                                         style={"description_width": "initial"}, layout=W.Layout(width="18em"))
+        self.pace_slider.observe(self._on_pace, "value")
+        self.pause_button = W.ToggleButton(value=False, description="Pause", icon="pause",
+                                           tooltip="pause the bots (Resume lets them go on)",
+                                           layout=W.Layout(width="auto"))
+        self.pause_button.observe(self._on_pause, "value")
+        self.step_button = W.Button(description="Step", icon="step-forward", tooltip="one bot decision now",
+                                    layout=W.Layout(width="auto"))
+        self.step_button.on_click(lambda b: self.step_bots(1))
+        self.skip_button = W.Button(description="Skip to my turn", icon="fast-forward",
+                                    tooltip="the bots decide without pauses until you must",
+                                    layout=W.Layout(width="auto"))
+        self.skip_button.on_click(lambda b: self.skip_to_my_turn())
+        self.bot_box = W.HBox([W.HTML("<b>Bots:</b>&nbsp;"), self.pace_slider, self.pause_button, self.step_button,
+                               self.skip_button],
+                              layout=W.Layout(display="none", flex_flow="row wrap", align_items="center"))
 
     def _build_form(self) -> None:
         wide = W.Layout(width="22em")
@@ -184,13 +257,25 @@ class Board(W.VBox):
                         for v, d in ((1, "Passenger"), (1, "Freight"), (0, "Transit"))]
         self.f_rules = {r: W.Checkbox(value=False, description=r.replace("_", " "), indent=False,
                                       layout=W.Layout(width="auto")) for r in OPTIONAL_RULES}
+        self.f_seats = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self._seat_choice: dict = {}  # player name -> Dropdown (Human or a bot)
+        self.f_players.observe(lambda ch: self._update_seats(), "value")
+        self._update_seats()
         self.f_start = W.Button(description="Start new game", button_style="success", icon="play")
         self.f_start.on_click(lambda b: self.new_game_from_form())
+        self.f_autosaves = W.Dropdown(description="Or resume an autosaved game:", options=[],
+                                      style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+        self.f_resume = W.Button(description="Resume", icon="folder-open", layout=W.Layout(width="auto"),
+                                 tooltip="go on with the autosaved game chosen in the list")
+        self.f_resume.on_click(lambda b: self.f_autosaves.value and self.resume_autosave(self.f_autosaves.value))
+        self.f_resume_row = W.HBox([self.f_autosaves, self.f_resume], layout=W.Layout(display="none"))
         self.form = W.VBox([
             W.HBox([W.VBox([self.f_seed, self.f_players, self.f_mode, self.f_length]),
                     W.VBox([self.f_victory, self.f_hand, W.HTML("Revenue rates (0–5):"), W.HBox(self.f_rates)])]),
             W.HBox([W.HTML("Optional rules:")] + list(self.f_rules.values()), layout=W.Layout(flex_flow="row wrap")),
+            self.f_seats,
             self.f_start,
+            self.f_resume_row,
         ], layout=W.Layout(display="none", border="1px solid #8884", padding="6px"))
 
     def _layout(self) -> list:
@@ -199,7 +284,7 @@ class Board(W.VBox):
                         self.upload, self.theme_toggle, self.mainline_button],
                        layout=W.Layout(flex_flow="row wrap", align_items="center"))
         fallback = W.HBox([self.intent_list, self.apply_button], layout=W.Layout(flex_flow="row wrap"))
-        return [self.status, self.canvas, self.message, self.actions_box, fallback, tools, self.form,
+        return [self.status, self.canvas, self.message, self.actions_box, self.bot_box, fallback, tools, self.form,
                 self.mainline_box, W.HTML("<b>Log</b>"), self.log_box]
 
     # ------------------------------------------------------------------ the Mainline, step by step
@@ -231,12 +316,9 @@ class Board(W.VBox):
         self.updates += 1
         self._seen_intents = len(self._game.history)
         self.controller.sync()
-        if game_changed and self.autosave_path:
-            self.autosave_error = _autosave.write(self._game, self.autosave_path)
-        if self.controller.player is not None:
-            self.viewer = self.controller.player
-        elif self.viewer is not None and self.viewer >= len(self._game.players):
-            self.viewer = None
+        if game_changed and self.autosaver:
+            self.autosave_error = self.autosaver.write(self._game)
+        self.viewer = self._viewer()
         self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme)
         self._hits = {}
         for h in self.scene.hits:
@@ -245,6 +327,18 @@ class Board(W.VBox):
         self._paint()
         self._update_controls()
         self._update_log()
+
+    def _viewer(self) -> int | None:
+        """Whose hand the board shows: the actor's, unless the actor is a bot and people play
+        too (then the person's who decided last, or the first person's): a bot's hand is hidden."""
+        g = self._game
+        p, humans = self.controller.player, g.humans
+        if p is not None and (not humans or g.actor in humans):
+            return p
+        v = self.viewer
+        if v is not None and v < len(g.players) and (not humans or g.players[v] in humans):
+            return v
+        return g.players.index(humans[0]) if humans else None
 
     def highlight_shapes(self) -> list:
         """The highlight layer's shapes for the controller's selection and legal targets."""
@@ -325,22 +419,25 @@ class Board(W.VBox):
     def _show_message(self) -> None:
         c = self.controller
         if c.message:
-            colour = "#cf222e" if c.error else "inherit"
-            icon = "⚠ " if c.error else ""
-            text = f'<span style="color:{colour}">{icon}{html.escape(c.message)}</span>'
+            level = "error" if c.error else "warning" if c.warning else ""
+            text = _notice(c.message, level)
         else:
             text = f'<span style="opacity:0.8">{html.escape(c.hint())}</span>'
+        if self.autosaver and self.autosaver.notice:
+            text += "<br>" + _notice(self.autosaver.notice, "warning")
         if self.autosave_error:
-            text += f'<br><span style="color:#cf222e">⚠ {html.escape(self.autosave_error)}</span>'
-        self.message.value = text
+            text += "<br>" + _notice(self.autosave_error, "error")
+        if self.message.value != text:
+            self.message.value = text
 
     def _update_controls(self) -> None:
         g, c = self._game, self.controller
         rev = " · ".join(f"{html.escape(n)} {v}" for n, v in g.revenue.items())
         cfg = g.config
         who = ""
-        if len(g.players) > 1 and g.actor is not None:
-            who = f" — hand shown: <b>{html.escape(g.actor)}</b>'s (others look away)"
+        if len(g.players) > 1 and self.viewer is not None:
+            away = " (others look away)" if len(g.humans) > 1 else ""
+            who = f" — hand shown: <b>{html.escape(g.players[self.viewer])}</b>'s{away}"
         self.status.value = (f"<b>{html.escape(c.status())}</b>{who}<br>"
                              f"<span style='opacity:0.8'>Revenue: {rev} (target {cfg.target}) · seed {g.seed} · "
                              f"{cfg.mode}, {cfg.length}</span>")
@@ -379,9 +476,23 @@ class Board(W.VBox):
         redo = g.redo_next
         self.redo_button.disabled = redo is None
         self.redo_button.tooltip = f"apply '{redo}' again" if redo is not None else "There is nothing to redo"
+        self._update_bot_controls()
+
+    def _update_bot_controls(self) -> None:
+        g, a = self._game, self.autoplay
+        _set(self.bot_box.layout, "display", "flex" if g.bots else "none")
+        if not g.bots:
+            return
+        idle = a.to_act() is None
+        _set(self.skip_button, "description", "Skip to my turn" if g.humans else "Skip to the end")
+        _set(self.skip_button, "disabled", idle)
+        _set(self.step_button, "disabled", idle)
+        _set(self.pause_button, "description", "Resume" if a.paused else "Pause")
+        _set(self.pause_button, "icon", "play" if a.paused else "pause")
+        _set(self.pause_button, "value", a.paused)
 
     def _update_log(self) -> None:
-        self.event_log.update(self._game)
+        self.event_log.update(self._game, self.autoplay.notes)
         n = len(self.event_log.blocks)
         while len(self._log_widgets) < n:
             self._log_widgets.append(W.HTML())
@@ -401,6 +512,52 @@ class Board(W.VBox):
     def log_text(self) -> str:
         """The event log as plain text."""
         return self.event_log.text()
+
+    # ------------------------------------------------------------------ bots
+
+    def _on_pace(self, change) -> None:
+        self.autoplay.pace = float(change["new"])
+
+    def _on_pause(self, change) -> None:
+        if change["new"] == self.autoplay.paused:
+            return
+        if change["new"]:
+            self.autoplay.pause()
+            self.controller.say("The bots are paused: Resume lets them go on, Step makes one decision.")
+        else:
+            self.controller.say("")
+            self.autoplay.resume()
+        self._show_message()
+        self._update_bot_controls()
+
+    def _on_views(self, change) -> None:
+        """The browser shows this board in ``_view_count`` places. When the last view goes (the
+        cell was run again or cleared, the notebook closed) the bots rest instead of playing on
+        unseen; they go on when the board is shown again."""
+        old, new = change["old"] or 0, change["new"] or 0
+        if new == 0 and old > 0 and not self.autoplay.paused:
+            self._resting = True
+            self.autoplay.pause()
+        elif new > 0 and self._resting:
+            self._resting = False
+            self.autoplay.resume()
+        self._update_bot_controls()
+
+    def pause_bots(self, paused: bool = True) -> None:
+        """Pause (or resume) the bot seats, as the Pause/Resume button does."""
+        self.pause_button.value = paused
+
+    def step_bots(self, limit: int | None = None) -> list:
+        """Apply bot decisions now (all of them until a person must decide, or ``limit``), without
+        pauses; returns ``[(player, Decision), ...]``. For scripts, and tests without a kernel."""
+        done = self.autoplay.run(limit)
+        self._update_bot_controls()
+        return done
+
+    def skip_to_my_turn(self) -> None:
+        """The bots decide without pauses until a person must decide (the game's end if none)."""
+        self.autoplay.skip()
+        self._update_bot_controls()
 
     # ------------------------------------------------------------------ buttons
 
@@ -481,8 +638,14 @@ class Board(W.VBox):
         return f"station-master-seed{self._game.seed}-day{self._game.day}.json"
 
     def save(self) -> str:
-        """Make the download link for the current game; returns the save text."""
-        text = self._game.dumps()
+        """Make the download link for the current game; returns the save text ('' if it cannot be saved)."""
+        try:
+            text = self._game.dumps()
+        except SaveError as e:  # a game set up with the position builder
+            self.save_link.value = ""
+            self.controller.say(f"Cannot save: {e}", error=True)
+            self._show_message()
+            return ""
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
         name = self.save_filename()
         self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
@@ -503,7 +666,7 @@ class Board(W.VBox):
         msg = f"Loaded {name}: seed {game.seed}, Day {game.day}, Stage {game.stage}."
         if game.replay_error:
             msg += f" Note: {game.replay_error}."
-        self.controller.say(msg, error=bool(game.replay_error))
+        self.controller.say(msg, warning=bool(game.replay_error))
         self._show_message()
         return True
 
@@ -524,7 +687,62 @@ class Board(W.VBox):
                 pass
 
     def _show_form(self, show: bool) -> None:
+        if show:
+            self._list_autosaves()
         self.form.layout.display = "flex" if show else "none"
+
+    def _list_autosaves(self) -> None:
+        """The form's list of the other autosaved games in the autosave folder (read when the
+        form opens, not on every update)."""
+        if not self.autosaver:
+            self.f_resume_row.layout.display = "none"
+            return
+        mine = self.autosave_path
+        found = [(a.describe(), a.path) for a in _autosave.autosaves(self.autosaver.folder) if a.path != mine]
+        self.f_autosaves.options = found
+        self.f_autosaves.value = found[0][1] if found else None
+        self.f_resume_row.layout.display = "flex" if found else "none"
+
+    def resume_autosave(self, path) -> bool:
+        """Go on with the autosaved game in ``path`` (as ``sm.play(resume=path)`` does)."""
+        got = _autosave.resume(path)
+        if got.game is None:
+            self.controller.say(got.message, error=True)
+            self._list_autosaves()
+            self._update_controls()
+            return False
+        self.game = got.game
+        self.new_button.value = False
+        self.controller.say(got.message, error=got.level == "error", warning=got.level == "warning")
+        self._show_message()
+        return True
+
+    def _form_players(self) -> list:
+        return [p.strip() for p in self.f_players.value.split(",") if p.strip()]
+
+    def _update_seats(self) -> None:
+        """One Human-or-bot choice per player named in the form (kept by name while typing)."""
+        from stationmaster.bots import available
+
+        names = list(dict.fromkeys(self._form_players() or ["Player"]))
+        options = [HUMAN] + available()
+        old = self._seat_choice
+        if list(old) == names and all(list(d.options) == options for d in old.values()):
+            return  # the same names (a space or a comma typed): nothing to send
+        self._seat_choice = {}
+        for name in names:
+            d = old.get(name)
+            if d is None or list(d.options) != options:
+                value = d.value if d is not None and d.value in options else HUMAN
+                d = W.Dropdown(description=name, options=options, value=value,
+                               tooltip=f"who plays {name}'s seat: a person, or a bot",
+                               style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+            self._seat_choice[name] = d
+        self.f_seats.children = (W.HTML("Seats:&nbsp;"), *self._seat_choice.values())
+
+    def seat_choice(self, player: str):
+        """The New game form's Human-or-bot dropdown for ``player``."""
+        return self._seat_choice[player]
 
     def form_options(self) -> dict:
         """The New game form's values as ``new_game`` keyword arguments (raises ValueError)."""
@@ -535,11 +753,13 @@ class Board(W.VBox):
                 seed = int(seed_text)
             except ValueError:
                 raise ValueError(f"the seed must be a whole number, not {seed_text!r}") from None
-        players = [p.strip() for p in self.f_players.value.split(",") if p.strip()] or None
+        players = self._form_players() or None
+        names = players or ["Player"]
+        bots = {p: d.value for p, d in self._seat_choice.items() if p in names and d.value != HUMAN}
         return dict(seed=seed, players=players, mode=self.f_mode.value, length=self.f_length.value,
                     victory=self.f_victory.value, starting_hand=self.f_hand.value,
                     revenue=tuple(w.value for w in self.f_rates),
-                    optional_rules=[r for r, w in self.f_rules.items() if w.value])
+                    optional_rules=[r for r, w in self.f_rules.items() if w.value], bots=bots or None)
 
     def new_game_from_form(self) -> bool:
         try:
@@ -558,6 +778,7 @@ class Board(W.VBox):
         if game is None:
             game = sm.new_game(**options)
         self.game = game
+        seats = ", ".join(f"{p} ({_bot_label(game, p)})" if p in game.bots else p for p in game.players)
         self.controller.say(f"New game: seed {game.seed}, {game.config.mode}, {game.config.length}, "
-                            f"players {', '.join(game.players)}.")
+                            f"players {seats}.")
         self._show_message()

@@ -15,19 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stationmaster.errors import IllegalIntent
+from stationmaster.game import bot_name
 from stationmaster.intents import (
     Agent, Board, Clearance, Detrain, Discard, Draw, End, Intent, Move, Place, Play, Run, SetOut, Switch, Work,
     parse,
 )
+from stationmaster.decisions import PHASE_NAMES, detail, pending_train
 from stationmaster.rules import CLOCK, spec_of
-
-PHASE_NAMES = {
-    "local_operations": "Local Operations",
-    "new_train": "New Train",
-    "mainline": "Mainline",
-    "load_unload": "Load/Unload",
-    "shift_change": "Shift Change",
-}
 
 
 @dataclass(frozen=True)
@@ -55,6 +49,7 @@ class Controller:
         self._game = game
         self.message = ""
         self.error = False
+        self.warning = False
         self.busy = False
         self._clear()
         self._key = self._context()
@@ -121,9 +116,25 @@ class Controller:
         if self.facility is not None and self.facility not in self._area().facilities:
             self.facility = None
 
-    def say(self, text: str, error: bool = False) -> None:
+    def say(self, text: str, error: bool = False, warning: bool = False) -> None:
+        """Set the message line: plain, a warning (nothing is wrong yet, but look), or an error."""
         self.message = text
         self.error = error
+        self.warning = warning and not error
+
+    @property
+    def bot(self) -> str | None:
+        """The name of the bot whose seat must decide now ("planner"), or None when a person must."""
+        g = self._game
+        spec = g.bots.get(g.actor) if g.actor is not None else None
+        return None if spec is None else bot_name(spec)
+
+    def _bot_refusal(self) -> bool:
+        if self.bot is None:
+            return False
+        then = "wait, or press Skip to my turn" if self._game.humans else "every seat is a bot: watch, or Pause"
+        self.say(f"{self._game.actor} ({self.bot}) is deciding: {then}.", error=True)
+        return True
 
     @staticmethod
     def summary(events, limit: int = 240) -> str:
@@ -191,24 +202,20 @@ class Controller:
         g, s = self._game, self.state
         if g.is_over:
             return f"Game over: {g.outcome.reason}"
+        who = f"{g.actor} ({self.bot})" if self.bot else g.actor
         return (f"Day {s.day}, Stage {s.stage} ({CLOCK[s.stage - 1]}), {PHASE_NAMES[s.phase]}: "
-                f"{g.actor} to {g.decision}")
+                f"{who} to {g.decision}")
 
     def hint(self) -> str:
         """What the actor can click now."""
         g, s = self._game, self.state
         if g.is_over:
             return "Start a new game with New game, or Undo to look back."
-        pend = s.turn.pending
-        if pend:
-            kind = pend["kind"]
-            if kind == "clearance":
-                tr = s.trains.get(pend.get("tray"))
-                what = f"train {tr.label}" if tr else "the following train"
-                return f"Superintendent: clear {what} into the occupied Subdivision, or hold it."
-            if kind == "direction":
-                return "Choose the direction your Extra runs."
-            return "Choose a car from the Division Yard for the new train."
+        if self.bot:
+            return f"{g.actor} ({self.bot}) is deciding."
+        if s.turn.pending is not None:  # answered with the buttons
+            said = detail(s)
+            return said[0].upper() + said[1:] + ("" if said.endswith("?") else ".")
         if s.phase == "local_operations":
             opt = s.turn.option
             if opt is None:
@@ -235,7 +242,7 @@ class Controller:
     def actions(self) -> list:
         """The buttons to show now, from the legal intents and the selection."""
         g, s = self._game, self.state
-        if g.is_over:
+        if g.is_over or self.bot:
             return []
         legal = self._legal()
         out: list = []
@@ -247,9 +254,8 @@ class Controller:
             reason = g.why_not(it)
             out.append(Action(label, str(it), reason or str(it), reason is None, it, style))
 
-        pend = s.turn.pending
-        if pend:
-            tr = s.trains.get(pend.get("tray")) if pend.get("tray") is not None else None
+        if s.turn.pending is not None:
+            tr = pending_train(s)
             train = f" train {tr.label}" if tr else ""
             for it in legal:
                 if isinstance(it, Clearance):
@@ -303,7 +309,8 @@ class Controller:
             for it in legal:
                 if isinstance(it, (Board, Detrain)) and (trays is None or it.tray in trays):
                     verb = "Board" if isinstance(it, Board) else "Detrain"
-                    intent_action(it, f"{verb} {self._train_label(it.tray)}", "info")
+                    which = f", car {it.car}" if it.car is not None else ""  # [L2]: the player's choice of coach
+                    intent_action(it, f"{verb} {self._train_label(it.tray)}{which}", "info")
                 elif isinstance(it, Work) and self.facility == it.at:
                     intent_action(it, f"Work {_xy(it.at)} {it.box}", "info")
             intent_action(End(), "End Load/Unload", "warning")
@@ -321,6 +328,8 @@ class Controller:
             self._clear()
             self.say("")
             return True
+        if self._bot_refusal():
+            return False
         return self.apply(key)
 
     # ------------------------------------------------------------------ highlights
@@ -329,7 +338,7 @@ class Controller:
         """``(target, kind)`` pairs for the highlight layer; kind is "selected", "target" (a click
         there makes an intent) or "option" (a click there selects something)."""
         g, s = self._game, self.state
-        if g.is_over or s.turn.pending:
+        if g.is_over or s.turn.pending or self.bot:
             return []
         seat = self.seat
         legal = self._legal()
@@ -399,6 +408,8 @@ class Controller:
         if g.is_over:
             self.say(f"The game is over: {g.outcome.reason} Start a new game, or Undo.", error=True)
             return False
+        if self._bot_refusal():
+            return False
         kind = target[0]
         handler = getattr(self, f"_click_{kind}", None)
         if handler is None:
@@ -407,8 +418,7 @@ class Controller:
         return bool(handler(*target[1:]))
 
     def _pending_refusal(self) -> bool:
-        pend = self.state.turn.pending
-        if pend:
+        if self.state.turn.pending is not None:
             labels = ", ".join(a.label for a in self.actions())
             self.say(f"{self._game.actor} must {self._game.decision} first: {labels}.", error=True)
             return True
@@ -712,7 +722,10 @@ class Controller:
             out.append(("click", ("box", seat, it.at[0], it.at[1], it.box)))
         elif isinstance(it, (Board, Detrain)):
             tray(it.tray)
-            out.append(("click", ("box", seat, 0, 0, "green" if isinstance(it, Board) else "red")))
+            if it.car is not None:  # a chosen coach is a button; the box click works the default one
+                out.append(("press", str(it)))
+            else:
+                out.append(("click", ("box", seat, 0, 0, "green" if isinstance(it, Board) else "red")))
         else:  # switch, end, agent pass, clear/hold, run east/west, place ...
             out.append(("press", str(it)))
         return out

@@ -1,7 +1,8 @@
 """The event log: the game's events as sentences, grouped under Stage headings, newest last.
 
 ``EventLog`` keeps the log incrementally (one batch of events per accepted intent), so an update
-costs only the new events; undo pops a batch; anything else (load, new game) rebuilds. Rendering is
+costs only the new events; undo pops a batch; anything else (load, new game) rebuilds. A bot's
+decision comes with a note, its one-line reason, shown before the events it caused. Rendering is
 HTML, one block per Stage: only the current Stage's block changes on an ordinary update, so the
 widget messages stay small however long the game. No ipywidgets here: the board owns the widgets.
 """
@@ -31,6 +32,11 @@ def event_html(e) -> str:
     return f'<div class="{cls}" style="{style}">{html.escape(str(e))}</div>'
 
 
+def note_html(text: str) -> str:
+    """A bot's reason for its decision ("Bo (planner): boards 2 passengers at the Depot")."""
+    return f'<div class="sm-bot" style="font-style:italic;opacity:0.9">{html.escape(text)}</div>'
+
+
 class EventLog:
     """Stage blocks ``[(heading, [event html, ...]), ...]`` kept in step with a game."""
 
@@ -41,7 +47,9 @@ class EventLog:
         self.seen = 0  # intents covered
         self.day, self.stage = 1, 1
 
-    def _add(self, events) -> None:
+    def _add(self, events, note: str | None = None) -> None:
+        if note:
+            self.blocks[-1][1].append(note_html(note))
         for e in events:
             self.blocks[-1][1].append(event_html(e))
             if e.kind == "stage_end":
@@ -52,37 +60,39 @@ class EventLog:
                 self.day, self.stage = d, st
                 self.blocks.append([heading(d, st), []])
 
-    def rebuild(self, game) -> None:
+    def rebuild(self, game, notes=None) -> None:
+        notes = notes or {}
         self.game = game
         self.blocks = [[heading(1, 1), []]]
         self.day, self.stage = 1, 1
         batches = game.event_batches
         self._add(batches[0])
         self.batches = []
-        for b in batches[1:]:
+        for n, b in enumerate(batches[1:], 1):
             before = self._count()
-            self._add(b)
+            self._add(b, notes.get(n))
             self.batches.append(self._count() - before)
         self.seen = len(game.history)
 
     def _count(self) -> int:
         return sum(len(b[1]) + 1 for b in self.blocks)
 
-    def update(self, game) -> None:
-        """Bring the log up to date after apply, undo, redo, or a different game."""
+    def update(self, game, notes=None) -> None:
+        """Bring the log up to date after apply, undo, redo, or a different game. ``notes``:
+        ``{intent number: line}``, the bots' reasons shown before the events of their intents."""
         n = len(game.history)
         if game is not self.game or not self.batches and n < self.seen:
-            self.rebuild(game)
+            self.rebuild(game, notes)
         elif n == self.seen + 1:
             before = self._count()
-            self._add(game.last_events)
+            self._add(game.last_events, (notes or {}).get(n))
             self.batches.append(self._count() - before)
             self.seen = n
         elif n == self.seen - 1 and self.batches:
             self._pop(self.batches.pop())
             self.seen = n
         elif n != self.seen:
-            self.rebuild(game)
+            self.rebuild(game, notes)
 
     def _pop(self, k: int) -> None:
         """Remove the last k entries (events and headings) again."""

@@ -187,8 +187,10 @@ def _specs() -> dict[str, CardSpec]:
                  "so with the Office (or another Run-around) it makes a passing loop.",
                  geometry=Geometry.of([("W", "E"), ("W", "SE"), ("SW", "E"), ("SW", "SE")])))
     add(CardSpec("red_flag", "red_flag", "Red Flag",
-                 "Emergency Toolbox. While you hold it your hand limit is four. It is spent, and removed "
-                 "from the game, the first time a collision would be your fault: the moving train stops short."))
+                 "Emergency Toolbox. While you hold it your hand limit is four, and while you wear the "
+                 "Fedora it holds a following train without a question. House rule red_flag_escape: "
+                 "instead it is spent, and removed from the game, the first time a collision would be "
+                 "your fault: the moving train stops short."))
     return s
 
 

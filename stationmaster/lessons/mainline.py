@@ -73,11 +73,12 @@ def timetable() -> Lesson:
 # --------------------------------------------------------------------------- making up
 
 def making_up() -> Lesson:
-    """Made up to leave: to highball from an Office a train needs no cars ahead of its engine, only
-    the car types its card lists, and its caboose (if any) at the rear.
+    """Made up to leave: to highball from an Office a train needs its engine at one end (either end),
+    only the car types its card lists, and its caboose (if any) at the far end from the engine.
 
     The position: the Appendix A.5 grid; westbound Train 5 (a Manifest Freight) stands on the Depot's
-    A/D track with a reefer *ahead* of its engine. The task: set the reefer out on Secondary Track
+    A/D track with a reefer *ahead* of its engine and a boxcar and caboose behind it, so its engine
+    stands between cars. The task: set the reefer out on Secondary Track
     (A, ``-1,1``) — not on the Running Track it will leave over — and bring the train back to the
     Office; then end switching and let the Mainline phase highball it.
     """

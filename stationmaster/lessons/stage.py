@@ -8,10 +8,8 @@ learner has not (the notebooks call it so that they run top to bottom).
 from __future__ import annotations
 
 from ..builder import Position
+from ..decisions import PHASE_NAMES
 from . import Lesson
-
-PHASE_NAMES = {"local_operations": "Local Operations", "new_train": "New Train", "mainline": "Mainline",
-               "load_unload": "Load/Unload", "shift_change": "Shift Change"}
 
 
 # --------------------------------------------------------------------------- shared helpers
@@ -25,8 +23,7 @@ def play_stage(game, answer: str = "hold", stages: int = 1) -> list:
         while not game.is_over and game.state.stage_count == start:
             s = game.state
             if s.turn.pending is not None:
-                kind = s.turn.pending["kind"]
-                intent = answer if kind == "clearance" else game.legal_intents()[-1]
+                intent = answer if s.turn.pending.kind == "clearance" else game.legal_intents()[-1]
             elif s.phase == "local_operations":
                 intent = "end" if s.turn.option is not None else "agent pass"
             else:
@@ -54,8 +51,9 @@ def one_stage() -> Lesson:
     """Play one whole Stage in a solitaire game and see its five phases go by.
 
     The position: a fresh solitaire Division, Day 1, Stage 1 (Midnight on the Pocket Watch). The
-    learner chooses a Local Operations option (``agent pass`` is enough), lets New Train and Mainline
-    run, ends Load/Unload, and Shift Change moves the Pocket Watch to Stage 2.
+    learner chooses a Local Operations option (``agent pass`` is enough); New Train and Mainline run
+    by themselves, Load/Unload passes over a player whose workers have no work (ruling R-L1), and
+    Shift Change moves the Pocket Watch to Stage 2.
     """
     game = Position(players=["Ann"], seed=7).game()
 
@@ -66,8 +64,8 @@ def one_stage() -> Lesson:
                 f"{PHASE_NAMES[g.phase]} and {g.actor} must {g.decision}.")
 
     return _lesson("One whole Stage", "play Stage 1 through to Stage 2: choose a Local Operations option "
-                   "(try 'agent pass'), then end Load/Unload.", game, goal,
-                   "apply 'agent pass', then 'end'.", lambda g: play_stage(g))
+                   "(try 'agent pass'); the other phases run by themselves.", game, goal,
+                   "apply 'agent pass'.", lambda g: play_stage(g))
 
 
 def the_fedora() -> Lesson:

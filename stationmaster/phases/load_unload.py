@@ -30,7 +30,7 @@ def begin(s: State, ev: Events) -> None:
 
 
 def proceed(s: State, ev: Events) -> bool:
-    """Players with nothing their workers can do are passed over (ruling R-L1)."""
+    """Players with nothing their workers can do are passed over ([L1])."""
     t = s.turn
     while t.index < len(t.order):
         if any(not isinstance(i, End) for i in legal(s)):
@@ -45,9 +45,12 @@ def legal(s: State) -> list:
     seat = s.players[p].seat
     out = []
     for tr in sorted(trains_on(s, seat, (0, 0)), key=lambda t: t.tray):
-        for cand in (Board(tr.tray), Detrain(tr.tray)):
-            if check(s, cand) is None:
-                out.append(cand)
+        for cls in (Board, Detrain):
+            if check(s, cls(tr.tray)) is None:
+                out.append(cls(tr.tray))
+                default = _coach(tr, cls, None)
+                out += [cls(tr.tray, n) for n, c in enumerate(tr.cars, 1)
+                        if c != default and check(s, cls(tr.tray, n)) is None]
     for xy in sorted(area.facilities):
         if xy == (0, 0):
             continue
@@ -57,6 +60,41 @@ def legal(s: State) -> list:
                 out.append(cand)
     out.append(End())
     return out
+
+
+def _takes(tr, cls, c: str) -> bool:
+    """Is car ``c`` one a Board (an empty coach) or a Detrain (a loaded coach that did not board on
+    this visit) may work?"""
+    pc = PIECES[c]
+    if cls is Board:
+        return pc.kind == "coach" and not pc.loaded
+    return pc.kind == "coach" and pc.loaded and c not in tr.boarded
+
+
+def _coach(tr, cls, car: int | None) -> str | None:
+    """[L2]: the coach a Porter works — the one named by ``car`` (counted from the front), else the
+    first from the front that fits."""
+    if car is not None:
+        c = tr.cars[car - 1] if 1 <= car <= len(tr.cars) else None
+        return c if c is not None and _takes(tr, cls, c) else None
+    return next((c for c in tr.cars if _takes(tr, cls, c)), None)
+
+
+def _car_problem(tr, cls, car: int) -> str | None:
+    """Why car number ``car`` of the train is not a coach this Porter can work (None: it is)."""
+    n = len(tr.cars)
+    if not 1 <= car <= n:
+        return f"train {tr.label} has {n} car{'s' if n != 1 else ''}; count them from the front, 1 to {n}"
+    c = tr.cars[car - 1]
+    if _takes(tr, cls, c):
+        return None
+    pc = PIECES[c]
+    what = f"{'a loaded' if pc.loaded else 'an empty'} {pc.kind}"
+    if cls is Detrain and pc.kind == "coach" and pc.loaded:
+        return (f"the passengers in car {car} boarded here on this visit; they may not detrain before "
+                f"the train leaves")
+    need = "an empty coach" if cls is Board else "a loaded coach"
+    return f"car {car} of train {tr.label} is {what}, not {need}"
 
 
 def _route_plan(s: State, p: int, xy, box: str):
@@ -130,12 +168,14 @@ def check(s: State, it) -> str | None:
                 return "no passengers wait in your green boxes; stock them with the Freight Agent"
             if not any(PIECES[c].kind == "coach" and not PIECES[c].loaded for c in tr.cars):
                 return f"train {tr.label} has no empty coach to board"
-            return None
+            return _car_problem(tr, Board, it.car) if it.car is not None else None
         loaded = [c for c in tr.cars if PIECES[c].kind == "coach" and PIECES[c].loaded]
         if not loaded:
             return f"train {tr.label} has no loaded coach"
         if all(c in tr.boarded for c in loaded):
             return "those passengers boarded here on this visit; they may not detrain before the train leaves"
+        if it.car is not None and _car_problem(tr, Detrain, it.car):
+            return _car_problem(tr, Detrain, it.car)
         if len(fac.red) >= capacity(s, area, (0, 0))[1]:
             return "your red boxes are full; clear one with the Freight Agent"
         if not yard_has(s, "coach", False):
@@ -174,7 +214,7 @@ def apply(s: State, it, ev: Events) -> None:
         use_workers(s, area, (0, 0), 1)
         side = None
         if isinstance(it, Board):
-            empty = next(c for c in tr.cars if PIECES[c].kind == "coach" and not PIECES[c].loaded)
+            empty = _coach(tr, Board, it.car)
             full = fac.green.pop(0)
             side = tr.ahead if empty in tr.ahead else tr.behind
             _replace(side, empty, full)
@@ -183,8 +223,7 @@ def apply(s: State, it, ev: Events) -> None:
             ev.say("board", f"{who}'s Porter boards passengers onto train {tr.label}.")
             earn(s, ev, p, rates[0], f"passengers boarded train {tr.label}", "boarding")
         else:
-            full = next(c for c in tr.cars if PIECES[c].kind == "coach" and PIECES[c].loaded
-                        and c not in tr.boarded)
+            full = _coach(tr, Detrain, it.car)
             empty = take_from_yard(s, ev, "coach", False)
             side = tr.ahead if full in tr.ahead else tr.behind
             _replace(side, full, empty)

@@ -24,6 +24,7 @@ def _start_turn(s: State) -> None:
     t = s.turn
     t.option = None
     t.last_move = None
+    t.tray = None
     t.moves_left = moves_for(s, t.order[t.index]) if t.index < len(t.order) else 0
 
 
@@ -150,7 +151,7 @@ def _candidates(s: State, p: int):
             yield Draw(k)
         yield from _agent_candidates(s, p)
     elif t.option == "switch":
-        for tr in trains_in_area(s, seat):
+        for tr in _switchable(s, p):
             for d in ("east", "west"):
                 for xy in switching.reach(s, seat, area, tr, d):
                     yield Move(tr.tray, d, xy)
@@ -212,6 +213,24 @@ def _train_of(s: State, p: int, tray: int):
     return tr
 
 
+def _switchable(s: State, p: int) -> list:
+    """The trays the player may still switch: the one selected ([S1]), or, before the first Move
+    or set-out picks it, every tray in the Area."""
+    if s.turn.tray is not None:
+        return [s.trains[s.turn.tray]]
+    return trains_in_area(s, s.players[p].seat)
+
+
+def _other_tray(s: State, tray: int) -> str | None:
+    """[S1]: the six Moves belong to the one Crew Tray selected; the others stay put this Stage."""
+    chosen = s.turn.tray
+    if chosen is None or chosen == tray:
+        return None
+    label = s.trains[chosen].label
+    return (f"you are switching train {label} this Stage: the Moves are its alone, and your other "
+            f"trains stay put until you switch with them another Stage")
+
+
 def _hook_problem(s: State, tr) -> str | None:
     for h in hooks_of(s, [tr.card]):
         problem = h.switch_problem(s, tr)
@@ -224,6 +243,8 @@ def _check_move(s: State, p: int, m: Move) -> str | None:
     tr = _train_of(s, p, m.tray)
     if tr is None:
         return f"Crew Tray {m.tray} is not in your Office Area"
+    if _other_tray(s, m.tray):
+        return _other_tray(s, m.tray)
     if _hook_problem(s, tr):
         return _hook_problem(s, tr)
     cost = 0 if s.turn.last_move == (m.tray, m.direction) else 1
@@ -239,6 +260,8 @@ def _check_setout(s: State, p: int, so: SetOut) -> str | None:
     tr = _train_of(s, p, so.tray)
     if tr is None:
         return f"Crew Tray {so.tray} is not in your Office Area"
+    if _other_tray(s, so.tray):
+        return _other_tray(s, so.tray)
     if _hook_problem(s, tr):
         return _hook_problem(s, tr)
     if tr.pos == (0, 0):
@@ -257,6 +280,13 @@ def _check_setout(s: State, p: int, so: SetOut) -> str | None:
 # --------------------------------------------------------------------------- apply
 
 
+def _select(s: State, p: int, tray: int, ev: Events, moves: str) -> None:
+    """[S1]: the Crew Tray that gets this Stage's Moves."""
+    s.turn.tray = tray
+    ev.say("option", f"{name(s, p)} switches train {s.trains[tray].label}{moves}.",
+           data={"tray": tray, "train": s.trains[tray].label})
+
+
 def apply(s: State, it, ev: Events) -> None:
     p = actor(s)
     t = s.turn
@@ -265,7 +295,12 @@ def apply(s: State, it, ev: Events) -> None:
         if isinstance(it, Switch):
             t.option = "switch"
             t.moves_left = moves_for(s, p)
-            ev.say("option", f"{who} switches ({t.moves_left} Moves).")
+            trays = trains_in_area(s, s.players[p].seat)
+            if len(trays) == 1:
+                _select(s, p, trays[0].tray, ev, f" ({t.moves_left} Moves)")
+            else:
+                ev.say("option", f"{who} switches ({t.moves_left} Moves): the first Move or set-out "
+                       f"picks the train that gets them.")
         elif isinstance(it, Draw):
             t.option = "draw"
             drawing.draw(s, p, it, ev)
@@ -280,6 +315,8 @@ def apply(s: State, it, ev: Events) -> None:
             ev.say("option", f"{who} ends the draw holding {len(s.players[p].hand)} cards.")
         _next_turn(s)
         return
+    if isinstance(it, (Move, SetOut)) and t.tray is None:
+        _select(s, p, it.tray, ev, "")
     if isinstance(it, Move):
         tr = s.trains[it.tray]
         area = area_of(s, p)

@@ -13,12 +13,30 @@ from ..cards import PIECES
 from ..cards.hooks import area_cards, hooks_of
 from ..intents import Clearance
 from ..rules import (
-    Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, remove_train, spec_of,
-    spend_red_flag, trains_on,
+    Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, red_flag_holds_followers,
+    remove_train, spec_of, spend_red_flag, trains_on,
 )
-from ..state import State, Train
+from ..state import PendingClearance, State, Train
 
 ORDER_TEXT = {"east": "eastbound", "west": "westbound"}
+
+#: Why a Mainline event happened: ``event.data["reason"]`` of every Mainline event.
+REASONS = {
+    "subdivision_clear": "highballed: nobody is in the next Subdivision",
+    "superintendent_clear": "highballed on the Superintendent's clearance",
+    "following": "a train ahead goes the same way: the Superintendent is asked",
+    "opposing": "held: a train is coming the other way in the next Subdivision",
+    "superintendent_hold": "held by the Superintendent",
+    "red_flag": "held: the Superintendent's Red Flag protects the train ahead",
+    "made_up": "held: not made up to leave",
+    "card": "held by a card's rule",
+    "ad_full": "every A/D track at the Office ahead is taken",
+    "ad_free": "arrived on a free A/D track",
+    "fouled_arrival": "a train or cars on the Running Track between the Limits and the Office",
+    "fouled_departure": "a train or cars on the Running Track between the Office and the Limits",
+    "region_taken": "another train holds the Mainline region entered",
+    "division_point": "ran off the far Division Point",
+}
 
 
 def begin(s: State, ev: Events) -> None:
@@ -85,9 +103,11 @@ def subdivision_of(s: State, card: int) -> int:
     return 1 + sum(1 for seat in range(min(card, len(s.areas))) if office_tier(s, s.areas[seat]) >= 1)
 
 
-def _ml(train: Train, **data) -> dict:
-    """Event data of a Mainline step: which train, and why (read by ``stationmaster.slowmo``)."""
-    return {"phase": "mainline", "train": train.label, **data}
+def _ml(train: Train, reason: str, **data) -> dict:
+    """Event data of a Mainline step: which train, and why as a reason code (one of ``REASONS``,
+    read by ``stationmaster.slowmo``)."""
+    assert reason in REASONS, reason
+    return {"phase": "mainline", "train": train.label, "reason": reason, **data}
 
 
 def occupants(s: State, train: Train) -> list:
@@ -112,18 +132,19 @@ def _region_train(s: State, pos, exclude: int):
 
 
 def _made_up_right(s: State, train: Train) -> str | None:
-    """Engine on the front, only cars its card lists, caboose (one, if the card calls for it) last."""
-    if train.ahead:
-        return f"train {train.label} has cars ahead of its engine"
+    """[M5], v0.4.5 §4.5: the engine at one end (either end), the caboose (one, if the card runs
+    one) at the far end, and only the cars its card lists."""
+    if train.ahead and train.behind:
+        return f"train {train.label}'s engine stands between cars; it must be at one end of the train"
     sp = spec_of(s, train.card)
-    kinds = [PIECES[c].kind for c in train.behind]
+    kinds = [PIECES[c].kind for c in (train.ahead or train.behind)]  # nearest the engine first
     cabooses = kinds.count("caboose")
     if cabooses and not sp.caboose:
         return f"train {train.label} ({sp.train_class}) runs without a caboose; set it out"
     if cabooses > 1:
         return f"train {train.label} carries {cabooses} cabooses; it runs with one"
     if cabooses and kinds[-1] != "caboose":
-        return f"train {train.label}'s caboose is not at the rear"
+        return f"train {train.label}'s caboose is not at the far end from its engine"
     wrong = [k for k in kinds if k != "caboose" and k not in sp.consist]
     if wrong:
         return (f"train {train.label} ({sp.train_class}) carries a {wrong[0]}, which its card does not "
@@ -185,9 +206,10 @@ def _enter_region(s: State, train: Train, pos, ev: Events, fault_hint=None) -> b
     if other is not None:
         fault = _mainline_fault(s, train, other) if fault_hint is None else fault_hint
         where = f"on the {s.mainline[pos[0]]} Mainline card"
-        if spend_red_flag(s, ev, fault, f"train {train.label}"):
+        why = _ml(train, "region_taken", card=s.mainline[pos[0]])
+        if spend_red_flag(s, ev, fault, f"train {train.label}", why):
             return False
-        collide(s, ev, fault, where, [train, other], [])
+        collide(s, ev, fault, where, [train, other], [], why)
         return False
     train.where = "mainline"
     train.seat = -1
@@ -204,12 +226,11 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
             problem = _hook_problem(s, train)
         if problem:
             ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
-                   data=_ml(train, reason="made_up", problem=problem, where=here))
+                   data=_ml(train, "made_up", problem=problem, where=here))
             return False
-    elif _hook_problem(s, train):
-        problem = _hook_problem(s, train)
+    elif problem := _hook_problem(s, train):
         ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
-               data=_ml(train, reason="card", problem=problem, where=here))
+               data=_ml(train, "card", problem=problem, where=here))
         return False
     subdivision = subdivision_of(s, _first_region(s, train)[0])
     occ = occupants(s, train)
@@ -218,23 +239,28 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
     if opposing:
         ev.say("held", f"Train {train.label} is held at {here}: train {opposing[0].label} is coming the "
                f"other way in the next Subdivision.",
-               data=_ml(train, reason="opposing", opposing=opposing[0].label, subdivision=subdivision,
+               data=_ml(train, "opposing", opposing=opposing[0].label, subdivision=subdivision,
                         where=here))
         return False
     cleared_by = None
+    if following and decided is None and red_flag_holds_followers(s):
+        ev.say("held", f"Train {train.label} is held at {here} by the Superintendent's Red Flag: train "
+               f"{following[0].label} is ahead in the next Subdivision.",
+               data=_ml(train, "red_flag", ahead=[o.label for o in following], subdivision=subdivision,
+                        where=here, superintendent=name(s, s.superintendent)))
+        return False
     if following:
         if decided is None:
-            s.turn.pending = {"kind": "clearance", "tray": train.tray, "player": s.superintendent,
-                              "ahead": [o.label for o in following]}
+            s.turn.pending = PendingClearance(s.superintendent, train.tray, tuple(o.label for o in following))
             ev.say("clearance_asked", f"Train {train.label} at {here} would follow train "
                    f"{following[0].label} into the next Subdivision: the Superintendent, "
                    f"{name(s, s.superintendent)}, must clear or hold it.",
-                   data=_ml(train, ahead=[o.label for o in following], subdivision=subdivision,
+                   data=_ml(train, "following", ahead=[o.label for o in following], subdivision=subdivision,
                             superintendent=name(s, s.superintendent), where=here))
             return True
         if not decided:
             ev.say("held", f"The Superintendent holds train {train.label} at {here}.",
-                   data=_ml(train, reason="superintendent", subdivision=subdivision, where=here,
+                   data=_ml(train, "superintendent_hold", subdivision=subdivision, where=here,
                             superintendent=name(s, s.superintendent)))
             return False
         cleared_by = s.superintendent
@@ -244,10 +270,11 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
         hit = _obstruction(s, seat, _running_track(s.areas[seat], train.direction))
         if hit is not None:
             xy, trains, cars = hit
-            if spend_red_flag(s, ev, local, f"train {train.label}"):
+            why = _ml(train, "fouled_departure", where=here, at=list(xy))
+            if spend_red_flag(s, ev, local, f"train {train.label}", why):
                 return False
             s.areas[seat].grid[xy].cars.clear()
-            collide(s, ev, local, f"leaving {here} at {xy[0]},{xy[1]}", [train] + trains, cars)
+            collide(s, ev, local, f"leaving {here} at {xy[0]},{xy[1]}", [train] + trains, cars, why)
             return False
     if not _enter_region(s, train, _first_region(s, train), ev,
                          fault_hint=cleared_by if cleared_by is not None else None):
@@ -256,8 +283,8 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
     train.boarded = []
     ev.say("highball", f"Train {train.label} highballs {ORDER_TEXT[train.direction]} from {here}"
            f"{' on the Superintendent' + chr(39) + 's clearance' if cleared_by is not None else ''}.",
-           data=_ml(train, subdivision=subdivision, where=here, direction=train.direction,
-                    cleared=cleared_by is not None))
+           data=_ml(train, "subdivision_clear" if cleared_by is None else "superintendent_clear",
+                    subdivision=subdivision, where=here, direction=train.direction))
     return False
 
 
@@ -289,22 +316,24 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
     hit = _obstruction(s, seat, approach)
     if hit is not None:
         xy, trains, cars = hit
-        if spend_red_flag(s, ev, local, f"arriving train {train.label}"):
+        why = _ml(train, "fouled_arrival", where=f"{who}'s Limits", at=list(xy))
+        if spend_red_flag(s, ev, local, f"arriving train {train.label}", why):
             return
         area.grid[xy].cars.clear()
-        collide(s, ev, local, f"inside {who}'s Limits at {xy[0]},{xy[1]}", [train] + trains, cars)
+        collide(s, ev, local, f"inside {who}'s Limits at {xy[0]},{xy[1]}", [train] + trains, cars, why)
         return
     at_office = trains_on(s, seat, (0, 0))
     tracks = ad_tracks(s, area)
     if len(at_office) >= tracks:
         if any(h.holds_arrival(s, train, seat) for h in hooks_of(s, [train.card] + area_cards(s, seat))):
             ev.say("held", f"Train {train.label} is held at {who}'s Limits: every A/D track is taken.",
-                   data=_ml(train, reason="full", where=f"{who}'s Limits"))
+                   data=_ml(train, "ad_full", where=f"{who}'s Limits"))
             return
-        if spend_red_flag(s, ev, local, f"arriving train {train.label}"):
+        why = _ml(train, "ad_full", where=f"{who}'s Office")
+        if spend_red_flag(s, ev, local, f"arriving train {train.label}", why):
             return
         junior = max(at_office, key=lambda t: t.rank)
-        collide(s, ev, local, f"at {who}'s Office (no free A/D track)", [train, junior], [])
+        collide(s, ev, local, f"at {who}'s Office (no free A/D track)", [train, junior], [], why)
         return
     train.where = "area"
     train.seat = seat
@@ -314,14 +343,14 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
     train.cleared_by = None
     ev.say("arrival", f"Train {train.label} arrives at {who}'s {spec_of(s, area.office.card).name} "
            f"and takes an A/D track.",
-           data=_ml(train, seat=seat, office=f"{who}'s {spec_of(s, area.office.card).name}",
+           data=_ml(train, "ad_free", seat=seat, office=f"{who}'s {spec_of(s, area.office.card).name}",
                     track=len(at_office) + 1, tracks=tracks))
 
 
 def _leave(s: State, train: Train, ev: Events) -> None:
     dp = "Eastern" if train.direction == "east" else "Western"
     ev.say("train_left_division", f"Train {train.label} leaves the Division at the {dp} Division Point; "
-           f"Crew Tray {train.tray} is free.", data=_ml(train, tray=train.tray, division_point=dp))
+           f"Crew Tray {train.tray} is free.", data=_ml(train, "division_point", tray=train.tray, division_point=dp))
     remove_train(s, train)
     rate = s.config.revenue[2]
     if rate:
@@ -341,13 +370,13 @@ def check(s: State, it) -> str | None:
     if isinstance(it, Clearance):
         return None
     pend = s.turn.pending
-    return (f"the Superintendent, {name(s, pend['player'])}, must decide whether train "
-            f"{s.trains[pend['tray']].label} may follow into the occupied Subdivision: 'clear' or 'hold'")
+    return (f"the Superintendent, {name(s, pend.player)}, must decide whether train "
+            f"{s.trains[pend.tray].label} may follow into the occupied Subdivision: 'clear' or 'hold'")
 
 
 def apply(s: State, it: Clearance, ev: Events) -> None:
     pend = s.turn.pending
     s.turn.pending = None
-    train = s.trains[pend["tray"]]
+    train = s.trains[pend.tray]
     _highball(s, train, ev, decided=it.clear)
     s.turn.queue.pop(0)

@@ -9,13 +9,15 @@ round after round. An Extra's player chooses its direction and its cars.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..cards import PIECES
 from ..intents import End, Place, Run
 from ..rules import (
     CAR_LIMIT, Events, below, free_tray, name, refill_division_yard, spec_of, table_order, take_from_yard,
     yard_has,
 )
-from ..state import State, Train
+from ..state import PendingDirection, PendingMakeup, State, Train
 
 DP_FOR = {"east": "west", "west": "east"}  # a train starts at the Division Point behind it
 
@@ -109,14 +111,14 @@ def proceed(s: State, ev: Events) -> bool:
         card = s.held.pop(0)
         train = _new_train(s, card, spec_of(s, card).direction, tray)
         if s.config.has("manual_makeup") and _suitable(s, train):
-            t.pending = {"kind": "makeup", "tray": tray, "order": table_order(s), "i": 0,
-                         "player": table_order(s)[0], "extra": False}
+            order = tuple(table_order(s))
+            t.pending = PendingMakeup(order[0], tray, order)
             return True
         _auto_fill(s, train, ev)
     s.extras.sort(key=lambda e: spec_of(s, e[0]).number)
     if s.extras and free_tray(s) is not None:
         card, p = s.extras[0][0], s.extras[0][1]
-        t.pending = {"kind": "direction", "card": card, "player": p}
+        t.pending = PendingDirection(p, card)
         return True
     if s.extras and free_tray(s) is None:
         ev.say("held", f"{len(s.extras)} Extra{'s wait' if len(s.extras) > 1 else ' waits'} for a Crew Tray.")
@@ -125,27 +127,27 @@ def proceed(s: State, ev: Events) -> bool:
 
 def legal(s: State) -> list:
     pend = s.turn.pending
-    if pend["kind"] == "direction":
+    if isinstance(pend, PendingDirection):
         return [Run("east"), Run("west")]
-    train = s.trains[pend["tray"]]
+    train = s.trains[pend.tray]
     out = []
     for kind, loaded in _suitable(s, train):
         out.append(Place(kind, loaded))
-    if pend["extra"]:
+    if pend.extra:
         out.append(End())
     return out
 
 
 def check(s: State, it) -> str | None:
     pend = s.turn.pending
-    who = name(s, pend["player"])
-    if pend["kind"] == "direction":
+    who = name(s, pend.player)
+    if isinstance(pend, PendingDirection):
         if isinstance(it, Run):
             return None
-        return f"{who}, choose the direction of your {spec_of(s, pend['card']).name}: 'run east' or 'run west'"
-    train = s.trains[pend["tray"]]
+        return f"{who}, choose the direction of your {spec_of(s, pend.card).name}: 'run east' or 'run west'"
+    train = s.trains[pend.tray]
     if isinstance(it, End):
-        if pend["extra"]:
+        if pend.extra:
             return None
         return f"{who} must place a suitable car while one remains in the Division Yard"
     if not isinstance(it, Place):
@@ -165,27 +167,27 @@ def check(s: State, it) -> str | None:
 def apply(s: State, it, ev: Events) -> None:
     t = s.turn
     pend = t.pending
-    if pend["kind"] == "direction":
-        card, p = pend["card"], pend["player"]
+    if isinstance(pend, PendingDirection):
+        card, p = pend.card, pend.player
         s.extras.pop(0)
         tray = free_tray(s)
         train = _new_train(s, card, it.direction, tray, p)
         ev.say("extra_direction", f"{name(s, p)} sends {spec_of(s, card).name} {it.direction}.")
         if _suitable(s, train):
-            t.pending = {"kind": "makeup", "tray": tray, "order": [p], "i": 0, "player": p, "extra": True}
+            t.pending = PendingMakeup(p, tray, (p,), extra=True)
         else:
             t.pending = None
             _made_up(s, train, ev)
         return
-    train = s.trains[pend["tray"]]
+    train = s.trains[pend.tray]
     if isinstance(it, Place):
         pid = take_from_yard(s, ev, it.kind, it.loaded)
         train.behind.append(pid)
-        ev.say("place_car", f"{name(s, pend['player'])} puts a {'loaded' if it.loaded else 'empty'} {it.kind} "
+        ev.say("place_car", f"{name(s, pend.player)} puts a {'loaded' if it.loaded else 'empty'} {it.kind} "
                f"on train {train.label}.")
-        if _suitable(s, train):
-            pend["i"] = (pend["i"] + 1) % len(pend["order"])
-            pend["player"] = pend["order"][pend["i"]]
+        if _suitable(s, train):  # the next player in the order places the next car
+            nxt = pend.order[(pend.order.index(pend.player) + 1) % len(pend.order)]
+            t.pending = replace(pend, player=nxt)
             return
     t.pending = None
     _made_up(s, train, ev)

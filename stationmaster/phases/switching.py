@@ -33,8 +33,7 @@ def _enter_problem(s: State, seat: int, area: Area, t: Train, xy, carried: int) 
 def _leaving_cars(area: Area, t: Train, direction: str) -> list:
     """Cars the train set out on its own card that lie ahead of it in ``direction``."""
     cars = area.grid[t.pos].cars
-    split = getattr(t, "split", 0)
-    return list(cars[split:]) if direction == "east" else list(reversed(cars[:split]))
+    return list(cars[t.split:]) if direction == "east" else list(reversed(cars[:t.split]))
 
 
 def reach(s: State, seat: int, area: Area, t: Train, direction: str) -> dict:
@@ -125,7 +124,7 @@ def set_out(area: Area, t: Train, end: str, count: int) -> list:
     del side_list[-count:]
     toward = t.direction if end == "front" else ("west" if t.direction == "east" else "east")
     cars = area.grid[t.pos].cars
-    split = getattr(t, "split", 0)
+    split = t.split
     if toward == "west":
         cars[split:split] = list(reversed(block))
         t.split = split + count

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards import PIECES
+from ..decisions import PHASE_NAMES
 from ..rules import CLOCK, actor, ad_tracks, capacity, player_at, spec_of
 
 SHORT = {
@@ -76,7 +77,7 @@ def describe(s) -> str:
     """The whole table in plain text."""
     out = []
     who = actor(s)
-    head = f"Day {s.day}, Stage {s.stage} ({CLOCK[s.stage - 1]}), {s.phase.replace('_', ' ')}"
+    head = f"Day {s.day}, Stage {s.stage} ({CLOCK[s.stage - 1]}), {PHASE_NAMES[s.phase]}"
     if s.outcome is not None:
         head += f" — game over: {s.outcome.reason}"
     elif who is not None:

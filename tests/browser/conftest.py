@@ -7,6 +7,8 @@ driven by Playwright.
 * ``browser_context`` / ``page`` -- ``/usr/bin/chromium`` (from Debian, never ``playwright
   install``) headless with a fresh profile. Every test here is skipped, with the reason, when
   ``/usr/bin/chromium`` is absent; CI (``.ci/run``) installs it.
+* ``screenshots_dir`` -- where tests save screenshots: a temp folder (tools/screenshots.py sets
+  STATIONMASTER_SCREENSHOTS and copies them into docs/screenshots/).
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ import pytest
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
-SCREENSHOTS = REPO / "docs" / "screenshots"
 CHROMIUM = pathlib.Path(os.environ.get("STATIONMASTER_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -210,7 +211,18 @@ def page(browser_context, request, tmp_path):
         page.close()
 
 
+def screenshot_folder(make_temp) -> pathlib.Path:
+    """Where the tests save their screenshots: the folder in STATIONMASTER_SCREENSHOTS when set
+    (tools/screenshots.py sets it, then copies them into docs/screenshots/), else a temp folder
+    (``make_temp()``), so that running the tests changes no file of the repository."""
+    folder = os.environ.get("STATIONMASTER_SCREENSHOTS")
+    if not folder:
+        return make_temp()
+    path = pathlib.Path(folder)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
 @pytest.fixture(scope="session")
-def screenshots_dir():
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS
+def screenshots_dir(tmp_path_factory):
+    return screenshot_folder(lambda: tmp_path_factory.mktemp("screenshots"))

@@ -372,8 +372,9 @@ def test_board_plays_by_clicking_and_survives_reload(lab_server, page, screensho
     page.set_viewport_size({"width": 1600, "height": 1300})
     name = "board_test.ipynb"
     write_notebook(lab_server.root / name, BOARD_SOURCE)
-    autosave = lab_server.root / "station-master-autosave.json"
-    autosave.unlink(missing_ok=True)
+    autosave = lab_server.root / "station-master-autosave-seed7.json"  # the game's own autosave
+    for old in lab_server.root.glob("station-master-autosave-seed7*.json"):
+        old.unlink()
 
     nb = LabNotebook(page, lab_server, name, workspace_name(request)).open()
     kernel = nb.state()["kernelId"]
@@ -451,3 +452,64 @@ def test_board_plays_by_clicking_and_survives_reload(lab_server, page, screensho
     page.screenshot(path=str(screenshots_dir / "board-jupyterlab.png"))
     print(f"\nboard shown in {t_shown:.1f}s; reload redraw in {t_reload:.1f}s; "
           f"whole test {time.monotonic() - t0:.1f}s")
+
+
+# ---------------------------------------------------------------------------------------------
+# A bot seat: the board plays it by itself, paced, while the page is only watched.
+
+BOT_SOURCE = ("import stationmaster as sm\n\n"
+              "board = sm.play(seed=4, players=['Ann', 'Bo'], mode='competitive', length='short',\n"
+              "                bots={'Bo': 'random'}, pace=0.4, autosave=False)\n"
+              "board")
+
+
+def test_a_bot_seat_moves_by_itself(lab_server, page, screenshots_dir, request):
+    """A board with a bot seat (Bo, the random bot, deals first with seed 4): without a click the
+    canvas and the log change, one paced decision at a time, each logged with its reason; at
+    Ann's turn the bots stop, and after Ann's click (a button) Bo answers by itself again."""
+    import stationmaster as sm
+
+    t0 = time.monotonic()
+    page.set_viewport_size({"width": 1600, "height": 1300})
+    name = "bot_test.ipynb"
+    write_notebook(lab_server.root / name, BOT_SOURCE)
+    nb = LabNotebook(page, lab_server, name, workspace_name(request)).open()
+    nb.run_all_cells()
+    board = BoardView(nb)
+    board.wait_shown()
+
+    # The bot's decisions arrive by themselves: the log grows without any click.
+    seen = set()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        text = board.log()
+        seen.add(text.count("Bo (random):"))
+        if "Ann to" in page.locator(f"{board.sel} .widget-html").first.inner_text():
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the bot did not hand the game to Ann")
+    expected = sm.new_game(seed=4, players=["Ann", "Bo"], mode="competitive", length="short",
+                           bots={"Bo": "random"})
+    n_bot = len(sm.bots.play_turns(expected))
+    page.wait_for_function(  # the log's widget update may land just after the status line's
+        f"([sel, n]) => (({LOG_TEXT})(sel) || '').split('Bo (random): picks at random').length - 1 === n",
+        arg=[board.sel, n_bot], timeout=10_000)
+    assert len(seen) >= 2 or n_bot == 1, f"the decisions came all at once: {sorted(seen)}"
+    first = board.settle()
+    assert board.drawn(first)
+
+    # Ann passes (a button); Bo answers by itself: the canvas and the log change, no more clicks.
+    sig, log = board.signature(), board.log()
+    board.click_button("Agent pass")
+    board.wait_changed(sig, log)
+    page.wait_for_function(
+        f"([sel, n]) => (({LOG_TEXT})(sel) || '').split('Bo (random):').length - 1 > n",
+        arg=[board.sel, n_bot], timeout=30_000)
+    board.settle()
+    assert not page.page_errors, page.page_errors
+    page.keyboard.press("Control+b")
+    page.wait_for_selector("#jp-left-stack", state="hidden")
+    page.locator(f"{nb.sel} .jp-OutputArea-output").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots_dir / "board-bots-jupyterlab.png"))
+    print(f"\nbot seat test {time.monotonic() - t0:.1f}s; Bo's opening decisions: {n_bot}")

@@ -3,7 +3,7 @@
 Voilà serves a copy of the app notebook from a temp folder on a free 127.0.0.1 port (with an
 autosave of ``sm.new_game(seed=7)`` there, so ``sm.play()`` resumes a known game). The page shows
 the title and the board, no code; the board's canvas holds the board; clicking "Draw home" plays
-an intent (the log, the canvas and the autosave change). Screenshot: docs/screenshots/voila-app.png.
+an intent (the log, the canvas and the autosave change). Screenshot: voila-app.png (tools/screenshots.py).
 The same app is also opened as Binder's Voilà badge does, at /voila/render/app.ipynb of the
 JupyterLab server (Voilà's server extension).
 Skipped, like the JupyterLab tests, when /usr/bin/chromium is absent.

@@ -30,8 +30,8 @@ from .canvas import Canvas
 from .cards import Cards
 from .division import DivisionBand
 from .hud import Hud, prompt
-from .layout import (CAR_ORDER, CLASS_SHORT, CLOCK_SHORT, GRID_NAMES, KIND_LETTER, MARGIN, PHASE_NAMES, WIDTH, fit,
-                     money, text_width, wrap)
+from .layout import (CAR_ORDER, CLASS_SHORT, CLOCK_SHORT, GRID_NAMES, KIND_LETTER, MARGIN, WIDTH, fit, money,
+                     text_width, wrap)
 from .pieces import Pieces
 from .rail import rail_paths, spur_bumper
 from .theme import KIND_COLOURS, PLAYER_COLOURS, SKY, THEMES, TIER_COLOURS, mix, sky_colour
@@ -39,7 +39,7 @@ from .theme import KIND_COLOURS, PLAYER_COLOURS, SKY, THEMES, TIER_COLOURS, mix,
 __all__ = [
     "build_scene", "prompt", "sky_colour", "mix", "text_width", "wrap", "money", "fit", "rail_paths", "spur_bumper",
     "THEMES", "PLAYER_COLOURS", "TIER_COLOURS", "KIND_COLOURS", "SKY", "GRID_NAMES", "CLASS_SHORT", "KIND_LETTER",
-    "CAR_ORDER", "PHASE_NAMES", "CLOCK_SHORT", "MARGIN", "WIDTH",
+    "CAR_ORDER", "CLOCK_SHORT", "MARGIN", "WIDTH",
 ]
 
 

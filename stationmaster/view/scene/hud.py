@@ -4,9 +4,10 @@ trains and Extras, Revenue, and the two yards."""
 from __future__ import annotations
 
 from ...cards import PIECES
-from ...rules import CLOCK, FEDORA_STAGES, actor, hand_limit, spec_of
+from ...decisions import PHASE_SHORT, decision, detail
+from ...rules import CLOCK, FEDORA_STAGES, actor, spec_of
 from ..shapes import Poly
-from .layout import CAR_ORDER, CLOCK_SHORT, MARGIN, PHASE_NAMES, fit, text_width
+from .layout import CAR_ORDER, CLOCK_SHORT, MARGIN, fit, text_width
 from .theme import PLAYER_COLOURS, is_dark, sky_colour
 
 
@@ -20,7 +21,7 @@ class Hud:
         self.rect(0, y0, W, 40, c["panel"], c["panel_stroke"], 1, 0, "hud")
         self.text(MARGIN, y0 + 26, "STATION MASTER", 17, c["accent"], "start", True, "hud")
         cfg = s.config
-        phase = dict(PHASE_NAMES).get(s.phase, s.phase)
+        phase = PHASE_SHORT[s.phase]
         when = f"Day {s.day} of {cfg.days}  ·  Stage {s.stage} ({CLOCK[s.stage - 1]})  ·  {phase}"
         self.text(MARGIN + 176, y0 + 26, when, 14, c["ink"], "start", True, "hud")
         tgt = f"target {cfg.target}" if cfg.victory == "first_to_target" else f"target {cfg.target}" \
@@ -78,7 +79,7 @@ class Hud:
         # phase track
         px, py = x0 + 12 * cwid + 16, cy0
         self.text(px, y0 + 15, "PHASE", 10, c["muted"], "start", True, "hud")
-        for i, (key, label) in enumerate(PHASE_NAMES):
+        for i, (key, label) in enumerate(PHASE_SHORT.items()):
             on = key == s.phase
             yy = py + i * 18
             self.rect(px, yy, 92, 15, c["prompt_bar"] if on else None, c["faint"] if not on else None, 1, 7, "hud")
@@ -176,36 +177,10 @@ class Hud:
 
 
 def prompt(s) -> tuple:
-    """(what the actor must decide, a detail) in words, as ``Game.decision`` says it."""
+    """(who must decide what, the particulars) in words, as ``Game.decision`` says it."""
     if s.outcome is not None:
         return "Game over", s.outcome.reason
     who = actor(s)
     if who is None:
         return "", ""
-    name = s.players[who].name
-    pend = s.turn.pending
-    if pend:
-        kind = pend["kind"]
-        if kind == "clearance":
-            t = s.trains.get(pend.get("tray"))
-            label = f"train {t.label}" if t else "a train"
-            return (f"{name}: clear or hold a following train",
-                    f"(Superintendent) may {label} follow into the occupied Subdivision?")
-        if kind == "direction":
-            card = pend.get("card")
-            detail = f"{spec_of(s, card).name}: run east or run west" if card else ""
-            return f"{name}: choose an Extra's direction", detail
-        if kind == "makeup":
-            t = s.trains.get(pend.get("tray"))
-            return f"{name}: place a car on a new train", f"train {t.label}" if t else ""
-        return f"{name}: decide", ""
-    if s.phase == "local_operations":
-        opt = s.turn.option
-        if opt is None:
-            return f"{name}: choose a Local Operations option", "switch, draw, or a Freight Agent action"
-        if opt == "switch":
-            n = s.turn.moves_left
-            return f"{name}: switch trains", f"{n} Move{'s' if n != 1 else ''} left; end when done"
-        if opt == "draw":
-            return f"{name}: play or discard cards, then end", f"hand limit {hand_limit(s, who)}"
-    return f"{name}: work passengers and freight, then end", ""
+    return f"{s.players[who].name}: {decision(s)}", detail(s)

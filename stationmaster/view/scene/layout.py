@@ -7,7 +7,7 @@ from __future__ import annotations
 MARGIN = 16
 WIDTH = 1240
 
-#: short names that fit on a grid card, a train tray or the phase track
+#: short names that fit on a grid card or a train tray (the phase track's: decisions.PHASE_SHORT)
 GRID_NAMES = {
     "mine_tipple": "Tipple", "produce_shed": "Produce", "grocers_warehouse": "Grocer", "oil_refinery": "Refinery",
     "power_plant": "Power Plant", "team_track": "Team Track", "loading_dock": "Loading Dock",
@@ -20,8 +20,6 @@ CLASS_SHORT = {
 }
 KIND_LETTER = {"coach": "C", "boxcar": "B", "hopper": "H", "reefer": "R", "tank": "T", "caboose": "K"}
 CAR_ORDER = ("coach", "boxcar", "hopper", "reefer", "tank", "caboose")
-PHASE_NAMES = (("local_operations", "Local Ops"), ("new_train", "New Train"), ("mainline", "Mainline"),
-               ("load_unload", "Load/Unload"), ("shift_change", "Shift Change"))
 CLOCK_SHORT = ("12 AM", "2 AM", "4 AM", "6 AM", "8 AM", "10 AM", "Noon", "2 PM", "4 PM", "6 PM", "8 PM", "10 PM")
 
 

@@ -1,0 +1,80 @@
+"""The phases' names and the decision in hand, in a player's words.
+
+The one source for what the table is told about "now": ``Game.decision``, the board's prompt line
+(``view/scene/hud.py``), the notebook controller's status and hint, the text view, the notebook
+record and the lessons all read it here. The decision itself is typed data on the state
+(``Turn.pending``, see ``state.py``).
+"""
+
+from __future__ import annotations
+
+from .rules import actor, hand_limit, spec_of
+from .state import State
+
+#: the phases of a Stage, in order, as players call them
+PHASE_NAMES = {
+    "local_operations": "Local Operations",
+    "new_train": "New Train",
+    "mainline": "Mainline",
+    "load_unload": "Load/Unload",
+    "shift_change": "Shift Change",
+}
+#: the same, short enough for the board's phase track
+PHASE_SHORT = {**PHASE_NAMES, "local_operations": "Local Ops"}
+
+#: what a decision an automatic phase waits for asks, by ``Turn.pending.kind``
+PENDING_ASKS = {
+    "clearance": "clear or hold a following train",
+    "direction": "choose an Extra's direction",
+    "makeup": "place a car on a new train",
+}
+#: what Local Operations asks, by the option taken so far (``Turn.option``)
+OPTION_ASKS = {
+    None: "choose a Local Operations option",
+    "switch": "switch trains",
+    "draw": "play or discard cards, then end",
+}
+LOAD_UNLOAD_ASKS = "work passengers and freight, then end"
+
+
+def decision(s: State) -> str:
+    """What the actor is deciding, e.g. 'clear or hold a following train'."""
+    if s.outcome is not None:
+        return "the game is over"
+    if s.turn.pending is not None:
+        return PENDING_ASKS[s.turn.pending.kind]
+    if s.phase == "local_operations":
+        return OPTION_ASKS[s.turn.option]
+    return LOAD_UNLOAD_ASKS
+
+
+def pending_train(s: State):
+    """The train a pending decision is about (a clearance or a make-up), else None."""
+    return s.trains.get(getattr(s.turn.pending, "tray", None))
+
+
+def detail(s: State) -> str:
+    """The particulars of the decision in hand (which train, which card, how many Moves), or ''."""
+    pend = s.turn.pending
+    if s.outcome is not None:
+        return ""
+    if pend is not None:
+        train = pending_train(s)
+        label = f"train {train.label}" if train else "the train"
+        if pend.kind == "clearance":
+            ahead = f" train {pend.ahead[0]}" if pend.ahead else ""
+            return f"the Superintendent decides: may {label} follow{ahead} into the occupied Subdivision?"
+        if pend.kind == "direction":
+            return f"{spec_of(s, pend.card).name}: run east or run west"
+        return f"{label}: place a car from the Division Yard" + (", or finish the make-up" if pend.extra else "")
+    if s.phase == "local_operations":
+        if s.turn.option is None:
+            return "switch, draw, or a Freight Agent action"
+        if s.turn.option == "switch":
+            n = s.turn.moves_left
+            t = s.trains.get(s.turn.tray) if s.turn.tray is not None else None
+            which = f"train {t.label}: " if t else ""
+            return f"{which}{n} Move{'s' if n != 1 else ''} left; end when done"
+        who = actor(s)
+        return f"hand limit {hand_limit(s, who)}" if who is not None else ""
+    return ""

@@ -1,0 +1,49 @@
+"""Fixtures every test gets, and the check that the test run leaves the repository's files as they
+were (clean_tree.py).
+
+``invariants_after_every_test``: each game a test deals, loads, builds or copies must still satisfy
+the invariants (DESIGN.md §4) when the test ends. It is autouse here, in the root conftest, so no
+test module can forget it. A test that breaks an invariant on purpose says so with
+``@pytest.mark.breaks_invariants``.
+"""
+
+import pytest
+
+from stationmaster import invariants
+from stationmaster.game import Game
+
+from clean_tree import pytest_sessionfinish, pytest_sessionstart, pytest_terminal_summary  # noqa: F401
+
+pytest_plugins = ["pytester"]  # tests/test_invariants_fixture.py runs throwaway test files
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "breaks_invariants: the test breaks an invariant on purpose (the "
+                                       "autouse invariants check is skipped for it)")
+
+
+@pytest.fixture(autouse=True)
+def invariants_after_every_test(request, monkeypatch):
+    """After every test, each game it made (dealt, loaded, built or copied) or took from a fixture of a
+    wider scope satisfies the invariants."""
+    made = []
+    init, copy = Game.__init__, Game.copy
+
+    def tracked_init(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        made.append(self)
+
+    def tracked_copy(self):
+        g = copy(self)
+        made.append(g)
+        return g
+
+    monkeypatch.setattr(Game, "__init__", tracked_init)
+    monkeypatch.setattr(Game, "copy", tracked_copy)
+    yield made
+    if request.node.get_closest_marker("breaks_invariants"):
+        return
+    games = made + [v for v in request.node.funcargs.values() if isinstance(v, Game) and v not in made]
+    broken = [(g, problems) for g in games if (problems := invariants.check(g.state))]
+    assert not broken, "invariants broken at the end of the test:\n" + "\n".join(
+        f"  {g!r}: {'; '.join(problems)}" for g, problems in broken)

@@ -1,0 +1,68 @@
+"""Refresh the screenshots in docs/screenshots/ from the real-browser tests.
+
+The browser tests (tests/browser: JupyterLab or Voilà in Debian Chromium) save their screenshots
+in a temp folder, so running the tests changes no file of the repository. This runs the tests that
+take the screenshots below with ``STATIONMASTER_SCREENSHOTS`` set to a fresh temp folder and, only
+if they all pass and saved every screenshot, copies the PNGs into docs/screenshots/:
+
+    .venv/bin/python tools/screenshots.py        # needs the test extra and /usr/bin/chromium
+
+(The scene-*.png renders there are not browser screenshots; this leaves them alone.)
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs" / "screenshots"
+# screenshot -> the test that takes it
+SHOTS = {
+    "jupyterlab-play.png": "tests/browser/test_jupyterlab.py::test_play_notebook_runs_in_jupyterlab",
+    "board-bots-jupyterlab.png": "tests/browser/test_jupyterlab.py::test_a_bot_seat_moves_by_itself",
+    "board-jupyterlab.png":
+        "tests/browser/test_jupyterlab.py::test_board_plays_by_clicking_and_survives_reload",
+    "voila-app.png": "tests/browser/test_voila.py::test_voila_app_shows_the_board_and_plays_by_clicking",
+}
+
+
+def run_tests(folder: pathlib.Path) -> int:
+    """Run the screenshot tests, saving into ``folder``; pytest's exit status."""
+    env = dict(os.environ, STATIONMASTER_SCREENSHOTS=str(folder))
+    tests = sorted(set(SHOTS.values()))
+    return subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *tests],
+                           cwd=ROOT, env=env)
+
+
+def refresh(dest: pathlib.Path = DOCS, run=run_tests) -> list:
+    """Take the screenshots and copy them into ``dest``: the names copied. Raises SystemExit,
+    copying nothing, when a test fails or a screenshot is missing."""
+    with tempfile.TemporaryDirectory(prefix="stationmaster-screenshots-") as tmp:
+        folder = pathlib.Path(tmp)
+        status = run(folder)
+        if status != 0:
+            raise SystemExit(f"screenshots: the browser tests failed (pytest exit {status}); "
+                             f"{dest} is unchanged")
+        missing = [name for name in SHOTS if not (folder / name).is_file()]
+        if missing:
+            raise SystemExit(f"screenshots: no {', '.join(missing)} was saved (is /usr/bin/chromium "
+                             f"there? the tests skip without it); {dest} is unchanged")
+        dest.mkdir(parents=True, exist_ok=True)
+        for name in SHOTS:
+            shutil.copyfile(folder / name, dest / name)
+    return list(SHOTS)
+
+
+def main() -> int:
+    for name in refresh():
+        print(f"screenshots: {DOCS.relative_to(ROOT) / name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
