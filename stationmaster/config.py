@@ -6,7 +6,7 @@ import math
 import unicodedata
 from dataclasses import dataclass
 
-from .cards import CARD_SPECS, CLASSIC_DECK
+from .cards import catalog
 from .safetext import describe, first_hidden, quote
 
 MODES = ("solitaire", "competitive", "coop")
@@ -16,7 +16,8 @@ LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
                   "red_flag_escape")
-DECKS = ("classic",)
+#: the decks a game may be dealt from (their cards: ``stationmaster.cards.catalog(deck)``)
+DECKS = ("classic", "full")
 #: how used cars come back from the Classification Yard to the Division Yard (ruling [Y1]):
 #: "when_empty" only when the Division Yard holds no revenue car (v0.4.5's literal rule),
 #: "day_end" also at the end of every Day, "stage_end" also at the end of every Stage,
@@ -145,7 +146,7 @@ def make_config(players=None, mode="solitaire", length="standard", victory="high
     if yard_refill not in YARD_REFILLS:
         raise ValueError(f"unknown yard_refill {yard_refill!r}: choose one of {', '.join(YARD_REFILLS)}")
     if starting_hand == "track_split":
-        track = sum(n for key, n, _ in CLASSIC_DECK if CARD_SPECS[key].kind == "track")
+        track = catalog(deck).kinds()["track"]
         if 3 * len(names) > track:
             raise ValueError(f"the track_split starting hand deals 3 track cards to each player and the "
                              f"{deck} deck has {track}, enough for {track // 3} players: with {len(names)} "

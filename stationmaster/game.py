@@ -11,7 +11,9 @@ from . import phases
 from .config import Config, make_config
 from .decisions import decision
 from .errors import IllegalIntent, SaveError
+from .events import Event
 from .intents import Draw, Intent, parse
+from .rng import MASK64, Rng
 from .rules import Events, actor as actor_index
 from .setup import deal
 from .state import State
@@ -279,6 +281,8 @@ class Game:
         """None if ``undo`` is allowed now, else why not."""
         if not self._history:
             return "there is nothing to undo"
+        if self.determinized is not None and len(self._history) - max(1, self._undo_span()) < min(self._snaps):
+            return "this determinized copy cannot be undone past the moment it was made"
         if self._bots and not self.humans:
             return "every seat is a bot: there is no decision of yours to take back"
         if self._bots and len(self.humans) == 1:
@@ -330,20 +334,32 @@ class Game:
         self._notify()
         return events
 
-    def copy(self) -> "Game":
-        """An independent game with the same state and history."""
+    def copy(self, determinize: str | None = None, seed: int = 0) -> "Game":
+        """An independent game with the same state and history.
+
+        ``determinize=player`` makes instead a copy for that player's look-ahead: what the player
+        cannot know is dealt afresh from ``seed`` (see ``determinized``). Such a copy is a guess,
+        not the game: it cannot be saved, and it cannot be undone past the moment it was made."""
         g = Game.__new__(Game)
         g._config, g._seed, g._bots = self._config, self._seed, dict(self._bots)
         g._state = thaw(freeze(self._state))
         g._history = list(self._history)
-        g._events = [list(b) for b in self._events]
+        g._events = list(self._events)  # a batch is never changed once recorded: copies share them
         g._meta = list(self._meta)
         g._snaps = dict(self._snaps)  # snapshots are never changed in place
         g._redo = list(self._redo)
         g._listeners = []
         g._built = self._built
         g.replay_error = self.replay_error
+        g._determinized = getattr(self, "_determinized", None)
+        if determinize is not None:
+            _determinize(g, determinize, seed)
         return g
+
+    @property
+    def determinized(self) -> str | None:
+        """The player this game is a determinized copy for (``copy(determinize=...)``), else None."""
+        return getattr(self, "_determinized", None)
 
     # ------------------------------------------------------------------ listeners
 
@@ -368,6 +384,9 @@ class Game:
 
     def can_save(self) -> str | None:
         """None if ``dumps``/``save``/``to_notebook`` can write this game, else why not."""
+        if self.determinized is not None:
+            return (f"this is a determinized copy for {self.determinized}: its hidden cards and dice are a "
+                    "guess, so it cannot be saved as the game")
         if self._built:
             return ("this game was set up with the position builder, and a save holds only the seed, the "
                     "configuration and the intents: loading it would deal a different game. Run the code "
@@ -410,6 +429,52 @@ class Game:
                  else f"Day {self.day} Stage {self.stage} {self.phase}, {self.actor} to act")
         rev = ", ".join(f"{k} {v}" for k, v in self.revenue.items())
         return f"<Game seed={self._seed} {c.mode} {c.length}; {state}; Revenue {rev}>"
+
+
+def _determinize(g: Game, player: str, seed: int) -> None:
+    """Deal again, from ``seed``, what ``player`` cannot know: the Home Office order, the other
+    players' hands (shuffled together with the Home Office, each hand keeping its size; Red Flags
+    are public and stay) and the future random draws (the state's stream). The real order is never
+    used: the unseen cards are sorted before the shuffle, so two games differing only in hidden
+    order give equal copies. Cards seen taken from a Department are reshuffled too (a copy
+    remembers nothing the state does not show). The record stays (bots' streams depend on its
+    length) but undo stops here, the redo list and other players' private draw events are dropped."""
+    s = g._state
+    names = [p.name for p in s.players]
+    if player not in names:
+        raise ValueError(f"determinize names {player!r}, who is not a player of this game ({', '.join(names)})")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"the determinization seed must be a whole number, not {seed!r}")
+    others = [p for p in s.players if p.name != player]
+    unseen = list(s.home)
+    sizes = []
+    for p in others:
+        hidden = [c for c in p.hand if not c.startswith("RedFlag")]
+        sizes.append(len(hidden))
+        unseen += hidden
+        p.hand = [c for c in p.hand if c.startswith("RedFlag")]
+    unseen.sort()
+    r = Rng((seed * 0x9E3779B97F4A7C15 + 0xD1B54A32D192ED03) & MASK64)
+    for ch in player:
+        r.state ^= ord(ch)
+        r.next64()
+    r.shuffle(unseen)
+    for p, n in zip(others, sizes):
+        p.hand = [unseen.pop() for _ in range(n)] + p.hand
+    s.home = unseen
+    s.rng = r.next64()
+    g._determinized = player
+    g._snaps = {len(g._history): freeze(s)}
+    g._redo = []
+    me = names.index(player)
+    g._events = [batch if k == 0 or g._meta[k - 1][0] == me else _public(batch)
+                 for k, batch in enumerate(g._events)]
+
+
+def _public(batch: list) -> list:
+    """The events as a player other than the actor saw them: private details (a drawn card) removed."""
+    return [Event(e.kind, e.text, e.player, e.amount, {k: v for k, v in e.data.items() if k != "card"})
+            if e.data.get("private") else e for e in batch]
 
 
 def new_game(seed: int | None = None, players=None, mode: str = "solitaire", length: str = "standard",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import MAINLINE_CARDS, PIECES, classic_deck, red_flag_id, spec
+from .cards import PIECES, catalog, red_flag_id, spec
 from .config import Config
 from .rules import Events, d12, name, shuffle, table_order
 from .state import Area, Placed, Player, State
@@ -11,7 +11,8 @@ from .state import Area, Placed, Player, State
 def deal(config: Config, seed: int) -> tuple:
     """The state at the start of Stage 1 of Day 1, and the setup events."""
     ev = Events()
-    deck = classic_deck()
+    cards = catalog(config.deck)
+    deck = cards.ids()
     n = len(config.players)
     s = State(config=config, seed=seed, rng=seed, deck=deck,
               players=[Player(p, seat=i) for i, p in enumerate(config.players)],
@@ -30,7 +31,7 @@ def deal(config: Config, seed: int) -> tuple:
                + f". {name(s, s.superintendent)} takes the Fedora.", data={"rolls": rolls})
     for seat in range(n):
         s.areas.append(Area(grid={(0, 0): Placed(f"WhistlePost{seat + 1}")}))
-    lines = list(MAINLINE_CARDS)
+    lines = [e.name for e in cards.mainline]
     shuffle(s, lines)
     s.mainline = lines[: n + 1]
     ids = list(deck)

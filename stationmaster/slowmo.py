@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .cards.base import fire
+
 MAINLINE_KINDS = ("held", "highball", "arrival", "collision", "train_left_division", "clearance_asked",
                   "red_flag")
 
@@ -125,7 +127,7 @@ def _latest_stage_events(game) -> list:
 
 
 def _quiet_runs(game, named: set) -> list:
-    """Trains that ran one region along a Mainline card: the engine says nothing about those."""
+    """Trains that ran on along a Mainline card: the engine says nothing about those."""
     s = game.state
     if s.phase in ("local_operations", "new_train") and s.stage_count <= 1:
         return []
@@ -134,7 +136,9 @@ def _quiet_runs(game, named: set) -> list:
         if t.where == "mainline" and t.label not in named:
             card, region = t.pos
             half = "western" if region == 0 else "eastern"
-            out.append(Step(t.label, "ran on", f"a train runs one region per Stage: it is now on the {half} "
+            pace = ("a train runs one region per Stage" if fire(s, "crossing_time", t, train=t) is None else
+                    "it crosses this card at its class's speed")  # [M11]
+            out.append(Step(t.label, "ran on", f"{pace}: it is now on the {half} "
                                                f"half of the {s.mainline[card]} Mainline card."))
     return out
 

@@ -90,6 +90,7 @@ class Train:
     arrived: int = -1  # the Stage count at which it last arrived at an Office
     played_by: int = -1  # an Extra's player
     split: int = 0  # cars it set out on its own card that stand west of it
+    progress: int = 0  # Stages run on its present Mainline card since it highballed onto it ([M11])
 
     @property
     def label(self) -> str:

@@ -33,8 +33,8 @@ def invariants_after_every_test(request, monkeypatch):
         init(self, *args, **kwargs)
         made.append(self)
 
-    def tracked_copy(self):
-        g = copy(self)
+    def tracked_copy(self, *args, **kwargs):
+        g = copy(self, *args, **kwargs)
         made.append(g)
         return g
 

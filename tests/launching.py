@@ -138,29 +138,43 @@ def _tab(page, name: str):
     return page.locator("#jp-main-dock-panel .lm-TabBar-tab", has_text=name)
 
 
+_PLAYWRIGHT = None
+
+
+def playwright():
+    """The one Playwright of this test process. Its sync API runs an event loop of its own, and a
+    second one started while the first is alive fails ("Sync API inside the asyncio loop"), so the
+    browser fixtures and the launch tests share this one; it stops when the process exits."""
+    global _PLAYWRIGHT
+    if _PLAYWRIGHT is None:
+        import atexit
+
+        from playwright.sync_api import sync_playwright
+        _PLAYWRIGHT = sync_playwright().start()
+        atexit.register(_PLAYWRIGHT.stop)
+    return _PLAYWRIGHT
+
+
 def open_in_chromium(printed: str, notebook: str, rules: str = "docs/rules.md", run: bool = False,
                      shot: pathlib.Path | None = None) -> None:
     """Open the printed URL: the notebook ``notebook`` must be the page's current tab (not the
     Launcher); the file browser must lead to ``rules`` (its folders, then the file, double-clicked)
     and open it, showing its text ("Station Master" on a line). With ``run``, the notebook's first code cell is run (Shift+Enter) until the board
     is drawn, and the notebook saved (Ctrl+S)."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync"])
+    browser = playwright().chromium.launch(executable_path=str(CHROMIUM), headless=True, args=[
+        "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"])
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 800})
+        page.set_default_timeout(60_000)
         try:
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.set_default_timeout(60_000)
-            try:
-                _look(page, printed, notebook, rules, run)
-            except Exception:
-                if shot is not None:
-                    page.screenshot(path=str(shot))
-                raise
-        finally:
-            browser.close()
+            _look(page, printed, notebook, rules, run)
+        except Exception:
+            if shot is not None:
+                page.screenshot(path=str(shot))
+            raise
+    finally:
+        browser.close()
 
 
 def _item(listing, name: str):

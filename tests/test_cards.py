@@ -102,3 +102,35 @@ def test_routes_must_cross_the_card():
 
 def test_enough_mainline_cards_for_six_players():
     assert len(set(MAINLINE_CARDS)) >= 7
+
+
+def test_the_catalog_of_the_classic_deck_is_its_cards_as_data():
+    """catalog(deck): the Home Office deck, Mainline cards and supply as (name, kind, count, text)."""
+    from stationmaster.cards import catalog
+    cat = catalog("classic")
+    assert cat.ids() == classic_deck() and list(cat.ids())[:2] == ["T1", "T2"]
+    assert sum(e.count for e in cat.home) == 52 and cat.kinds()["office"] == 9
+    assert [e.name for e in cat.mainline] == list(MAINLINE_CARDS)
+    assert [e.key for e in cat.supply] == ["whistle_post", "red_flag"]
+    depot = cat["depot"]
+    assert (depot.name, depot.kind, depot.count, depot.text) == ("Depot", "office", 4, CARD_SPECS["depot"].text)
+    assert repr(depot) == "Entry('depot', 'Depot', 'office', 4)"
+    assert repr(cat).startswith("<Catalog 'classic': Home Office deck 52 cards (train 12, extra 4, office 9,")
+    assert "Grocer's Warehouse" in cat.table() and len(cat) == len(cat.home) + 8 + 2
+
+
+def test_the_deck_option_offers_the_classic_and_the_full_deck():
+    """new_game(deck=...): "classic" is the default; "full" adds the Mainline deck with lengths."""
+    import pytest
+
+    import stationmaster as sm
+    from stationmaster.cards import DECK_LISTS, catalog
+    from stationmaster.config import DECKS
+    assert DECKS == ("classic", "full") and set(DECKS) <= set(DECK_LISTS)
+    assert sm.new_game(seed=7).config.deck == "classic"
+    assert sm.new_game(seed=7, deck="classic").state == sm.new_game(seed=7).state
+    assert sm.new_game(seed=7, deck="full").config.deck == "full"
+    with pytest.raises(ValueError, match="unknown deck 'home': this version has classic, full"):
+        sm.new_game(seed=7, deck="home")
+    with pytest.raises(ValueError, match="unknown deck 'home'"):
+        catalog("home")

@@ -20,6 +20,7 @@ from stationmaster.intents import (
     Agent, Board, Clearance, Detrain, Discard, Draw, End, Intent, Move, Place, Play, Run, SetOut, Switch, Work,
     parse,
 )
+from stationmaster.cards import rules_of
 from stationmaster.decisions import PHASE_NAMES, detail, pending_train
 from stationmaster.rules import CLOCK, spec_of
 
@@ -379,8 +380,9 @@ class Controller:
                                     and it.at is not None and it.turned == self.turned})
                     out += [(("spot", seat, x, y), "target") for x, y in spots]
                     if any(isinstance(it, Play) and it.card == self.card and it.at is None for it in legal):
-                        if spec_of(s, self.card).kind == "office":
-                            out.append((("spot", seat, 0, 0), "target"))
+                        at = rules_of(s, self.card).play_spot(s, self.player)
+                        if at is not None:
+                            out.append((("spot", seat, *at), "target"))
                     depts = sorted({it.dept for it in legal if isinstance(it, Discard) and it.card == self.card})
                     out += [(("dept", k), "target") for k in depts]
         elif s.phase == "load_unload":
@@ -587,8 +589,9 @@ class Controller:
                 return False
             card = self.card
             sp = spec_of(s, card)
-            if sp.kind in ("office", "train", "extra"):
-                if sp.kind == "office" and xy == (0, 0):
+            rules = rules_of(s, card)
+            if not rules.needs_spot:
+                if rules.play_spot(s, self.player) == xy:
                     return self.apply(Play(card))
                 self._refuse(Play(card), f"The {sp.name} needs no spot: press Play {sp.name}.")
                 return False

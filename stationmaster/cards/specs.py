@@ -1,4 +1,4 @@
-"""The classic (v0.2 §12) components as data."""
+"""The classic (v0.2 §12) components as data: rolling stock, card specs, the deck lists."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ class CardSpec:
     """What is printed on a card. ``kind`` picks the rules that apply; the rest is data."""
 
     key: str  # the card type, e.g. "depot", "turnout_left"
-    kind: str  # train | extra | office | facility | modifier | track | red_flag
+    kind: str  # train | extra | office | facility | modifier | track | red_flag | mainline
     name: str
     text: str
     geometry: Geometry | None = None  # rail printed on it (track, facility, office)
@@ -88,7 +88,10 @@ class CardSpec:
     max_cars: int = 0  # revenue cars
     caboose: bool = False
     train_class: str = ""
-    hook: str = ""  # name of a rule hook for behaviour beyond data (none in the classic deck)
+    speed: int = 0  # Mainline sections a Stage, by class (Dispatcher 1958); asked by sectioned Mainline cards
+    # Mainline cards: length in sections (0: a plain card, two regions a Stage each whatever the train)
+    sections: int = 0
+    rules: str = ""  # the registered rules class (cards/base.py); "" = the default of its kind (cards/kinds.py)
 
     @property
     def outbound(self) -> bool:
@@ -101,6 +104,11 @@ class CardSpec:
 
 OFFICE_ROUTES = [("W", "E"), ("W", "NE"), ("W", "SE"), ("NW", "E"), ("SW", "E")]
 
+#: sections of Mainline a train runs a Stage (ruling [M10]): Dispatcher's first class (passenger,
+#: mail, express) four, second class (merchandise express freight) three, third class (drags) two
+SPEEDS = {"Limited": 4, "Mail-Express": 4, "Manifest Freight": 3, "Coal Drag": 2, "Oil Train": 2,
+          "Way Freight": 2, "Extra": 2}
+
 _TRAIN_CLASSES = {
     1: ("Limited", ("coach",), 4, False),
     3: ("Mail-Express", ("coach",), 3, False),
@@ -109,6 +117,25 @@ _TRAIN_CLASSES = {
     9: ("Oil Train", ("tank",), 3, True),
     11: ("Way Freight", ("coach",) + FREIGHT_KINDS, 3, True),
 }
+
+
+#: plain classic Mainline cards (two regions each); N + 1 are drawn at random for N players
+MAINLINE_CARDS = (
+    "Prairie Tangent", "River Valley", "Cedar Cut", "Long Fill", "Mill Creek Bridge",
+    "Pine Ridge", "Salt Flats", "Horseshoe Curve",
+)
+
+
+#: the Mainline deck of deck "full" (ruling [M11]): (name, length in sections), drawn like the plain ones
+SECTIONED_MAINLINE = (
+    ("Low Line", 8), ("Johnstown Tangent", 8), ("Seaside Flats", 6), ("Elsburg Curve", 6),
+    ("Taney Cut", 6), ("Avalon Fill", 6), ("Damascus Bridge", 4), ("Branch Creek Trestle", 4),
+)
+
+
+def mainline_key(title: str) -> str:
+    """The spec key of a Mainline card (the table shows Mainline cards by name)."""
+    return "ml_" + "_".join(title.lower().split())
 
 
 def _specs() -> dict[str, CardSpec]:
@@ -125,6 +152,7 @@ def _specs() -> dict[str, CardSpec]:
             f"train{n}", "train", f"Train {n}",
             f"{cls}, {direction}bound. Up to {mx} {cars}{' + caboose' if cab else ', no caboose'}.",
             number=n, direction=direction, consist=kinds, max_cars=mx, caboose=cab, train_class=cls,
+            speed=SPEEDS[cls],
         ))
     for n in range(9, 13):
         add(CardSpec(
@@ -132,6 +160,7 @@ def _specs() -> dict[str, CardSpec]:
             "Extra train: runs once. The player who played it chooses its direction and its cars: "
             "any 3 cars + caboose.",
             number=n, consist=("coach",) + FREIGHT_KINDS, max_cars=3, caboose=True, train_class="Extra",
+            speed=SPEEDS["Extra"],
         ))
     office = Geometry.of(OFFICE_ROUTES)
     for key, name, tier, ad, porters, boxes in (
@@ -191,6 +220,13 @@ def _specs() -> dict[str, CardSpec]:
                  "Fedora it holds a following train without a question. House rule red_flag_escape: "
                  "instead it is spent, and removed from the game, the first time a collision would be "
                  "your fault: the moving train stops short."))
+    for title in MAINLINE_CARDS:
+        add(CardSpec(mainline_key(title), "mainline", title,
+                     "Plain Mainline: two regions; a train runs one region per Stage."))
+    for title, length in SECTIONED_MAINLINE:
+        add(CardSpec(mainline_key(title), "mainline", title,
+                     f"{length} sections of Mainline: a train crosses it in {length} ÷ its speed Stages, "
+                     "rounded up.", sections=length, rules="sectioned"))
     return s
 
 
@@ -210,11 +246,14 @@ CLASSIC_DECK = (
 )
 
 
-def classic_deck() -> dict[str, str]:
-    """Card id -> card type for the 52 Home Office cards, in a fixed order."""
+def deck_ids(entries) -> dict[str, str]:
+    """Card id -> card type for deck entries ``(card type, copies, id prefix)``, in order. A prefix
+    ending in a digit names its one card (``T5``, ``X9``); the others are numbered (``Depot1``...)."""
     out: dict[str, str] = {}
-    for key, copies, prefix in CLASSIC_DECK:
-        if copies == 1 and CARD_SPECS[key].kind in ("train", "extra"):
+    for key, copies, prefix in entries:
+        if prefix[-1].isdigit():
+            if copies != 1:
+                raise ValueError(f"{prefix!r} names one card, not {copies} copies of {key!r}")
             out[prefix] = key
         else:
             for i in range(1, copies + 1):
@@ -222,15 +261,15 @@ def classic_deck() -> dict[str, str]:
     return out
 
 
+def classic_deck() -> dict[str, str]:
+    """Card id -> card type for the 52 Home Office cards, in a fixed order."""
+    return deck_ids(CLASSIC_DECK)
+
+
 def red_flag_id(index: int) -> str:
     return f"RedFlag{index + 1}"
 
 
-#: plain classic Mainline cards (two regions each); N + 1 are drawn at random for N players
-MAINLINE_CARDS = (
-    "Prairie Tangent", "River Valley", "Cedar Cut", "Long Fill", "Mill Creek Bridge",
-    "Pine Ridge", "Salt Flats", "Horseshoe Curve",
-)
 
 
 def spec(card_id_or_key: str, deck: dict[str, str] | None = None) -> CardSpec:

@@ -11,6 +11,7 @@ boxes for one Laborer per box. Any load on MEN | AT | WORK locks the industry tr
 from __future__ import annotations
 
 from ..cards import PIECES
+from ..cards.base import fire
 from ..intents import Board, Detrain, End, Work
 from ..rules import (
     Events, actor, area_of, capacity, earn, name, office_tier, outbound_loads, retire, spec_of,
@@ -160,6 +161,9 @@ def check(s: State, it) -> str | None:
         tr = s.trains.get(it.tray)
         if tr is None or tr.where != "area" or tr.seat != seat or tr.pos != (0, 0):
             return f"Crew Tray {it.tray} is not on an A/D track at your Office"
+        refused = fire(s, "work_problem", p, it, tr, train=tr, seat=seat)
+        if refused:
+            return refused
         if workers_left(s, area, (0, 0)) < 1:
             return "every Porter has worked this Stage"
         fac = area.facilities[(0, 0)]
@@ -184,6 +188,9 @@ def check(s: State, it) -> str | None:
     if isinstance(it, Work):
         if it.at not in area.facilities or it.at == (0, 0):
             return f"there is no freight facility at {it.at[0]},{it.at[1]}"
+        refused = fire(s, "work_problem", p, it, None, seat=seat)
+        if refused:
+            return refused
         plan = _route_plan(s, p, it.at, it.box)
         if isinstance(plan, str):
             return plan

@@ -3,7 +3,7 @@ Switch, Draw, or Freight Agent (v0.2 §6, v0.4.5 §4.2)."""
 
 from __future__ import annotations
 
-from ..cards.hooks import area_cards, hooks_of
+from ..cards.base import fire
 from ..intents import Agent, Discard, Draw, End, Move, Play, SetOut, Switch
 from ..rules import (
     CAR_LIMIT, NIGHT_STAGES, Events, actor, area_of, capacity, hand_limit, name, outbound_loads, retire,
@@ -15,6 +15,9 @@ from . import drawing, switching
 
 def begin(s: State, ev: Events) -> None:
     s.phase = "local_operations"
+    if s.stage == 1:
+        fire(s, "day_start", ev)
+    fire(s, "stage_start", ev)
     s.turn.order = table_order(s)
     s.turn.index = 0
     _start_turn(s)
@@ -29,12 +32,9 @@ def _start_turn(s: State) -> None:
 
 
 def moves_for(s: State, p: int) -> int:
-    """Six Moves, five at night under Reduced Visibility, as the Area's card hooks allow."""
+    """Six Moves, five at night under Reduced Visibility, and what the Area's cards add."""
     night = s.config.has("reduced_visibility") and s.stage in NIGHT_STAGES
-    moves = 5 if night else 6
-    for h in hooks_of(s, area_cards(s, s.players[p].seat)):
-        moves = h.moves(s, p, moves)
-    return moves
+    return (5 if night else 6) + fire(s, "moves", p, seat=s.players[p].seat)
 
 
 def _next_turn(s: State) -> None:
@@ -231,22 +231,15 @@ def _other_tray(s: State, tray: int) -> str | None:
             f"trains stay put until you switch with them another Stage")
 
 
-def _hook_problem(s: State, tr) -> str | None:
-    for h in hooks_of(s, [tr.card]):
-        problem = h.switch_problem(s, tr)
-        if problem:
-            return problem
-    return None
-
-
 def _check_move(s: State, p: int, m: Move) -> str | None:
     tr = _train_of(s, p, m.tray)
     if tr is None:
         return f"Crew Tray {m.tray} is not in your Office Area"
     if _other_tray(s, m.tray):
         return _other_tray(s, m.tray)
-    if _hook_problem(s, tr):
-        return _hook_problem(s, tr)
+    problem = fire(s, "switch_problem", tr, train=tr)
+    if problem:
+        return problem
     cost = 0 if s.turn.last_move == (m.tray, m.direction) else 1
     if s.turn.moves_left < cost:
         return "you have used all your Moves this Stage; set out cars or 'end'"
@@ -262,8 +255,9 @@ def _check_setout(s: State, p: int, so: SetOut) -> str | None:
         return f"Crew Tray {so.tray} is not in your Office Area"
     if _other_tray(s, so.tray):
         return _other_tray(s, so.tray)
-    if _hook_problem(s, tr):
-        return _hook_problem(s, tr)
+    problem = fire(s, "switch_problem", tr, train=tr)
+    if problem:
+        return problem
     if tr.pos == (0, 0):
         return "cars may not be left on the Office: there is a passenger platform there"
     side = tr.ahead if so.end == "front" else tr.behind
@@ -274,7 +268,7 @@ def _check_setout(s: State, p: int, so: SetOut) -> str | None:
     here = len(area.grid[tr.pos].cars)
     if here + so.count > CAR_LIMIT:
         return f"a card holds at most four standing cars; {here} already stand here"
-    return None
+    return fire(s, "setout_problem", tr, side[-so.count:], train=tr)
 
 
 # --------------------------------------------------------------------------- apply

@@ -1,8 +1,9 @@
 """Mainline: trains move by themselves in seniority order (v0.2 §8, §10; v0.4.5 §4.5).
 
-Each Mainline card has two regions and a train runs one region per Stage; highballing puts it in
-the first region of the next card, and running off a card takes it through the next Limits to the
-Office (or out of the Division at the far Division Point) in the same Stage. Clearance looks
+Each Mainline card has two regions and a train runs one region per Stage (a card of the full deck
+takes its length ÷ the train's speed in Stages instead); highballing puts it in the first region of
+the next card, and running off a card takes it through the next Limits to the Office (or out of the
+Division at the far Division Point) in the same Stage. Clearance looks
 through the next Subdivision: an opposing train holds the train, a train ahead going the same way
 makes the Superintendent decide. Collisions are automatic.
 """
@@ -10,7 +11,7 @@ makes the Superintendent decide. Collisions are automatic.
 from __future__ import annotations
 
 from ..cards import PIECES
-from ..cards.hooks import area_cards, hooks_of
+from ..cards.base import fire
 from ..intents import Clearance
 from ..rules import (
     Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, red_flag_holds_followers,
@@ -172,14 +173,9 @@ def _obstruction(s: State, seat: int, cards: list):
     return None
 
 
-def _hook_problem(s: State, train: Train) -> str | None:
-    """A card's rule hook may hold a train (ABS Signals, special trains...)."""
-    cards = [train.card] + (area_cards(s, train.seat) if train.where == "area" else [])
-    for h in hooks_of(s, cards):
-        problem = h.highball_problem(s, train)
-        if problem:
-            return problem
-    return None
+def _card_problem(s: State, train: Train) -> str | None:
+    """A card's rule may hold a departing train (ABS Signals, special trains...)."""
+    return fire(s, "highball_problem", train, train=train, seat=train.seat if train.where == "area" else None)
 
 
 def _mainline_fault(s: State, *trains) -> int:
@@ -223,12 +219,12 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
     if train.where == "area":
         problem = _made_up_right(s, train)
         if problem is None:
-            problem = _hook_problem(s, train)
+            problem = _card_problem(s, train)
         if problem:
             ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
                    data=_ml(train, "made_up", problem=problem, where=here))
             return False
-    elif problem := _hook_problem(s, train):
+    elif problem := _card_problem(s, train):
         ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
                data=_ml(train, "card", problem=problem, where=here))
         return False
@@ -281,6 +277,7 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
         return False
     train.cleared_by = cleared_by
     train.boarded = []
+    train.progress = 0
     ev.say("highball", f"Train {train.label} highballs {ORDER_TEXT[train.direction]} from {here}"
            f"{' on the Superintendent' + chr(39) + 's clearance' if cleared_by is not None else ''}.",
            data=_ml(train, "subdivision_clear" if cleared_by is None else "superintendent_clear",
@@ -291,9 +288,18 @@ def _highball(s: State, train: Train, ev: Events, decided) -> bool:
 def _run(s: State, train: Train, ev: Events) -> None:
     i, r = train.pos
     d = train.direction
-    if (d == "east" and r == 0) or (d == "west" and r == 1):
-        _enter_region(s, train, (i, 1 - r), ev)
-        return
+    far = 1 if d == "east" else 0
+    stages = fire(s, "crossing_time", train, train=train)
+    if stages is None:  # a plain card: one region a Stage ([M2])
+        if r != far:
+            _enter_region(s, train, (i, far), ev)
+            return
+    else:  # a card with a length: its crossing time, the first half in the near region ([M11])
+        train.progress += 1
+        if train.progress < stages:
+            if r != far and train.progress >= (stages + 1) // 2:
+                _enter_region(s, train, (i, far), ev)
+            return
     n = _n(s)
     if d == "east":
         if i == n:
@@ -325,7 +331,7 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
     at_office = trains_on(s, seat, (0, 0))
     tracks = ad_tracks(s, area)
     if len(at_office) >= tracks:
-        if any(h.holds_arrival(s, train, seat) for h in hooks_of(s, [train.card] + area_cards(s, seat))):
+        if fire(s, "holds_arrival", train, seat, train=train, seat=seat):
             ev.say("held", f"Train {train.label} is held at {who}'s Limits: every A/D track is taken.",
                    data=_ml(train, "ad_full", where=f"{who}'s Limits"))
             return

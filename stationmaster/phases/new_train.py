@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..cards import PIECES
+from ..cards.base import fire
 from ..intents import End, Place, Run
 from ..rules import (
     CAR_LIMIT, Events, below, free_tray, name, refill_division_yard, spec_of, table_order, take_from_yard,
@@ -51,13 +52,19 @@ def _suitable(s: State, t: Train) -> list:
     """The distinct (kind, loaded) cars in the Division Yard that may go on the train now."""
     if _consist_room(s, t) <= 0:
         return []
-    kinds = spec_of(s, t.card).consist
+    ok = _allowed(s, t)
     found = []
     for pid in s.division_yard:
         pc = PIECES[pid]
-        if pc.kind in kinds and (pc.kind, pc.loaded) not in found:
+        if (pc.kind, pc.loaded) in ok and (pc.kind, pc.loaded) not in found:
             found.append((pc.kind, pc.loaded))
     return found
+
+
+def _allowed(s: State, t: Train) -> set:
+    """The (kind, loaded) cars the train may take: its card's kinds, less any a card refuses."""
+    return {(kind, loaded) for kind in spec_of(s, t.card).consist for loaded in (True, False)
+            if fire(s, "makeup_problem", t, kind, loaded, train=t) is None}
 
 
 def _add_caboose(s: State, t: Train, ev: Events) -> None:
@@ -85,9 +92,9 @@ def _new_train(s: State, card: str, direction: str, tray: int, player: int = -1)
 
 
 def _auto_fill(s: State, t: Train, ev: Events) -> None:
+    ok = _allowed(s, t)
     while True:
-        choices = [pid for pid in s.division_yard
-                   if PIECES[pid].kind in spec_of(s, t.card).consist]
+        choices = [pid for pid in s.division_yard if (PIECES[pid].kind, PIECES[pid].loaded) in ok]
         if _consist_room(s, t) <= 0 or not choices:
             break
         pid = choices[below(s, len(choices))]
@@ -157,6 +164,9 @@ def check(s: State, it) -> str | None:
         return "the caboose is added last, automatically, when the card calls for one"
     if it.kind not in sp.consist:
         return f"{sp.name} takes {', '.join(sp.consist)} cars, not a {it.kind}"
+    refused = fire(s, "makeup_problem", train, it.kind, it.loaded, train=train)
+    if refused:
+        return refused
     if _consist_room(s, train) <= 0:
         return f"train {train.label} is full"
     if not yard_has(s, it.kind, it.loaded):

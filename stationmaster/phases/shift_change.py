@@ -3,6 +3,7 @@ advances; at the end of Stage 12 the Day ends (collisions reset, Employee Rotati
 
 from __future__ import annotations
 
+from ..cards.base import fire
 from ..rules import CLOCK, FEDORA_STAGES, Events, days_over, name, player_at, return_classified
 from ..state import State
 
@@ -21,6 +22,7 @@ def proceed(s: State, ev: Events) -> bool:
     n = len(s.players)
     ev.say("stage_end", f"Stage {s.stage} ({CLOCK[s.stage - 1]}) of Day {s.day} ends.",
            data={"day": s.day, "stage": s.stage})
+    fire(s, "stage_end", ev)
     if s.stage in FEDORA_STAGES and n > 1:
         seat = s.players[s.superintendent].seat
         s.superintendent = player_at(s, (seat + 1) % n)
@@ -30,6 +32,7 @@ def proceed(s: State, ev: Events) -> bool:
         s.stage += 1
         return False
     ev.say("day_end", f"Day {s.day} ends.", data={"day": s.day})
+    fire(s, "day_end", ev)
     return_classified(s, ev, "day_end")
     s.collisions_today = 0
     if s.day >= s.config.days:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import deque
 
+from ..cards.base import fire
 from ..rules import CAR_LIMIT, ad_tracks, geometry, spec_of, trains_on
 from ..state import Area, State, Train
 from ..track import NEIGHBOUR
@@ -27,6 +28,8 @@ def _enter_problem(s: State, seat: int, area: Area, t: Train, xy, carried: int) 
     if carried + standing > CAR_LIMIT:
         return (f"coupling the {standing} car{'s' if standing != 1 else ''} standing on {xy[0]},{xy[1]} "
                 f"would make {carried + standing}, more than a Crew Tray's four")
+    if standing:
+        return fire(s, "pickup_problem", t, xy, list(area.grid[xy].cars), train=t)
     return None
 
 

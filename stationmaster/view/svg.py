@@ -50,11 +50,12 @@ def shape_svg(sh) -> str:
     raise TypeError(f"not a scene shape: {sh!r}")
 
 
-def to_svg(scene: Scene, tooltips: bool = True) -> str:
-    """A standalone SVG document of the scene, layer by layer (hit regions become tooltips)."""
+def to_svg(scene: Scene, tooltips: bool = True, label: str = "Station Master board") -> str:
+    """A standalone SVG document of the scene, layer by layer (hit regions become tooltips);
+    ``label`` is what a screen reader says it shows."""
     w, h = _n(scene.width), _n(scene.height)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-           f'font-family={quoteattr(FONT)} role="img" aria-label="Station Master board">']
+           f'font-family={quoteattr(FONT)} role="img" aria-label={quoteattr(label)}>']
     for layer in LAYERS:
         shapes = [sh for sh in scene.shapes if sh.layer == layer]
         if not shapes:

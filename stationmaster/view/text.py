@@ -50,7 +50,7 @@ def area_lines(s, seat: int) -> list:
                 continue
             sp = spec_of(s, placed.card)
             mark = SHORT.get(sp.key, sp.key[:4])
-            if placed.rotated and sp.kind == "facility":
+            if placed.rotated and sp.car:  # a turned spur: its bumper at the west end
                 mark = mark[1:] + "="
             elif placed.rotated:
                 mark = mark[::-1]  # a '/' or '\\' leg turned half round is the same slant

@@ -168,18 +168,17 @@ def _stop(proc: subprocess.Popen) -> None:
 
 @pytest.fixture(scope="session")
 def browser_context(tmp_path_factory):
-    from playwright.sync_api import sync_playwright
+    from launching import playwright
 
     profile = tmp_path_factory.mktemp("chromium-profile")
-    with sync_playwright() as pw:
-        context = pw.chromium.launch_persistent_context(
-            str(profile), executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
-        context.set_default_timeout(30_000)
-        try:
-            yield context
-        finally:
-            context.close()
+    context = playwright().chromium.launch_persistent_context(
+        str(profile), executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
+        viewport={"width": 1400, "height": 1000}, device_scale_factor=1)
+    context.set_default_timeout(30_000)
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 @pytest.hookimpl(hookwrapper=True)

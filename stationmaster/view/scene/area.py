@@ -3,7 +3,7 @@ Tray rows, and the facility list with green and red boxes and MEN | AT | WORK pi
 
 from __future__ import annotations
 
-from ...cards import PIECES
+from ...cards import PIECES, rules_for
 from ...rules import capacity, player_at, spec_of, workers_left
 from ...state import PIPELINE
 from ..shapes import Poly
@@ -198,21 +198,19 @@ class OfficeAreas:
         sp = spec_of(s, placed.card)
         area = s.areas[seat]
         inset = 1.5
-        band = KIND_COLOURS.get(sp.kind, "#777")
-        if sp.kind == "office":
-            band = TIER_COLOURS.get(sp.tier, band)
-        face = c["card"] if sp.kind != "office" else mix(c["card"], band, 0.16)
+        card = rules_for(sp)
+        band = card.colour
+        face = c["card"] if not sp.ad_tracks else mix(c["card"], band, 0.16)
         self.rect(x + inset, y + inset, w - 2 * inset, h - 2 * inset, face, c["card_stroke"], 1.0, 4, "table")
         label_size = max(6.0, min(9.5, w / 8.2))
         short = GRID_NAMES.get(sp.key, sp.name)
-        if sp.kind == "modifier":
+        if card.picture == "tag":
             self.rect(x + inset + 1, y + inset + 1, w - 2 * inset - 2, h - 2 * inset - 2, mix(c["card"], band, 0.1),
                       band, 1.6, 4, "table")
             lines = wrap(short, w - 10, label_size, 2)
-            adds = dict(sp.adds)
-            tag = ("+1 worker" if "worker" in adds else "+1 G +1 R" if len(adds) == 2 else
-                   "+1 green" if "green" in adds else "+1 red" if "red" in adds else "+1 box")
-            lines.append(tag)
+            tag = card.tag
+            brief = (e.replace("green", "G").replace("red", "R") for e in tag)  # "+1 G +1 R"
+            lines.append(tag[0] if len(tag) == 1 else " ".join(brief))
             for i, ln in enumerate(lines):
                 last = i == len(lines) - 1
                 self.text(x + w / 2, y + h / 2 + (i - (len(lines) - 1) / 2) * label_size * 1.2 + label_size * 0.35,
@@ -229,16 +227,16 @@ class OfficeAreas:
             return
         geo = sp.geometry.rotated() if placed.rotated else sp.geometry
         locked = False
-        fac = area.facilities.get(xy) if sp.kind == "facility" else None
+        fac = area.facilities.get(xy) if sp.car else None
         if fac is not None:
             locked = fac.locked
-        if sp.kind == "facility":
+        if sp.car:
             self.rect(x + inset, y + inset, w - 2 * inset, label_size + 4, band, None, 0, 4, "table")
             label = fit(short, w - (26 if locked else 6), label_size, True)
             self.text(x + w / 2 - (6 if locked else 0), y + inset + label_size + 1, label, label_size,
                       "#ffffff", "middle", True, "table")
         self.rail(geo, x, y, w, h, rail_w, face, faded=locked)
-        if sp.kind == "office":
+        if sp.ad_tracks:
             # the tier initial in the free corner left of the stubs, and one pip per A/D track
             bs = label_size * 0.95
             short = {"whistle_post": "WP"}.get(sp.key, sp.name[0])
@@ -260,9 +258,9 @@ class OfficeAreas:
         if placed.rotated:
             self.text(x + w - 4, y + h - 4, "↻", label_size * 1.1, c["muted"], "end", False, "table")
         r = max(2.6, min(w, h) * 0.075)
-        if sp.operational and sp.kind != "red_flag" and not locked:
+        if sp.operational and not locked:
             self.wheel(x + r + 4, y + h - r - 4, r)
-        if sp.kind == "facility" and w >= 44:
+        if sp.car and w >= 44:
             g, rd = capacity(s, area, xy)
             pip = max(3.5, w / 17)
             bx = x + 2 * r + 10

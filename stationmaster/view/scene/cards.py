@@ -3,11 +3,12 @@ Salvage Yard."""
 
 from __future__ import annotations
 
+from ...cards import rules_for
 from ...rules import hand_limit, spec_of
 from ..shapes import Circle, Poly
 from .layout import CLASS_SHORT, MARGIN, fit, text_width, wrap
 from .rail import rail_paths, spur_bumper
-from .theme import KIND_COLOURS, TIER_COLOURS, is_dark
+from .theme import is_dark
 
 
 class Cards:
@@ -72,25 +73,23 @@ class Cards:
         self.text(x + w / 2, y + h - 28, str(count), 17, "#ffffff", "middle", True, "hud")
         self.text(x + w / 2, y + h - 14, "cards", 9, "#e8c77a", "middle", False, "hud")
 
-    def card_face(self, cid, x, y, w, h, layer="hud"):
-        """A card as printed: kind colour band with its name, a picture, and its short text."""
-        s, c = self.s, self.c
-        sp = spec_of(s, cid)
-        band = KIND_COLOURS.get(sp.kind, "#777")
-        if sp.kind == "office":
-            band = TIER_COLOURS.get(sp.tier, band)
+    def card_face(self, cid, x, y, w, h, layer="hud", sp=None):
+        """A card as printed: kind colour band with its name, a picture, and its short text. The card
+        says how it looks (``CardRules.colour``, ``label``, ``picture``...); ``sp``: draw this spec."""
+        c = self.c
+        sp = sp or spec_of(self.s, cid)
+        card = rules_for(sp)
+        band = card.colour
         self.rect(x, y, w, h, c["card"], c["card_stroke"], 1.2, 6, layer)
         self.rect(x, y, w, 22, band, None, 0, 6, layer)
         self.rect(x, y + 14, w, 8, band, None, 0, 0, layer)
         size = 10.5 if text_width(sp.name, 10.5, True) <= w - 8 else 9
         self.text(x + w / 2, y + 15, fit(sp.name, w - 6, size, True), size, "#ffffff", "middle", True, layer)
-        kind_label = {"train": "TIMETABLE", "extra": "EXTRA", "office": "OFFICE", "facility": "INDUSTRY",
-                      "modifier": "MODIFIER", "track": "TRACK", "red_flag": "TOOLBOX"}.get(sp.kind, sp.kind.upper())
-        self.text(x + w / 2, y + 32, kind_label, 7.5, band if not is_dark(c["card"]) else c["muted"], "middle", True,
-                  layer)
+        self.text(x + w / 2, y + 32, card.label or sp.kind.upper(), 7.5, band if not is_dark(c["card"]) else c["muted"],
+                  "middle", True, layer)
         pic_y = y + 38
         pic_h = 46
-        if sp.kind in ("track", "office", "facility") and sp.geometry is not None:
+        if card.picture == "rail" and sp.geometry is not None:
             pw = w - 16
             ph = min(pic_h, pw * 0.7)
             px = x + 8
@@ -107,13 +106,12 @@ class Cards:
                 self.wheel(px + 7, pic_y + ph - 7, 3.5, layer)
             else:
                 self.text(px + pw - 2, pic_y + ph - 3, "pass-through", 7, c["muted"], "end", False, layer)
-            if sp.kind == "office":
+            if sp.ad_tracks:
                 self.text(px + pw - 3, pic_y + 11, f"{sp.ad_tracks} A/D", 8.5, c["ink"], "end", True, layer)
-        elif sp.kind in ("train", "extra"):
+        elif card.picture == "plate":
             bx, bw = x + w / 2 - 22, 44
             self.rect(bx, pic_y, bw, 30, "#ffffff", "#1d1d1d", 1.4, 3, layer)
-            num = str(sp.number) if sp.kind == "train" else f"X{sp.number}"
-            self.text(x + w / 2, pic_y + 22, num, 19, "#1d1d1d", "middle", True, layer)
+            self.text(x + w / 2, pic_y + 22, card.plate, 19, "#1d1d1d", "middle", True, layer)
             d = sp.direction
             ay = pic_y + 42
             if d:
@@ -127,18 +125,30 @@ class Cards:
                 self.text(ax0 + 26, ay + 3, word, 8.5, c["muted"], "start", False, layer)
             else:
                 self.text(x + w / 2, ay + 3, "east or west", 8.5, c["muted"], "middle", False, layer)
-        elif sp.kind == "modifier":
-            adds = dict(sp.adds)
-            tag = ("+1 worker" if "worker" in adds else "+1 green  +1 red" if len(adds) == 2 else
-                   "+1 green" if "green" in adds else "+1 red" if "red" in adds else "+1 box")
+        elif card.picture == "tag":
+            tag = "  ".join(card.tag)
+            size = 10 if text_width(tag, 10, True) <= w - 24 else 7.5
             self.rect(x + 10, pic_y + 6, w - 20, 26, None, band, 1.5, 4, layer)
-            self.text(x + w / 2, pic_y + 23, tag, 10, band, "middle", True, layer)
-        elif sp.kind == "red_flag":
+            self.text(x + w / 2, pic_y + 23, tag, size, band, "middle", True, layer)
+        elif card.picture == "flag":
             fx = x + w / 2 - 12
             self.line([(fx, pic_y + 40), (fx, pic_y + 2)], c["ink"], 2, layer)
             self.add(Poly(((fx, pic_y + 3), (fx + 26, pic_y + 11), (fx, pic_y + 19)), "#c62828", None, 0, layer))
+        elif card.picture == "regions":  # a Mainline card: one track, two regions
+            ry = pic_y + 20
+            self.line([(x + 8, ry), (x + w - 8, ry)], c["rail"], 3.2, layer)
+            self.line([(x + w / 2, ry - 7), (x + w / 2, ry + 7)], c["muted"], 1, layer, (2, 2))
+            for k, word in enumerate(("west", "east")):
+                self.text(x + w * (0.27 + 0.46 * k), ry + 16, word, 8, c["muted"], "middle", False, layer)
+        elif card.picture == "sections":  # a Mainline card with a length: one tick a section
+            ry = pic_y + 20
+            self.line([(x + 8, ry), (x + w - 8, ry)], c["rail"], 3.2, layer)
+            for k in range(sp.sections + 1):
+                tx = x + 8 + k * (w - 16) / sp.sections
+                self.line([(tx, ry - 5), (tx, ry + 5)], c["ink"], 1.2, layer)
+            self.text(x + w / 2, ry + 18, f"{sp.sections} sections", 8.5, c["ink"], "middle", True, layer)
         # facility extras: its car and boxes
-        if sp.kind == "facility":
+        if sp.car:
             pid = self.sample_piece(sp.car, True)
             self.car(pid, x + 10, y + 90, 16, 10, layer, record=False)
             self.text(x + 30, y + 99, f"{sp.car}s", 8.5, c["ink"], "start", False, layer)
@@ -152,17 +162,14 @@ class Cards:
             self.text(x + w - 6, y + 111, f"{sp.laborers} lab.", 8, c["muted"], "end", False, layer)
             text_y = y + 122
             lines = 1
-        elif sp.kind == "office":
-            text_y = y + 95
-            lines = 3
-        elif sp.kind in ("train", "extra"):
+        elif card.picture == "plate":
             text_y = y + 100
             lines = 3
         else:
             text_y = y + 95
             lines = 3
         body = sp.text
-        if sp.kind == "train":
+        if card.picture == "plate" and sp.direction:  # a timetabled train: its class, then its consist
             body = sp.text.split(". ", 1)[-1]
             self.text(x + w / 2, text_y - 4, CLASS_SHORT.get(sp.train_class, sp.train_class), 9, c["ink"], "middle",
                       True, layer)

@@ -3,6 +3,7 @@ Office boxes between them and the Subdivisions."""
 
 from __future__ import annotations
 
+from ...cards.specs import CARD_SPECS, mainline_key
 from ...rules import player_at, spec_of
 from ..shapes import Circle
 from .layout import MARGIN, fit, text_width
@@ -58,6 +59,9 @@ class DivisionBand:
                 self.rect(x, top, mw, h, c["mainline"], c["mainline_stroke"], 1.2, 4, "table")
                 self.text(x + mw / 2, top + 13, fit(s.mainline[i], mw - 8, 10, True), 10, c["ink"], "middle", True,
                           "table")
+                length = CARD_SPECS[mainline_key(s.mainline[i])].sections
+                if length:  # a card of the full deck: its length sets the crossing time
+                    self.text(x + mw / 2, top + 24, f"{length} sections", 8, c["muted"], "middle", False, "table")
                 self.line([(x + mw / 2, top + 20), (x + mw / 2, top + h - 6)], c["mainline_stroke"], 1.0, "table",
                           (3, 3))
                 for r in (0, 1):

@@ -3,6 +3,8 @@ colours, and the turn chart's sky. Kept apart so a palette change touches no lay
 
 from __future__ import annotations
 
+from ...cards.kinds import KIND_RULES, TIER_COLOURS  # noqa: F401  (TIER_COLOURS: re-exported)
+
 THEMES = {
     "light": {
         "bg": "#f4efe3", "panel": "#fffdf7", "panel_stroke": "#d8cdb6", "ink": "#2a2622",
@@ -36,11 +38,8 @@ THEMES = {
 
 #: player colours, by player index
 PLAYER_COLOURS = ("#2a7ab0", "#c77c02", "#4f8a2a", "#8e44ad", "#c0392b", "#16a085")
-TIER_COLOURS = {0: "#8a8a8a", 1: "#3d7a4a", 2: "#2f5f9e", 3: "#8e3b46"}
-KIND_COLOURS = {
-    "train": "#37474f", "extra": "#6b3f7a", "office": "#3d7a4a", "facility": "#b07219",
-    "modifier": "#7e57c2", "track": "#5b6b7c", "red_flag": "#c62828",
-}
+#: the cards' printed bands (the card classes own them): by Office tier, and by kind
+KIND_COLOURS = {kind: cls.colour for kind, cls in KIND_RULES.items()}
 SKY = ((0, (19, 35, 91)), (6, (246, 208, 96)), (12, (186, 221, 246)), (18, (214, 76, 64)),
        (22, (19, 35, 91)), (24, (19, 35, 91)))
 

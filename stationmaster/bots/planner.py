@@ -1,0 +1,786 @@
+"""The planner: a steady player's strategy, one scored heuristic per kind of decision.
+
+What a good player does, in order of what pays: keep the Office clear and the trains made up (a
+collision costs 5); upgrade the Office (Porters and passenger boxes); put passenger trains on the
+timetable; stock the green boxes a coming train can be boarded from and clear the red boxes its
+passengers will detrain into; build industries a train can reach and switch empties and loads to
+them; and let Porters and Laborers do every piece of work they can. The planner reads only what its
+player can see (the table, its own hand, public piles) and is deterministic: the same game gives the
+same decision. Each decision says why in a player's words.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from ..cards import PIECES, spec as card_spec
+from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
+from ..phases import switching
+from ..rules import capacity, geometry, neighbours9, outbound_loads, spotted_empties
+from ..track import NEIGHBOUR
+from .base import Bot, Decision, register
+
+try:  # the engine's own departure check and clearance look, so that rule changes reach the planner
+    from ..phases.mainline import _made_up_right as _departure_problem
+    from ..phases.mainline import occupants as _occupants
+except ImportError:  # pragma: no cover
+    _departure_problem = _occupants = None
+
+SWITCH_NODES = 60  # industry visits and set-outs tried per switching plan (each on a game copy)
+TIMETABLE_CAP = 6  # more trains than this jam four Crew Trays and a small Office
+FREIGHT_CAP = 2  # of them freight trains (no coaches): passengers pay more surely
+
+
+# --------------------------------------------------------------------------- reading the table
+
+
+class View:
+    """What the acting player sees of their own position, computed once per decision."""
+
+    def __init__(self, game):
+        s = game.state
+        self.game, self.s = game, s
+        self.me = game.players.index(game.actor) if game.actor else 0
+        self.player = s.players[self.me]
+        self.seat = self.player.seat
+        self.area = s.areas[self.seat]
+        self.tier = card_spec(self.area.office.card, s.deck).tier
+        self.office = self.area.facilities.get((0, 0))
+
+    def spec(self, card):
+        return card_spec(card, self.s.deck)
+
+    # ---- trains
+    def trains_here(self):
+        return sorted((t for t in self.s.trains.values() if t.where == "area" and t.seat == self.seat),
+                      key=lambda t: t.tray)
+
+    def at_office(self):
+        return [t for t in self.trains_here() if t.pos == (0, 0)]
+
+    def arriving(self, within: int = 1):
+        """Trains on the Mainline that reach this Office within ``within`` Mainline phases."""
+        k, out = self.seat, []
+        for t in self.s.trains.values():
+            if t.where != "mainline":
+                continue
+            i, r = t.pos
+            if t.direction == "east":
+                steps = {(k, 1): 1, (k, 0): 2}.get((i, r))
+            else:
+                steps = {(k + 1, 0): 1, (k + 1, 1): 2}.get((i, r))
+            if steps is not None and steps <= within:
+                out.append(t)
+        return out
+
+    def staying(self) -> list:
+        """Trains at the Office that will not leave in the next Mainline phase (not made up, or
+        someone in the Subdivision ahead)."""
+        out = []
+        for t in self.at_office():
+            if departure_problem(self.s, t) or t.arrived >= self.s.stage_count and self.s.phase != "local_operations":
+                out.append(t)
+            elif _occupants is not None and _occupants(self.s, t):
+                out.append(t)
+        return out
+
+    def overflow(self) -> int:
+        """How many trains too many the Office may have to take in the next Mainline phase."""
+        tracks = self.spec(self.area.office.card).ad_tracks
+        return max(0, len(self.staying()) + len(self.arriving(1)) - tracks)
+
+    def coaches(self, trains, loaded: bool) -> int:
+        return sum(1 for t in trains for c in t.cars if PIECES[c].kind == "coach" and PIECES[c].loaded == loaded)
+
+    def yard_has(self, kind, loaded) -> bool:
+        return any(PIECES[p].kind == kind and (kind == "caboose" or PIECES[p].loaded == loaded)
+                   for p in self.s.division_yard)
+
+    # ---- the Office Area's rail
+    def reachable(self) -> set:
+        """Cards a train at the Office can get to (reversing on any Operational Rail), trains aside."""
+        if getattr(self, "_reach", None) is None:
+            self._reach = self._reachable()
+        return self._reach
+
+    def _reachable(self) -> set:
+        area = self.area
+        s = self.s
+        start = (0, 0)
+        seen, out = set(), {start}
+        memo: dict = {}
+
+        def geo_at(xy):
+            if xy not in memo:
+                memo[xy] = geometry(s, area, xy)
+            return memo[xy]
+
+        queue = deque([(start, None, "east"), (start, None, "west")])
+        while queue:
+            here, entry, d = queue.popleft()
+            if (here, entry, d) in seen:
+                continue
+            seen.add((here, entry, d))
+            geo = geo_at(here)
+            if geo is None:
+                continue
+            for port in geo.exits(entry, d):
+                dx, dy, their = NEIGHBOUR[port]
+                there = (here[0] + dx, here[1] + dy)
+                if there[1] == 0 and not (area.west_limit < there[0] < area.east_limit):
+                    continue
+                other = geo_at(there)
+                if other is None or their not in other.ports:
+                    continue
+                out.add(there)
+                queue.append((there, their, d))
+                if card_spec(area.grid[there].card, s.deck).operational:
+                    queue.append((there, None, "west" if d == "east" else "east"))
+        return out
+
+    def industries(self, reachable_only=True):
+        reach = self.reachable() if reachable_only else None
+        return [xy for xy in sorted(self.area.facilities) if xy != (0, 0) and (reach is None or xy in reach)]
+
+
+def departure_problem(s, train):
+    if _departure_problem is None:
+        return None
+    return _departure_problem(s, train)
+
+
+# --------------------------------------------------------------------------- how good a switching position is
+
+
+def area_value(v: View) -> float:
+    """The worth of the player's Office Area for the work ahead, in Revenue-like units."""
+    s, area = v.s, v.area
+    value = -5.0 * v.overflow()
+    for t in v.trains_here():
+        if t.pos != (0, 0):
+            value -= 6.0 if t.pos[1] == 0 else 3.0
+        elif departure_problem(s, t):
+            value -= 3.0
+    for xy, placed in area.grid.items():
+        if not placed.cars:
+            continue
+        if xy[1] == 0:
+            value -= 5.0 * len(placed.cars)
+            continue
+        fac = area.facilities.get(xy)
+        if fac is None or xy == (0, 0):
+            value -= 0.2 * len(placed.cars)
+            continue
+        sp = v.spec(placed.card)
+        want_empty = capacity(s, area, xy)[0] + 1 if sp.outbound else 0
+        empties = loads = 0
+        for c in placed.cars:
+            pc = PIECES[c]
+            if pc.kind != sp.car:
+                value -= 0.4
+            elif not pc.loaded:
+                empties += 1
+                value += 0.9 if empties <= want_empty else -0.2
+            elif sp.inbound and c not in fac.loaded_here:
+                loads += 1
+                value += 0.9
+            else:
+                value -= 0.3  # a load ready to go: room wanted
+    return value
+
+
+def _sig(game, seat):
+    s = game.state
+    trains = tuple((t.tray, t.pos, tuple(t.ahead), tuple(t.behind), t.split)
+                   for t in sorted(s.trains.values(), key=lambda t: t.tray) if t.where == "area" and t.seat == seat)
+    cars = tuple(sorted((xy, tuple(p.cars)) for xy, p in s.areas[seat].grid.items() if p.cars))
+    return trains, cars, s.turn.moves_left, s.turn.last_move
+
+
+def _moves(g, seat, tray, direction) -> list:
+    s = g.state
+    t = s.trains.get(tray)
+    if t is None or t.where != "area":
+        return []
+    return sorted(switching.reach(s, seat, s.areas[seat], t, direction))
+
+
+def _try(g, it):
+    """The game after ``it``, or None if it is refused (a copy; ``g`` is untouched)."""
+    if g.why_not(it) is not None:
+        return None
+    h = g.copy()
+    h.apply(it)
+    return h if h.phase == "local_operations" and h.state.turn.option == "switch" else None
+
+
+def _home(g, seat, tray, path, out):
+    """Finish a plan by bringing the train back onto the Office's A/D track (either way)."""
+    for d in ("east", "west"):
+        if (0, 0) in _moves(g, seat, tray, d):
+            h = _try(g, Move(tray, d, (0, 0)))
+            if h is not None:
+                out.append((h, path + [Move(tray, d, (0, 0))]))
+
+
+def _useful(v: View, xy, cars) -> bool:
+    """Does this block of cars hold one the industry at ``xy`` can work?"""
+    sp = v.spec(v.area.grid[xy].card)
+    return any(PIECES[c].kind == sp.car and (PIECES[c].loaded and sp.inbound or not PIECES[c].loaded and sp.outbound)
+               for c in cars)
+
+
+def _set_outs(v: View, g, seat, tray, xy, path, out) -> int:
+    """Plans that set out a block the industry at ``xy`` can work, then go back; returns tries."""
+    tr = g.state.trains[tray]
+    tries = 0
+    for end, side in (("front", tr.ahead), ("rear", tr.behind)):
+        for n in range(1, len(side) + 1):
+            if not _useful(v, xy, side[-n:]):
+                continue
+            k = _try(g, SetOut(tray, end, n))
+            tries += 1
+            if k is not None:
+                _home(k, seat, tray, path + [SetOut(tray, end, n)], out)
+    return tries
+
+
+def plan_switching(game, nodes: int = SWITCH_NODES):
+    """A switching plan from a steady player's few patterns, each tried on game copies: bring a
+    stray train back to the Office; run a train at the Office into an industry spur, set out the
+    cars that industry works (or just couple the finished ones) and come back. (gain, intents)."""
+    v0 = View(game)
+    seat = v0.seat
+    base = area_value(v0)
+    start = game.copy()
+    if start.state.turn.option is None:
+        start.apply(Switch())
+    finals = []
+    inds = set(v0.industries())
+    tried = 0
+    for t in v0.trains_here():
+        if t.pos != (0, 0):
+            _home(start, seat, t.tray, [], finals)
+            if t.pos in inds:  # part way through a visit: set out here, then back
+                _set_outs(v0, start, seat, t.tray, t.pos, [], finals)
+            for d in ("east", "west"):  # or out to where it can turn back
+                for xy in _moves(start, seat, t.tray, d):
+                    h = _try(start, Move(t.tray, d, xy))
+                    if h is not None:
+                        _home(h, seat, t.tray, [Move(t.tray, d, xy)], finals)
+            continue
+        if v0.overflow():  # park it off the A/D track, clear of the Running Track
+            for d in ("east", "west"):
+                for xy in _moves(start, seat, t.tray, d):
+                    if xy[1] != 0 and xy not in inds:
+                        h = _try(start, Move(t.tray, d, xy))
+                        if h is not None:
+                            finals.append((h, [Move(t.tray, d, xy)]))
+        for d in ("east", "west"):
+            for xy in _moves(start, seat, t.tray, d):
+                if xy not in inds or tried >= nodes:
+                    continue
+                h = _try(start, Move(t.tray, d, xy))
+                tried += 1
+                if h is None:
+                    continue
+                path = [Move(t.tray, d, xy)]
+                _home(h, seat, t.tray, path, finals)
+                tried += _set_outs(v0, h, seat, t.tray, xy, path, finals)
+    best = (0.0, [])
+    for g, path in finals:
+        val = area_value(View(g)) - base - 0.01 * len(path)
+        if val > best[0] + 1e-9 or (abs(val - best[0]) < 1e-9 and best[1] and str(path) < str(best[1])):
+            best = (val, path)
+    return best
+
+
+# --------------------------------------------------------------------------- the Superintendent
+
+
+def _line(s, train):
+    """Regions a train at a Division Point or an Office runs through, in order, with the Office
+    (seat) each card's far end leads to (None: the Division Point)."""
+    n = len(s.mainline) - 1
+    out = []
+    if train.direction == "east":
+        i = 0 if train.where == "division_point" else train.seat + 1
+        while i <= n:
+            out += [((i, 0), None), ((i, 1), i if i < len(s.areas) else None)]
+            i += 1
+    else:
+        i = n if train.where == "division_point" else train.seat
+        while i >= 0:
+            out += [((i, 1), None), ((i, 0), i - 1 if i >= 1 else None)]
+            i -= 1
+    return out
+
+
+def clearance_risk(s, train) -> str | None:
+    """Why clearing a following train could end in a collision, or None when it is safe: the train
+    ahead must be two regions on (one, if it moves first), and the next Office must have room."""
+    line = _line(s, train)
+    index = {pos: k for k, (pos, _) in enumerate(line)}
+    for o in s.trains.values():
+        if o.tray == train.tray or o.direction != train.direction:
+            continue
+        if o.where == "mainline" and o.pos in index:
+            gap = index[o.pos]
+            if gap < 1 or (gap < 2 and train.rank < o.rank):
+                return f"train {o.label} is just ahead of it"
+        elif o.where == "area" and o.pos[1] == 0 and card_spec(s.areas[o.seat].office.card, s.deck).tier == 0:
+            return f"train {o.label} stands at a Whistle Post ahead of it"
+    for pos, seat in line:
+        if seat is None:
+            continue
+        office = s.areas[seat]
+        sp = card_spec(office.office.card, s.deck)
+        if sp.tier >= 1:  # the Control Point ending the Subdivision: room for one more?
+            there = sum(1 for o in s.trains.values() if o.where == "area" and o.seat == seat and o.pos == (0, 0))
+            coming = sum(1 for o in s.trains.values() if o.where == "mainline" and o.tray != train.tray
+                         and _arrives_at(s, o, seat))
+            if there + coming + 1 > sp.ad_tracks:
+                return f"the {sp.name} it runs to has no A/D track to spare"
+            return None
+    return None
+
+
+def _arrives_at(s, train, seat) -> bool:
+    i, r = train.pos
+    return (train.direction == "east" and i <= seat) or (train.direction == "west" and i >= seat + 1)
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def stages_left(s) -> int:
+    return (s.config.days - s.day) * 12 + 12 - s.stage
+
+
+def card_worth(v: View, card: str) -> float:
+    """How much a card in hand is worth to this player now (0 useless ... 10 play at once)."""
+    sp = v.spec(card)
+    if sp.kind == "office":
+        return {1: 10.0, 2: 6.0, 3: 4.5}.get(sp.tier - v.tier, 0.0)
+    if sp.kind == "train":
+        if len(v.s.timetable) >= TIMETABLE_CAP:
+            return 1.0
+        if sp.consist == ("coach",):
+            return 8.0 if v.tier >= 1 else 6.0
+        if "coach" in sp.consist:
+            return 5.0
+        freight = sum(1 for c in v.s.timetable.values() if "coach" not in v.spec(c).consist)
+        kinds = {v.spec(v.area.grid[xy].card).car for xy in v.industries()}
+        return 4.0 if kinds & set(sp.consist) and freight < FREIGHT_CAP else 1.5
+    if sp.kind == "extra":
+        if stages_left(v.s) < 5:
+            return 0.5  # it could not reach the Office before the last Day ends
+        return 6.0 if v.tier >= 1 else 3.0
+    if sp.kind == "facility":
+        return 5.0 if len(v.industries(False)) < 4 else 2.0
+    if sp.kind == "track":
+        return 4.0 if len(v.industries(False)) < 4 else 2.0
+    if sp.kind == "modifier":
+        return 4.0
+    return 0.0
+
+
+def facility_spots(v: View, card: str, legal) -> list:
+    """Legal places for a facility that a train can reach, nearest the Office first."""
+    out = []
+    for it in legal:
+        if isinstance(it, Play) and it.card == card and it.at is not None:
+            out.append(it)
+    good = []
+    for it in out:
+        x, y = it.at
+        nb = (x + 1, y) if it.turned else (x - 1, y)
+        if nb in v.reachable():
+            good.append((abs(x) + abs(y), it.turned, it.at, it))
+    good.sort(key=lambda g: (g[0], g[1], g[2]))
+    return [g[3] for g in good]
+
+
+def slots(v: View) -> float:
+    """Room for industries a train could reach: empty spots beside the open east or west end of a
+    reachable Secondary Track card (a spot in a Limit's column counts less: the Running Track must
+    grow first)."""
+    area = v.area
+    n = 0.0
+    for (x, y) in v.reachable():
+        if y == 0:
+            continue
+        geo = geometry(v.s, area, (x, y))
+        if geo is None or (x, y) in area.facilities:
+            continue
+        for port, dx in (("E", 1), ("W", -1)):
+            spot = (x + dx, y)
+            if port not in geo.ports or spot in area.grid:
+                continue
+            if area.west_limit < spot[0] < area.east_limit:
+                n += 1.0
+            elif spot[0] in (area.west_limit, area.east_limit):
+                n += 0.6
+    return n
+
+
+def slots_after(v: View, play) -> float:
+    g = v.game.copy()
+    g.apply(play)
+    w = View(g)
+    w.me, w.player, w.seat, w.area, w._reach = v.me, v.player, v.seat, g.state.areas[v.seat], None
+    n = slots(w)
+    if play.at[1] == 0:  # a longer Running Track: room for later, up to two cards each side
+        n += 0.3 if abs(play.at[0]) <= 2 else -1.0
+    return n
+
+
+def best_track_play(v: View, card: str, legal):
+    plays = [it for it in legal if isinstance(it, Play) and it.card == card]
+    if not plays:
+        return None, 0
+    now = slots(v)
+    scored = []
+    for it in plays:
+        scored.append((slots_after(v, it) - now, -abs(it.at[0]) - abs(it.at[1]), str(it), it))
+    if not scored:
+        return None, 0
+    scored.sort(key=lambda t: (t[0], t[1], t[2]), reverse=True)
+    return scored[0][3], scored[0][0]
+
+
+# --------------------------------------------------------------------------- the bot
+
+
+@register
+class PlannerBot(Bot):
+    """A steady player: builds the Office and reachable industries, stocks and clears boxes for the
+    trains it can see coming, switches cars to the industries, and holds followers."""
+
+    name = "planner"
+
+    def __init__(self, seed: int = 0, switch_nodes: int = SWITCH_NODES) -> None:
+        super().__init__(seed)
+        self.switch_nodes = switch_nodes
+
+    def decide(self, game) -> Decision:
+        legal = game.legal_intents()
+        if not legal:
+            raise ValueError("the game is over: there is nothing to decide")
+        if len(legal) == 1:
+            return Decision(legal[0], "the only thing to do")
+        s = game.state
+        v = View(game)
+        pend = s.turn.pending
+        if pend is not None:
+            kind = pend.kind
+            if kind == "clearance":
+                return self._clearance(v, pend)
+            if kind == "direction":
+                return self._direction(v, pend)
+            return self._makeup(v, legal, pend)
+        if s.phase == "load_unload":
+            return self._work(v, legal)
+        if s.turn.option is None:
+            return self._option(v, legal)
+        if s.turn.option == "switch":
+            return self._switch(v, legal)
+        return self._draw(v, legal)
+
+    # ---------------------------------------------------------------- Superintendent
+
+    def _clearance(self, v: View, pend) -> Decision:
+        s = v.s
+        t = s.trains[pend.tray]
+        ahead = ", ".join(pend.ahead)
+        risk = clearance_risk(s, t)
+        if risk is None:
+            return Decision(Clearance(True), f"clears train {t.label}: train {ahead} is far enough ahead and "
+                                             f"there is room where it arrives")
+        return Decision(Clearance(False), f"holds train {t.label}: {risk}")
+
+    # ---------------------------------------------------------------- New Train
+
+    def _direction(self, v: View, pend) -> Decision:
+        s = v.s
+        n = len(s.areas)
+        east = v.seat + 1  # Mainline cards to cross before reaching the Office, eastbound
+        west = n - v.seat
+        opposing = {"east": 0, "west": 0}
+        for t in s.trains.values():
+            if t.where == "mainline":
+                opposing["east" if t.direction == "west" else "west"] += 1
+        d = "east" if (east, opposing["east"]) <= (west, opposing["west"]) else "west"
+        return Decision(Run(d), f"sends the Extra {d}: it reaches the Office soonest that way")
+
+    def _makeup(self, v: View, legal, pend) -> Decision:
+        wants = []
+        green, red = (capacity(v.s, v.area, (0, 0)) if v.tier >= 1 else (0, 0))
+        if v.tier >= 1:
+            off = v.office
+            wants.append((3.0 - len(off.red) / max(1, red), Place("coach", True), "loaded coach for passengers to detrain"))
+            wants.append((2.0 + len(off.green), Place("coach", False), "empty coach to board passengers"))
+        for xy in v.industries():
+            sp = v.spec(v.area.grid[xy].card)
+            if sp.inbound:
+                wants.append((2.5, Place(sp.car, True), f"loaded {sp.car} for the {sp.name}"))
+            if sp.outbound:
+                wants.append((2.4, Place(sp.car, False), f"empty {sp.car} for the {sp.name}"))
+        wants.sort(key=lambda w: -w[0])
+        for _, it, why in wants:
+            if it in legal:
+                return Decision(it, f"puts a {why} on the train")
+        ends = [i for i in legal if isinstance(i, End)]
+        if ends:
+            return Decision(ends[0], "runs the Extra with what it has")
+        return Decision(legal[0], "places a car the train can take")
+
+    # ---------------------------------------------------------------- Load/Unload
+
+    def _work(self, v: View, legal) -> Decision:
+        order = {"work": 0, "at": 1, "men": 2, "car": 3, "green": 4}
+        best = None
+        for it in legal:
+            if isinstance(it, Detrain):
+                key = (0, 0)
+                why = f"detrains passengers from train {v.s.trains[it.tray].label} at the Office"
+            elif isinstance(it, Board):
+                key = (0, 1)
+                why = f"boards passengers onto train {v.s.trains[it.tray].label} at the Office"
+            elif isinstance(it, Work):
+                key = (1, order[it.box], it.at)
+                sp = v.spec(v.area.grid[it.at].card)
+                load = v.area.facilities[it.at].pipeline.get(it.box)
+                inbound = it.box == "car" or (load is not None and load[1] == "in")
+                if it.box == "car":
+                    why = f"starts unloading a loaded {sp.car} at the {sp.name}"
+                elif it.box == "green":
+                    why = f"starts a {sp.car} load from the green box at the {sp.name}"
+                elif it.box == "work" and not inbound:
+                    why = f"loads the empty {sp.car} at the {sp.name}"
+                elif it.box == "men" and inbound:
+                    why = f"puts an unloaded {sp.car} load in a red box at the {sp.name}"
+                else:
+                    why = f"moves a {sp.car} load on from {it.box.upper()} at the {sp.name}"
+            else:
+                continue
+            if best is None or key < best[0]:
+                best = (key, it, why)
+        if best is None:
+            return Decision(End(), "nothing more for the Porters and Laborers")
+        return Decision(best[1], best[2])
+
+    # ---------------------------------------------------------------- Local Operations
+
+    def _option(self, v: View, legal) -> Decision:
+        best = self.option_scores(v, legal)[0]
+        return Decision(best[1], best[2])
+
+    def option_scores(self, v: View, legal) -> list:
+        """Every Local Operations option worth a thought, best first: (score, intent, reason)."""
+        s = v.s
+        options = []  # (score, intent, reason)
+        legal_set = set(legal)
+        # switching: a stuck train must be freed; cars may be worth spotting
+        if Switch() in legal_set:
+            need = self._switch_need(v)
+            if need:
+                gain, plan = plan_switching(v.game, self.switch_nodes)
+                if plan:
+                    options.append((min(4.0, 0.6 + gain), Switch(), f"switches: {self._plan_words(v, plan)}"))
+        # the Office's passenger boxes
+        if v.tier >= 1:
+            green, red = capacity(s, v.area, (0, 0))
+            soon = v.at_office() + v.arriving(2)
+            empties = v.coaches(soon, False)
+            loaded = v.coaches(soon, True)
+            stock = Agent("stock", (0, 0))
+            coach_trains = any("coach" in v.spec(c).consist for c in v.s.timetable.values())
+            if stock in legal_set:
+                if empties > len(v.office.green):
+                    sc, why = 0.95, "stocks a green box at the Office: the coming train has empty coaches to board"
+                else:
+                    sc, why = (0.5 if coach_trains else 0.2), "stocks a green box at the Office ahead of the next passenger train"
+                options.append((sc, stock, why))
+            clear = Agent("clear", (0, 0))
+            if clear in legal_set:
+                free = red - len(v.office.red)
+                if loaded > free:
+                    sc, why = 0.9, "clears a red box at the Office: the coming train brings more passengers than there is room for"
+                else:
+                    sc, why = (0.45 if free == 0 else 0.4 if coach_trains else 0.05), \
+                        "clears a red box at the Office so that passengers can detrain"
+                options.append((sc, clear, why))
+        # industries
+        for xy in sorted(v.area.facilities):
+            if xy == (0, 0):
+                continue
+            sp = v.spec(v.area.grid[xy].card)
+            fac = v.area.facilities[xy]
+            stock = Agent("stock", xy)
+            if stock in legal_set:
+                options.append((1.0, stock, f"stocks a {sp.car} load at the {sp.name} for the spotted empty"))
+            clear = Agent("clear", xy)
+            if clear in legal_set:
+                full = len(fac.red) >= capacity(s, v.area, xy)[1]
+                waiting = any(PIECES[c].kind == sp.car and PIECES[c].loaded for c in v.area.grid[xy].cars) \
+                    or any(p and p[1] == "in" for p in fac.pipeline.values())
+                sc = 0.92 if full and waiting else (0.4 if full else 0.05)
+                options.append((sc, clear, f"clears a red box at the {sp.name}"))
+        # drawing
+        draw_score, draw_it, draw_why = self._draw_choice(v, legal_set)
+        if draw_it is not None:
+            options.append((draw_score, draw_it, draw_why))
+        options.append((0.0, Agent("pass"), "nothing worth doing this Stage"))
+        options.sort(key=lambda o: (-o[0], str(o[1])))
+        return options
+
+    def _draw_choice(self, v: View, legal_set):
+        hand = v.player.hand
+        build = 0.7 if v.tier < 1 else (0.55 if v.tier < 3 else 0.45)
+        if v.tier >= 2 and len(v.s.timetable) >= TIMETABLE_CAP - 1 and len(v.industries(False)) >= 2:
+            build = 0.3  # the Office is built: drawing is for what turns up
+        if len(hand) >= 3 and all(card_worth(v, c) < 4 for c in hand):
+            build -= 0.05
+        best = None
+        for k in (1, 2, 3):
+            it = Draw(k)
+            if it in legal_set:
+                top = v.s.departments[k - 1][-1]
+                w = card_worth(v, top)
+                if w >= 6 and (best is None or w > best[0]):
+                    best = (w, it, f"takes the {v.spec(top).name} from Department {k}")
+        if best is not None:
+            return build + 0.1, best[1], best[2]
+        if Draw("home") in legal_set:
+            return build, Draw("home"), "draws from the Home Office to build"
+        return 0.0, None, ""
+
+    def _switch_need(self, v: View) -> bool:
+        """Worth planning a switch: a train off the Office or not made up, cars fouling the Running
+        Track, a car on a train for an industry, or a spur full of finished cars."""
+        for t in v.trains_here():
+            if t.pos != (0, 0) or departure_problem(v.s, t):
+                return True
+        if any(p.cars for xy, p in v.area.grid.items() if xy[1] == 0) or v.overflow():
+            return True
+        if not v.at_office():
+            return False
+        want = set()
+        for xy in v.industries():
+            sp = v.spec(v.area.grid[xy].card)
+            fac = v.area.facilities[xy]
+            cars = v.area.grid[xy].cars
+            if fac.locked:
+                continue
+            if len(cars) >= 3:
+                return True
+            if sp.outbound and spotted_empties(v.s, v.area, xy) <= len(fac.green) + outbound_loads(fac):
+                want.add((sp.car, False))
+            if sp.inbound and not any(PIECES[c].kind == sp.car and PIECES[c].loaded for c in cars):
+                want.add((sp.car, True))
+        return any((PIECES[c].kind, PIECES[c].loaded) in want for t in v.at_office() for c in t.cars)
+
+    def _plan_words(self, v: View, plan) -> str:
+        """The plan as a player would say it: which train, where, and what for."""
+        first = plan[0]
+        label = v.s.trains[first.tray].label
+        stops = [i.to for i in plan if isinstance(i, Move) and i.to != (0, 0)]
+        where = ""
+        if stops and stops[0] in v.area.facilities:
+            where = f" at the {v.spec(v.area.grid[stops[0]].card).name}"
+        home = isinstance(plan[-1], Move) and plan[-1].to == (0, 0)
+        if any(isinstance(i, SetOut) for i in plan):
+            return f"train {label} sets out cars{where} and comes back to the Office"
+        if stops and home:
+            return f"train {label} picks up the cars{where} and comes back to the Office"
+        if home:
+            return f"train {label} goes back onto the Office's A/D track"
+        return f"train {label} pulls off the A/D track so the arriving train has room"
+
+    def _switch(self, v: View, legal) -> Decision:
+        """Each step is planned afresh from the position (no memory between decisions), so a
+        decision depends on the game alone, after an undo or a reload too."""
+        game = v.game
+        gain, plan = plan_switching(game, self.switch_nodes)
+        if not plan or plan[0] not in legal:
+            return Decision(End(), "ends switching: the cars stand where they do the most good")
+        it = plan[0]
+        label = game.state.trains[it.tray].label
+        if isinstance(it, Move):
+            where = "back onto the Office's A/D track" if it.to == (0, 0) else f"to {it.to[0]},{it.to[1]}"
+            why = f"moves train {label} {it.direction} {where}"
+        else:
+            why = f"sets out {it.count} car{'s' if it.count != 1 else ''} from train {label}'s {it.end} for the industry"
+        return Decision(it, why)
+
+    # ---------------------------------------------------------------- the Draw option
+
+    def _draw(self, v: View, legal) -> Decision:
+        hand = list(v.player.hand)
+        # play what helps now
+        plays = []
+        for card in hand:
+            sp = v.spec(card)
+            if sp.kind == "office" and Play(card) in legal:
+                plays.append((10.0, Play(card), f"upgrades the Office to a {sp.name}"))
+            elif sp.kind == "train" and Play(card) in legal:
+                w = card_worth(v, card)
+                if w >= 5 or (len(hand) > 3 and w >= 3):
+                    plays.append((w, Play(card), f"puts {sp.name} ({sp.train_class}) on the timetable"))
+            elif sp.kind == "extra" and Play(card) in legal and v.tier >= 1 and stages_left(v.s) >= 5 and \
+                    len(v.at_office()) + len(v.arriving(2)) < v.spec(v.area.office.card).ad_tracks - 1:
+                plays.append((6.0, Play(card), f"plays {sp.name} to bring cars to the Office"))
+            elif sp.kind == "facility":
+                spots = facility_spots(v, card, legal)
+                if spots:
+                    plays.append((7.0, spots[0], f"builds the {sp.name} at {spots[0].at[0]},{spots[0].at[1]}, "
+                                                 f"where a train can reach it"))
+            elif sp.kind == "track":
+                it, gain = best_track_play(v, card, legal)
+                if it is not None and gain > 0:
+                    plays.append((5.0 + gain, it, f"lays the {sp.name} at {it.at[0]},{it.at[1]} to open room "
+                                                  f"for industries"))
+            elif sp.kind == "modifier":
+                it = self._modifier_play(v, card, legal)
+                if it is not None:
+                    plays.append((5.5, it, f"places the {sp.name} at {it.at[0]},{it.at[1]}"))
+        if plays:
+            plays.sort(key=lambda p: (-p[0], str(p[1])))
+            return Decision(plays[0][1], plays[0][2])
+        limit = 4 if any(c.startswith("RedFlag") for c in hand) else 3
+        if len(hand) > limit:
+            keep = sorted((c for c in hand if not c.startswith("RedFlag")), key=lambda c: (card_worth(v, c), c))
+            worst = keep[0]
+            dept = self._discard_dept(v)
+            return Decision(Discard(worst, dept), f"discards the {v.spec(worst).name}: least use to this Office")
+        return Decision(End(), "ends the draw")
+
+    def _modifier_play(self, v: View, card, legal):
+        sp = v.spec(card)
+        cands = [it for it in legal if isinstance(it, Play) and it.card == card]
+        if not cands:
+            return None
+        reach = v.reachable()
+
+        def worth(it):
+            n = 0
+            for nb in neighbours9(it.at):
+                if nb == (0, 0) and v.tier >= 1:
+                    n += 2 if sp.serves in ("passenger", "any") else 0
+                elif nb in v.area.facilities and nb in reach:
+                    n += 1
+            if it.serves is not None:
+                n += 1 if it.serves == (0, 0) or it.serves in reach else -1
+            return n
+        best = max(cands, key=lambda it: (worth(it), -abs(it.at[0]) - abs(it.at[1]), str(it)))
+        return best if worth(best) > 0 else None
+
+    def _discard_dept(self, v: View) -> int:
+        worst = None
+        for k in (1, 2, 3):
+            pile = v.s.departments[k - 1]
+            w = card_worth(v, pile[-1]) if pile else -1
+            if worst is None or w < worst[0]:
+                worst = (w, k)
+        return worst[1]

@@ -1,0 +1,347 @@
+"""Cards as rule objects: the ``CardRules`` base class, the rule points, and ``fire``.
+
+Every card spec names a rules class (``CardSpec.rules``; empty means the default class of its
+kind, see ``cards/kinds.py``). The class answers two kinds of question:
+
+- **about the card itself** (asked of one card): may it be played here and why not, where can it
+  go, what playing it does, may it be discarded, and how the board shows it (``needs_spot``,
+  ``play_spot``, ``label``, ``colour``, ``picture``, ``plate``, ``tag``);
+- **rule points** (asked of every card in play that answers them, by ``fire``): the table
+  ``POINTS`` says, per point, which cards are asked (its *scope*) and how their answers combine.
+
+A card that changes a rule overrides just that point's method. The base methods are the
+neutral answers, so the classic deck (which overrides none) plays exactly as before, and
+``fire`` returns a point's neutral answer at once when no registered class answers it.
+
+Rules classes are registered by name (``@register("interlocking")``); an unknown name in a spec,
+a class of another kind, or a method that is neither a rule point nor a card question (a typo such
+as ``holds_arival``) fails when the catalog is checked, at import, with a message saying so.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+
+from .specs import CARD_SPECS, CardSpec, mainline_key, spec as card_spec
+
+
+# --------------------------------------------------------------------------- rule points
+
+
+@dataclass(frozen=True)
+class RulePoint:
+    """One point where cards in play may change a rule.
+
+    ``combine``: how the answers of several cards make one result —
+    ``first`` the first answer that is not None (a refusal: first refusal wins), ``any`` True if
+    any card says True, ``sum`` the neutral value plus every answer, ``max`` / ``min`` the
+    largest / smallest answer that is not None (the neutral value when none), ``each`` every card
+    is told in turn (no result). ``scope``: which cards are asked, in this order — ``train`` the
+    train's card, ``area`` the cards in the Office Area concerned (by grid spot), ``mainline`` the
+    Mainline card the train is on, ``table`` every card in an Office Area and every train card on
+    the table. ``fired_by``: where the engine
+    fires it ("" while no card needs it: then it is a documented no-op the helper can fire).
+    """
+
+    name: str
+    combine: str
+    scope: tuple
+    neutral: object
+    args: str
+    doc: str
+    fired_by: str = ""
+
+
+COMBINES = ("first", "any", "sum", "max", "min", "each")
+SCOPES = ("train", "area", "mainline", "table")
+
+POINTS: dict = {p.name: p for p in (
+    RulePoint("moves", "sum", ("area",), 0, "s, player",
+              "Moves added to (negative: taken from) a player's switching this Stage, beyond the six "
+              "(five at night under Reduced Visibility).", "phases/local_ops.py moves_for"),
+    RulePoint("switch_problem", "first", ("train",), None, "s, train",
+              "Why this train may not be switched locally at all (no Moves, no set-outs).",
+              "phases/local_ops.py _check_move, _check_setout"),
+    RulePoint("pickup_problem", "first", ("train",), None, "s, train, xy, cars",
+              "Why this train may not couple the cars standing on the card at xy (so it cannot enter it).",
+              "phases/switching.py _enter_problem"),
+    RulePoint("setout_problem", "first", ("train",), None, "s, train, cars",
+              "Why this train may not set out these cars where it stands.",
+              "phases/local_ops.py _check_setout"),
+    RulePoint("makeup_problem", "first", ("train",), None, "s, train, kind, loaded",
+              "Why a car of this kind (loaded or empty) may not go on the train at make-up.",
+              "phases/new_train.py _allowed"),
+    RulePoint("clearance", "first", ("train", "area"), None, "s, train, ahead",
+              "Mainline clearance of a train following the trains ``ahead``: 'hold' to hold it without "
+              "asking (ABS Signals), 'clear' to let it in without the occupancy check (passing cards), "
+              "None for the ordinary rules."),
+    RulePoint("crossing_time", "max", ("train", "mainline"), None, "s, train",
+              "Stages the train takes to cross the Mainline card it is on (None: a plain card, one region "
+              "a Stage); the slowest answer counts.", "phases/mainline.py _run"),
+    RulePoint("highball_problem", "first", ("train", "area"), None, "s, train",
+              "Departure: why the train is held where it stands instead of highballing (the Area's "
+              "cards are asked when it stands in an Office Area).", "phases/mainline.py _highball"),
+    RulePoint("holds_arrival", "any", ("train", "area"), False, "s, train, seat",
+              "Arrival: True to hold a train arriving at a full Office at the Limits instead of "
+              "colliding (Interlocking).", "phases/mainline.py _arrive"),
+    RulePoint("work_problem", "first", ("train", "area"), None, "s, player, intent, train",
+              "Load/Unload eligibility: why this Porter (Board/Detrain, with its train) or Laborer (Work, "
+              "train None) action may not be taken.", "phases/load_unload.py check"),
+    RulePoint("revenue", "sum", ("area",), 0, "s, player, amount, why",
+              "Revenue added to (negative: taken from) a payment of ``amount`` to the player."),
+    RulePoint("collision_fault", "first", ("train",), None, "s, trains, at_fault",
+              "The player index at fault for a collision of these trains instead of ``at_fault``."),
+    RulePoint("stage_start", "each", ("table",), None, "s, ev",
+              "A Stage begins (after the Day's start at Stage 1).", "phases/local_ops.py begin"),
+    RulePoint("stage_end", "each", ("table",), None, "s, ev",
+              "A Stage ends (Shift Change, before the Fedora passes).", "phases/shift_change.py proceed"),
+    RulePoint("day_start", "each", ("table",), None, "s, ev",
+              "A Day begins (at Stage 1, before its stage_start).", "phases/local_ops.py begin"),
+    RulePoint("day_end", "each", ("table",), None, "s, ev",
+              "A Day ends (after its last Stage's stage_end).", "phases/shift_change.py proceed"),
+)}
+
+#: what one card is asked about itself (not fired over cards in play)
+QUESTIONS = ("kind", "needs_spot", "play_spot", "discard_problem", "play_problem", "candidates", "play",
+             "label", "colour", "picture", "plate", "tag")
+
+
+# --------------------------------------------------------------------------- the base class
+
+
+class CardRules:
+    """The rules of one card type (one instance per spec, ``self.spec``). Every default is neutral:
+    a card that is not played from the hand, changes no rule point, and shows its kind's face."""
+
+    kind = ""  # the spec kind this class serves; a spec's rules class must match its kind
+    needs_spot = False  # is it played onto a grid spot ('play Card at x,y')?
+    label = ""  # the line under the name on the card's face, e.g. "TRACK"
+    colour = "#777777"  # the band colour of the card's face
+    picture = ""  # what the face shows: "rail" | "plate" | "tag" | "flag" | "regions" | "sections" | ""
+
+    def __init__(self, spec: CardSpec) -> None:
+        self.spec = spec
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self.spec.key}>"
+
+    # -- the card itself --------------------------------------------------------------------
+
+    @property
+    def plate(self) -> str:
+        """The number board on the face (trains), else ""."""
+        return ""
+
+    @property
+    def tag(self) -> str:
+        """The short effect on the face (Modifiers: '+1 green'), else ""."""
+        return ""
+
+    def play_spot(self, s, p: int):
+        """For a card played without a spot: the grid spot that stands for it on the board (the
+        Office an upgrade replaces), where a click plays it; None if none does."""
+        return None
+
+    def discard_problem(self, s, p: int) -> str | None:
+        """Why the card may not be discarded to a Department (None: it may)."""
+        return None
+
+    def play_problem(self, s, p: int, it) -> str | None:
+        """Why ``it`` (a Play of this card) is refused, in a player's words (None: it is legal)."""
+        return f"the {self.spec.name} cannot be played"
+
+    def candidates(self, s, p: int, card: str, spots: list):
+        """The Play intents to try for this card (``spots``: the empty spots round the Area);
+        ``play_problem`` judges each."""
+        return ()
+
+    def play(self, s, p: int, it, ev) -> None:
+        """What playing the card does (the card has left the hand)."""
+        raise NotImplementedError(f"the {self.spec.name} cannot be played")
+
+    # -- rule points: the neutral answers (see POINTS) -----------------------------------------
+
+    def moves(self, s, player):
+        return 0
+
+    def switch_problem(self, s, train):
+        return None
+
+    def pickup_problem(self, s, train, xy, cars):
+        return None
+
+    def setout_problem(self, s, train, cars):
+        return None
+
+    def makeup_problem(self, s, train, kind, loaded):
+        return None
+
+    def clearance(self, s, train, ahead):
+        return None
+
+    def crossing_time(self, s, train):
+        return None
+
+    def highball_problem(self, s, train):
+        return None
+
+    def holds_arrival(self, s, train, seat):
+        return False
+
+    def work_problem(self, s, player, intent, train):
+        return None
+
+    def revenue(self, s, player, amount, why):
+        return 0
+
+    def collision_fault(self, s, trains, at_fault):
+        return None
+
+    def stage_start(self, s, ev):
+        return None
+
+    def stage_end(self, s, ev):
+        return None
+
+    def day_start(self, s, ev):
+        return None
+
+    def day_end(self, s, ev):
+        return None
+
+
+# --------------------------------------------------------------------------- the registry
+
+#: rules class name -> class (the kinds register under their kind's name)
+RULES: dict = {}
+#: rule points some registered class answers (the rest are answered neutrally without asking)
+ANSWERED: set = set()
+
+
+def _answers(cls) -> frozenset:
+    return frozenset(p for p in POINTS if getattr(cls, p) is not getattr(CardRules, p))
+
+
+def _check_class(name: str, cls) -> None:
+    if not (isinstance(cls, type) and issubclass(cls, CardRules)):
+        raise TypeError(f"rules {name!r} must be a CardRules subclass, not {cls!r}")
+    known = set(POINTS) | set(QUESTIONS)
+    for klass in cls.__mro__:
+        if klass is CardRules or klass is object:
+            break
+        for attr in vars(klass):
+            if attr.startswith("_") or attr in known:
+                continue
+            near = difflib.get_close_matches(attr, sorted(known), 1)
+            hint = f" (did you mean {near[0]!r}?)" if near else ""
+            raise TypeError(f"{klass.__name__} (rules {name!r}) defines {attr!r}, which is neither a rule point "
+                            f"nor a card question{hint}; name helpers with a leading underscore")
+
+
+def register(name: str):
+    """Class decorator: make ``name`` usable as ``CardSpec.rules``."""
+    def deco(cls):
+        _check_class(name, cls)
+        RULES[name] = cls
+        cls._answers = _answers(cls)
+        ANSWERED.update(cls._answers)
+        return cls
+    return deco
+
+
+def rules_class(spec: CardSpec):
+    """The rules class a spec names (its kind's default when it names none)."""
+    name = spec.rules or spec.kind
+    cls = RULES.get(name)
+    if cls is None:
+        near = difflib.get_close_matches(name, sorted(RULES), 1)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        what = f"names rules {name!r}" if spec.rules else f"is of kind {name!r}, which has no default rules"
+        raise ValueError(f"card {spec.key!r} {what}, and no rules class is registered under that name{hint}")
+    if cls.kind != spec.kind:
+        raise ValueError(f"card {spec.key!r} is a {spec.kind} but its rules {name!r} ({cls.__name__}) are for a "
+                         f"{cls.kind or 'card of no kind'}")
+    return cls
+
+
+def check_spec(spec: CardSpec) -> CardSpec:
+    """Raise a ValueError saying what is wrong if the spec's rules cannot be found; else the spec."""
+    rules_class(spec)
+    return spec
+
+
+def check_specs(specs=None) -> None:
+    """Check every spec (by default the whole of ``CARD_SPECS``): run when the catalog is built."""
+    for sp in (CARD_SPECS if specs is None else specs).values():
+        check_spec(sp)
+
+
+def rules_for(spec: CardSpec) -> CardRules:
+    """The rules object of a spec (made once and kept on the spec, which is frozen data)."""
+    r = spec.__dict__.get("_rules")
+    if r is None:
+        r = rules_class(spec)(spec)
+        spec.__dict__["_rules"] = r  # a cache beside the fields: not part of equality or repr
+    return r
+
+
+def rules_of(s, card: str) -> CardRules:
+    """The rules object of a card id (or type key) in this game."""
+    return rules_for(card_spec(card, s.deck))
+
+
+# --------------------------------------------------------------------------- firing a point
+
+
+def _area_cards(s, seat) -> list:
+    if seat is None or seat < 0:
+        return []
+    return [placed.card for _, placed in sorted(s.areas[seat].grid.items())]
+
+
+def cards_in_scope(s, scope: tuple, train=None, seat=None) -> list:
+    """The card ids a point with this scope asks, in order (see ``RulePoint``)."""
+    out: list = []
+    for where in scope:
+        if where == "train":
+            if train is not None:
+                out.append(train.card)
+        elif where == "area":
+            out += _area_cards(s, seat)
+        elif where == "mainline":
+            if train is not None and train.where == "mainline":
+                out.append(mainline_key(s.mainline[train.pos[0]]))
+        else:  # table
+            for k in range(len(s.areas)):
+                out += _area_cards(s, k)
+            out += [t.card for _, t in sorted(s.trains.items())]
+    return out
+
+
+def fire(s, point: str, *args, train=None, seat=None):
+    """Ask the cards in play about ``point`` and combine their answers (``POINTS[point]`` says
+    which cards and how). ``args`` follow the game state ``s`` into each card's method;
+    ``train`` and ``seat`` say which train and Office Area the scope means."""
+    rp = POINTS[point]
+    if point not in ANSWERED:
+        return rp.neutral
+    answers = (getattr(r, point)(s, *args)
+               for r in (rules_of(s, c) for c in cards_in_scope(s, rp.scope, train, seat))
+               if point in r._answers)
+    how = rp.combine
+    if how == "first":
+        return next((a for a in answers if a is not None), rp.neutral)
+    if how == "any":
+        return any(answers)
+    if how == "sum":
+        return sum(answers, rp.neutral)
+    if how in ("max", "min"):
+        found = [a for a in answers if a is not None]
+        return (max if how == "max" else min)(found) if found else rp.neutral
+    for _ in answers:  # each
+        pass
+    return None
+
+
+CardRules._answers = frozenset()  # the base answers every point neutrally

@@ -1,0 +1,371 @@
+"""The default rules of each card kind: how a track card, facility, Modifier, Office upgrade,
+timetabled train, Extra or Red Flag is played from the hand (v0.2 §6.2, §11; v0.4.5 §4.2), and
+how the board shows it.
+
+A card of a kind uses its kind's class unless its spec names another (``CardSpec.rules``); such a
+class subclasses the kind's and overrides what the card changes. The classic deck uses these
+defaults only. Importing this module checks every spec in ``CARD_SPECS`` (``check_specs``).
+"""
+
+from __future__ import annotations
+
+from ..intents import Play
+from ..rules import area_of, d12, is_facility, name, neighbours9, office_tier, spec_of
+from ..state import Facility, Modifier, Placed
+from ..track import NEIGHBOUR
+from .base import CardRules, check_specs, register
+
+#: the Office's band by tier (Whistle Post, Depot, Station, Terminal)
+TIER_COLOURS = {0: "#8a8a8a", 1: "#3d7a4a", 2: "#2f5f9e", 3: "#8e3b46"}
+TIERS = "Whistle Post → Depot → Station → Terminal"
+
+
+# --------------------------------------------------------------------------- played without a spot
+
+
+class SpotlessRules(CardRules):
+    """A card played without a place ('play T5'): trains, Extras, Office upgrades."""
+
+    def play_problem(self, s, p, it):
+        if it.at is not None or it.turned or it.serves is not None:
+            return f"the {self.spec.name} is played without a place: 'play {it.card}'"
+        return self._problem(s, p, it)
+
+    def _problem(self, s, p, it):
+        return None
+
+    def candidates(self, s, p, card, spots):
+        yield Play(card)
+
+
+@register("office")
+class OfficeRules(SpotlessRules):
+    """An Office upgrade replaces the Office one tier up (v0.2 §11.2); the old card goes to the
+    Salvage Yard (a Whistle Post back to the supply)."""
+
+    kind = "office"
+    label = "OFFICE"
+    colour = TIER_COLOURS[1]
+    picture = "rail"
+
+    def __init__(self, spec) -> None:
+        super().__init__(spec)
+        self.colour = TIER_COLOURS.get(spec.tier, OfficeRules.colour)  # each tier its own band
+
+    def play_spot(self, s, p):
+        return (0, 0)
+
+    def _problem(self, s, p, it):
+        area = area_of(s, p)
+        tier = office_tier(s, area)
+        current = spec_of(s, area.office.card).name
+        if self.spec.tier != tier + 1:
+            if self.spec.tier <= tier:
+                return f"your Office is already a {current}; upgrades go {TIERS}"
+            return f"your Office is a {current}; upgrades go strictly {TIERS}, one step at a time"
+        return None
+
+    def play(self, s, p, it, ev):
+        sp = self.spec
+        area = area_of(s, p)
+        old = area.office.card
+        area.office.card = it.card
+        if old.startswith("WhistlePost"):
+            s.supply.append(old)
+        else:
+            s.salvage.append(old)
+        area.facilities.setdefault((0, 0), Facility())
+        ev.say("upgrade", f"{name(s, p)} upgrades the Office to a {sp.name}: {sp.ad_tracks} A/D tracks"
+               f"{', a Control Point' if sp.tier == 1 else ''}.")
+
+
+@register("train")
+class TrainRules(SpotlessRules):
+    """A timetabled train goes on the timetable at the Stage a D12 rolls (the next free one down
+    the column if taken) and runs every Day at that Stage (v0.2 §7.1)."""
+
+    kind = "train"
+    label = "TIMETABLE"
+    colour = "#37474f"
+    picture = "plate"
+
+    @property
+    def plate(self):
+        return str(self.spec.number)
+
+    def _problem(self, s, p, it):
+        if it.card in s.timetable.values():
+            return f"{self.spec.name} is already on the timetable"
+        return None
+
+    def play(self, s, p, it, ev):
+        roll = d12(s)
+        slot = roll
+        while slot in s.timetable:
+            slot = slot % 12 + 1
+        s.timetable[slot] = it.card
+        moved = "" if slot == roll else f", taken, so it goes down the column to Stage {slot}"
+        ev.say("timetable", f"{name(s, p)} plays {self.spec.name}: the D12 rolls {roll}{moved}. It runs every Day "
+               f"at Stage {slot}.", data={"roll": roll, "slot": slot})
+
+
+@register("extra")
+class ExtraRules(SpotlessRules):
+    """An Extra waits for a free Crew Tray, then runs once (v0.2 §7.2)."""
+
+    kind = "extra"
+    label = "EXTRA"
+    colour = "#6b3f7a"
+    picture = "plate"
+
+    @property
+    def plate(self):
+        return f"X{self.spec.number}"
+
+    def play(self, s, p, it, ev):
+        s.extras.append([it.card, p])
+        ev.say("extra", f"{name(s, p)} plays {self.spec.name}; it runs when a Crew Tray is free.")
+
+
+@register("red_flag")
+class RedFlagRules(CardRules):
+    """Emergency Toolbox: a Red Flag is never played or discarded; it stays in the hand ([M9])."""
+
+    kind = "red_flag"
+    label = "TOOLBOX"
+    colour = "#c62828"
+    picture = "flag"
+
+    def discard_problem(self, s, p):
+        return "your Red Flag stays in your hand until it is spent; it cannot be discarded"
+
+    def play_problem(self, s, p, it):
+        return "your Red Flag plays itself: it is spent the first time a collision would be your fault"
+
+
+# --------------------------------------------------------------------------- played onto a grid spot
+
+
+class PlacedRules(CardRules):
+    """A card laid on an empty grid spot of the player's Office Area ('play C at x,y')."""
+
+    needs_spot = True
+
+    def play_problem(self, s, p, it):
+        area = area_of(s, p)
+        if it.at is None:
+            return f"say where to play the {self.spec.name}: 'play {it.card} at x,y'"
+        x, y = it.at
+        if it.at in area.grid:
+            return f"{x},{y} already holds the {spec_of(s, area.grid[it.at].card).name}"
+        return self._spot_problem(s, p, it, area)
+
+    def _spot_problem(self, s, p, it, area):
+        return None
+
+
+@register("track")
+class TrackRules(PlacedRules):
+    """Rail: grows the Running Track at a Limit (moving it out) or, between the Limits, joins the
+    rail already laid; it may be laid turned half round ([G3], [G4])."""
+
+    kind = "track"
+    label = "TRACK"
+    colour = "#5b6b7c"
+    picture = "rail"
+    _running_track = True  # may it extend the Running Track?
+
+    @property
+    def _turns(self) -> bool:
+        geo = self.spec.geometry
+        return geo.rotated() != geo
+
+    def _spot_problem(self, s, p, it, area):
+        sp = self.spec
+        x, y = it.at
+        if it.serves is not None:
+            return "only a Modifier serves a facility"
+        if y == 0:
+            if x not in (area.west_limit, area.east_limit):
+                return (f"{x},{y} is on the Running Track; it can only grow at its Limits "
+                        f"({area.west_limit},0 or {area.east_limit},0)")
+            if not self._running_track:
+                return f"a {sp.name} cannot go on the Running Track; it would break the through route"
+            if not sp.geometry.through:
+                return f"the {sp.name} has no east–west through route for the Running Track"
+            return None
+        if not (area.west_limit < x < area.east_limit):
+            return (f"{x},{y} is beyond your Limits; Secondary Track is built between columns "
+                    f"{area.west_limit + 1} and {area.east_limit - 1} (extend the Running Track to widen it)")
+        geo = sp.geometry.rotated() if it.turned else sp.geometry
+        for port in sorted(geo.ports):
+            dx, dy, their = NEIGHBOUR[port]
+            n = area.grid.get((x + dx, y + dy))
+            if n is None:
+                continue
+            nsp = spec_of(s, n.card)
+            if nsp.geometry is None:
+                continue
+            ngeo = nsp.geometry.rotated() if n.rotated else nsp.geometry
+            if their in ngeo.ports:
+                return None
+        turn = " (try it turned)" if not it.turned else ""
+        return f"the {sp.name} at {x},{y} would not connect to any track{turn}"
+
+    def candidates(self, s, p, card, spots):
+        turns = self._turns
+        for xy in spots:
+            yield Play(card, xy)
+            if turns:
+                yield Play(card, xy, True)
+
+    def play(self, s, p, it, ev):
+        area = area_of(s, p)
+        area.grid[it.at] = Placed(it.card, it.turned)
+        x, y = it.at
+        if y == 0:
+            if x == area.west_limit:
+                area.west_limit -= 1
+            else:
+                area.east_limit += 1
+        self._laid(area, it.at)
+        grow = " and moves the Limits out" if y == 0 else ""
+        ev.say("play", f"{name(s, p)} lays the {self.spec.name} at {x},{y}{' turned' if it.turned else ''}{grow}.")
+
+    def _laid(self, area, xy) -> None:
+        """What else is put in play with the rail."""
+
+
+@register("facility")
+class FacilityRules(TrackRules):
+    """A freight facility: an industry spur with boxes and a MEN | AT | WORK pipeline, laid off
+    the Running Track like Secondary Track."""
+
+    kind = "facility"
+    label = "INDUSTRY"
+    colour = "#b07219"
+    _running_track = False
+
+    def _laid(self, area, xy) -> None:
+        area.facilities[xy] = Facility()
+
+
+@register("modifier")
+class ModifierRules(PlacedRules):
+    """A Modifier goes off the Running Track beside a facility it can serve (its 3×3
+    neighbourhood); a box Modifier serves the one named ('for x,y') when several are beside it,
+    a Section Gang lends its worker to any of them."""
+
+    kind = "modifier"
+    label = "MODIFIER"
+    colour = "#7e57c2"
+    picture = "tag"
+
+    @property
+    def tag(self):
+        adds = dict(self.spec.adds)
+        if "worker" in adds:
+            return ("+1 worker",)
+        return tuple(f"+{adds[k]} {'box' if k == 'box' else k}" for k in ("box", "green", "red") if k in adds)
+
+    @property
+    def _lends_worker(self) -> bool:
+        return bool(dict(self.spec.adds).get("worker"))
+
+    def _targets(self, s, p, xy) -> list:
+        """The neighbouring facilities this Modifier could serve from ``xy``."""
+        sp = self.spec
+        area = area_of(s, p)
+        out = []
+        for n in neighbours9(xy):
+            if not is_facility(s, area, n):
+                continue
+            if n == (0, 0):
+                ok = sp.serves in ("passenger", "any")
+            else:
+                fsp = spec_of(s, area.grid[n].card)
+                ok = (sp.serves in ("freight", "any") or (sp.serves == "freight_out" and fsp.outbound)
+                      or (sp.serves == "freight_in" and fsp.inbound))
+            if ok:
+                out.append(n)
+        return out
+
+    def _spot_problem(self, s, p, it, area):
+        sp = self.spec
+        x, y = it.at
+        if it.turned:
+            return "a Modifier has no rail to turn"
+        if y == 0 or not (area.west_limit < x < area.east_limit):
+            return (f"a Modifier goes off the Running Track, between your Limits' columns "
+                    f"({area.west_limit + 1} to {area.east_limit - 1}), not at {x},{y}")
+        targets = self._targets(s, p, it.at)
+        if not targets:
+            return f"the {sp.name} must go beside a facility it can serve; none is next to {x},{y}"
+        if self._lends_worker:
+            if it.serves is not None:
+                return f"the {sp.name} lends its worker to any neighbouring facility; play it without 'for'"
+            return None
+        if it.serves is None and len(targets) > 1:
+            spots = ", ".join(f"{a},{b}" for a, b in targets)
+            return f"the {sp.name} is beside several facilities ({spots}); say which it serves with 'for x,y'"
+        if it.serves is not None and it.serves not in targets:
+            return f"the {sp.name} at {x},{y} cannot serve {it.serves[0]},{it.serves[1]}"
+        return None
+
+    def candidates(self, s, p, card, spots):
+        for xy in spots:
+            if xy[1] == 0:
+                continue
+            targets = self._targets(s, p, xy)
+            if not targets:
+                continue
+            if self._lends_worker or len(targets) == 1:
+                yield Play(card, xy)
+            else:
+                for tgt in targets:
+                    yield Play(card, xy, serves=tgt)
+
+    def play(self, s, p, it, ev):
+        area = area_of(s, p)
+        serves = None
+        if not self._lends_worker:
+            serves = it.serves or self._targets(s, p, it.at)[0]
+        area.modifiers[it.at] = Modifier(it.card, serves)
+        area.grid[it.at] = Placed(it.card)
+        ev.say("play", f"{name(s, p)} places the {self.spec.name} at {it.at[0]},{it.at[1]}.")
+
+
+# --------------------------------------------------------------------------- the Division
+
+
+@register("mainline")
+class MainlineRules(CardRules):
+    """A Mainline card: part of the Division from setup, never in a hand."""
+
+    kind = "mainline"
+    label = "MAINLINE"
+    colour = "#4e6e58"
+    picture = "regions"
+
+
+@register("sectioned")
+class SectionedMainline(MainlineRules):
+    """A Mainline card with a length (deck "full"): a train crosses it in length ÷ speed Stages,
+    rounded up ([M10], [M11])."""
+
+    picture = "sections"
+
+    def crossing_time(self, s, train):
+        return crossing_stages(self.spec.sections, spec_of(s, train.card).speed)
+
+
+def crossing_stages(sections: int, speed: int) -> int:
+    """Stages to cross ``sections`` at ``speed`` sections a Stage: rounded up, at least one ([M11])."""
+    return max(1, -(-sections // speed))
+
+
+#: the default rules class of each kind
+KIND_RULES = {cls.kind: cls for cls in (TrainRules, ExtraRules, OfficeRules, FacilityRules, ModifierRules,
+                                        TrackRules, RedFlagRules, MainlineRules)}
+
+check_specs()

@@ -1,0 +1,163 @@
+"""The planner bot: legal, deterministic, sensible play in every mode, with reasons in words."""
+
+import statistics
+
+import pytest
+
+import stationmaster as sm
+from stationmaster.bots import Decision, available, make, play_turns
+from stationmaster.bots.planner import PlannerBot, View, clearance_risk
+from stationmaster.builder import Position
+
+
+def _play(game, bot, limit=5000):
+    decisions = []
+    while not game.is_over and len(decisions) < limit:
+        legal = game.legal_intents()
+        d = bot.decide(game)
+        assert isinstance(d, Decision) and d.intent in legal, (str(d), game.describe())
+        assert d.reason and "\n" not in d.reason
+        game.apply(d.intent)
+        decisions.append(d)
+    return decisions
+
+
+def test_planner_is_registered():
+    assert "planner" in available()
+    assert isinstance(make("planner", seed=2), PlannerBot)
+
+
+@pytest.mark.parametrize("length", ["short", "standard"])
+def test_planner_plays_whole_solitaire_games_legally(length):
+    g = sm.new_game(seed=11, length=length)
+    _play(g, make("planner", 11))
+    assert g.is_over
+
+
+@pytest.mark.parametrize("mode,players", [("competitive", ["Ann", "Bo"]), ("competitive", ["Ann", "Bo", "Cy"]),
+                                          ("competitive", ["Ann", "Bo", "Cy", "Di"]), ("coop", ["Ann", "Bo", "Cy"])])
+def test_planner_plays_every_seat_of_multiplayer_games(mode, players):
+    g = sm.new_game(seed=5, players=players, mode=mode, length="short", optional_rules=("emergency_toolbox",),
+                    bots={p: "planner" for p in players})
+    done = play_turns(g)
+    assert g.is_over and {p for p, _ in done} == set(players)
+
+
+def test_planner_with_every_optional_rule():
+    g = sm.new_game(seed=3, players=["Ann", "Bo"], mode="coop", length="short",
+                    optional_rules=("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup"),
+                    starting_hand="six", bots={"Ann": "planner", "Bo": "planner"})
+    play_turns(g)
+    assert g.is_over
+
+
+def test_planner_is_deterministic_and_decides_from_the_game_not_the_path():
+    a, b = sm.new_game(seed=4, length="short"), sm.new_game(seed=4, length="short")
+    da = _play(a, make("planner", 1))
+    db = _play(b, make("planner", 1))
+    assert [str(d) for d in da] == [str(d) for d in db]
+    # after an undo, a fresh planner decides as before
+    g = sm.new_game(seed=4, length="short")
+    bot = make("planner", 1)
+    for d in da[:80]:
+        g.apply(d.intent)
+    again = make("planner", 1).decide(g)
+    assert again == bot.decide(g) == da[80]
+
+
+def test_planner_beats_random_on_mean_revenue():
+    """A small seeded ordering check: steady play earns more than random play."""
+    planner, rand = [], []
+    for seed in range(3):
+        g = sm.new_game(seed=seed, length="short", yard_refill="day_end")
+        _play(g, make("planner", seed))
+        planner.append(g.revenue["Player"])
+        h = sm.new_game(seed=seed, length="short", yard_refill="day_end")
+        _play(h, make("random", seed))
+        rand.append(h.revenue["Player"])
+    assert statistics.mean(planner) > statistics.mean(rand) + 3
+
+
+@pytest.mark.breaks_invariants  # the hand is set by hand: the deck no longer adds up
+def test_planner_upgrades_the_office_first():
+    g = sm.new_game(seed=1)
+    g.apply("draw home")
+    g.state.players[0].hand = ["Depot1", "Straight1", "T5", "Tipple1"]
+    d = make("planner").decide(g)
+    assert str(d.intent) == "play Depot1" and "Depot" in d.reason
+
+
+def test_planner_boards_and_detrains_what_it_can():
+    b = Position(seed=1)
+    b.office("Player", "station")
+    b.boxes("Player", (0, 0), green=["CL1"])
+    b.train(1, player="Player", at=(0, 0), behind=["CE1", "CL2"], arrived_earlier=False)
+    g = b.game()
+    g.apply("agent pass")
+    bot = make("planner")
+    seen = []
+    while g.phase == "load_unload" and g.actor == "Player":
+        d = bot.decide(g)
+        seen.append(str(d.intent))
+        g.apply(d.intent)
+    assert {"board 1", "detrain 1"} <= set(seen)
+
+
+def test_planner_stocks_for_a_spotted_empty():
+    b = Position(seed=3)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.office("Player", "depot")
+    b.cars("Player", (1, 1), ["boxcar"])
+    g = b.game()
+    d = make("planner").decide(g)
+    assert str(d.intent) == "agent stock 1,1" and "Grocer" in d.reason
+
+
+@pytest.mark.breaks_invariants  # trains put on the Division by hand, with no cards on the timetable
+def test_planner_holds_a_follower_right_behind_its_leader():
+    """A clearance that could end in a rear-end collision is held, and the reason says why."""
+    g = sm.new_game(seed=2)
+    s = g.state
+    from stationmaster.state import Train
+    s.trains[1] = Train(tray=1, card="T3", number=3, extra=False, direction="west", where="mainline", pos=(1, 1))
+    s.trains[2] = Train(tray=2, card="T1", number=1, extra=False, direction="west", where="division_point",
+                        pos="east")
+    assert clearance_risk(s, s.trains[2]) is not None
+    s.trains[1].pos = (0, 0)
+    assert clearance_risk(s, s.trains[2]) is None
+
+
+def test_planner_spots_cars_at_its_industry_and_brings_the_train_back():
+    """A train at the Office with a loaded boxcar for the Grocer's Warehouse: the planner switches,
+    sets it out on the spur, and the train is back on the A/D track, made up to leave."""
+    b = Position(seed=3)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.office("Player", "depot")
+    b.train(11, player="Player", at=(0, 0), behind=["BL1", "K1"])
+    g = b.game()
+    bot = make("planner")
+    d = bot.decide(g)
+    assert str(d.intent) == "switch", d
+    events = g.apply(d.intent)
+    while g.state.turn.option == "switch":
+        step = bot.decide(g)
+        assert make("planner").decide(g) == step  # mid-plan, a fresh planner decides the same
+        events += g.apply(step.intent)
+    assert "BL1" in g.state.areas[0].grid[(1, 1)].cars
+    assert any(e.kind == "highball" and "11" in e.text for e in events)  # back on the A/D track, made up
+
+
+def test_view_reachable_follows_the_rail():
+    b = Position(seed=3)
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    g = b.game()
+    v = View(g)
+    assert {(0, 0), (1, 0), (0, 1), (1, 1)} <= v.reachable()
