@@ -209,8 +209,10 @@ def _simulate(args) -> int:
     progress = not args.quiet
     start = time.perf_counter()
     try:
+        options = dict(_bot_option(text) for text in args.bot_option or ())
         rows = simulate(args.bot, length=args.length, games=args.games, seed=args.seed, jobs=args.jobs,
-                        mode=args.mode, players=args.players, yard_refill=args.yard_refill, progress=progress)
+                        mode=args.mode, players=args.players, yard_refill=args.yard_refill, progress=progress,
+                        bot_options=options)
     except ValueError as e:
         print(f"stationmaster: {e}", file=sys.stderr)
         return EXIT_BAD
@@ -263,6 +265,17 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+def _bot_option(text: str) -> tuple:
+    """``KEY=VALUE`` from the command line: the value read as JSON (null, 4, 1.5, true), else text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.isidentifier():
+        raise ValueError(f"write a bot option as KEY=VALUE (e.g. max_seconds=null), not {text!r}")
+    try:
+        return key, json.loads(value)
+    except ValueError:
+        return key, value
+
+
 def _simulate_parser(sub) -> None:
     import os
 
@@ -284,6 +297,9 @@ def _simulate_parser(sub) -> None:
                    help="seats, every one played by the bot (default 1 in solitaire, else 2)")
     s.add_argument("--yard-refill", default="when_empty", choices=list(YARD_REFILLS),
                    help="when used cars come back to the Division Yard (default when_empty)")
+    s.add_argument("--bot-option", action="append", metavar="KEY=VALUE",
+                   help="an option for the bot, e.g. max_seconds=null (search by its rollout budget alone, "
+                   "reproducible); may be repeated")
     s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON line per game to this file")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--quiet", action="store_true", help="no progress report on stderr")

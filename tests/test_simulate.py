@@ -67,10 +67,11 @@ class EndsAlways(Bot):
     """A bot of one's own, given to simulate as a class."""
 
     name = "ends-always"
+    first = ("end", "agent pass", "hold")
 
     def decide(self, game):
         legal = game.legal_intents()
-        for text in ("end", "agent pass", "hold"):
+        for text in self.first:
             if game.parse(text) in legal:
                 return Decision(game.parse(text), "does nothing")
         return Decision(legal[0], "the first thing it may do")
@@ -80,6 +81,37 @@ def test_a_bot_class_of_ones_own_can_be_simulated():
     rows = simulate(EndsAlways, length="short", games=2, seed=1)
     assert [r["bot"] for r in rows] == ["ends-always"] * 2
     assert all(r["revenue"] == {"Player": 0} for r in rows)
+
+
+class Picky(EndsAlways):
+    """A bot with an option of its own."""
+
+    name = "picky"
+
+    def __init__(self, seed=0, first=EndsAlways.first):
+        super().__init__(seed)
+        self.first = first
+
+
+def test_bot_options_reach_every_games_bot_and_are_recorded():
+    rows = simulate(Picky, length="short", games=2, seed=1, jobs=2, bot_options={"first": ("draw home", "end")})
+    assert [r["bot_options"] for r in rows] == [{"first": ("draw home", "end")}] * 2
+    plain = simulate(Picky, length="short", games=2, seed=1)
+    assert "bot_options" not in plain[0]
+    assert all(r["decisions"] > p["decisions"] for r, p in zip(rows, plain))  # drawing takes more decisions
+    with pytest.raises(ValueError, match="does not take these options"):
+        simulate("random", length="short", games=1, bot_options={"depth": 3})
+    with pytest.raises(ValueError, match="not one already made"):
+        simulate(Picky(seed=1), length="short", games=1, bot_options={"first": ()})
+
+
+@pytest.mark.slow
+def test_search_without_its_time_cap_gives_the_same_rows_whatever_the_jobs():
+    """The study runs search by its rollout budget alone: its games do not depend on the machine."""
+    options = {"max_seconds": None, "rollouts": 1}
+    one = simulate("search", length="short", games=2, seed=3, jobs=1, bot_options=options)
+    two = simulate("search", length="short", games=2, seed=3, jobs=2, bot_options=options)
+    assert _without_seconds(one) == _without_seconds(two)
 
 
 def test_summary_figures():

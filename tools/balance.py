@@ -33,6 +33,9 @@ from stationmaster.rules import REVENUE_SOURCES  # noqa: E402
 BOTS = ("random", "greedy", "planner", "search")
 #: games per setting: search is slow, the others cheap
 GAMES = {"search": 50}
+#: search decides by its rollout budget alone, without its 1 s time cap, so that its games (and the
+#: study) do not depend on the machine's speed and load, and are the same whatever --jobs
+BOT_OPTIONS = {"search": {"max_seconds": None}}
 DEFAULT_GAMES = 200
 #: issue 8's acceptance for Standard solitaire: (at least, at most) win rate
 ACCEPTANCE = {"search": (0.6, 1.0), "planner": (0.3, 1.0), "greedy": (0.0, 0.1), "random": (0.0, 0.0)}
@@ -70,12 +73,14 @@ def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=prin
                 path = data_file(folder, bot, length, refill)
                 if reuse and path.exists():
                     rows = read_rows(path)
-                    if len(rows) == n and rows[0]["seed"] == seed:
+                    if len(rows) == n and rows[0]["seed"] == seed and \
+                            rows[0].get("bot_options") == (BOT_OPTIONS.get(bot) or None):
                         results[bot, length, refill] = rows
                         log(f"balance: {path.name}: reusing {n} saved games")
                         continue
                 t = time.perf_counter()
-                rows = simulate(bot, length=length, games=n, seed=seed, jobs=jobs, yard_refill=refill)
+                rows = simulate(bot, length=length, games=n, seed=seed, jobs=jobs, yard_refill=refill,
+                                bot_options=BOT_OPTIONS.get(bot))
                 write_rows(path, rows)
                 results[bot, length, refill] = rows
                 s = summarize(rows)
@@ -121,6 +126,11 @@ def tables(results: dict, skipped=(), plots_dir: pathlib.Path | None = None, doc
         lines.append("Solitaire games, every setting on the same seeds ("
                      + "; ".join(f"{a}–{b}" for a, b in seeds) + "). Revenue is the player's at the game's end; "
                      "sources and collisions are per game.")
+        options = {k[0]: rows[0]["bot_options"] for k, rows in results.items() if rows[0].get("bot_options")}
+        if options:
+            lines.append("Bot options: " + "; ".join(
+                f"{b} " + ", ".join(f"{k}={json.dumps(v)}" for k, v in o.items()) for b, o in sorted(options.items()))
+                + " (no time cap: the games do not depend on the machine's speed).")
     if skipped:
         lines.append("")
         lines.append(f"Not in this run (not registered when it ran): {', '.join(skipped)}.")

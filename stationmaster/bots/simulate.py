@@ -20,7 +20,7 @@ from ..cards import PIECES
 from ..config import make_config
 from ..game import bot_name, new_game
 from ..rules import REVENUE_SOURCES
-from .base import make
+from .base import REGISTRY, make
 from .play import play_turns
 
 
@@ -34,17 +34,31 @@ def _yards(s) -> tuple:
     return len(s.division_yard), len(s.classification_yard), loaded_coaches
 
 
+def bot_class(bot):
+    """The Bot subclass of a registered name or of a class (None for a Bot given made)."""
+    if isinstance(bot, type):
+        return bot
+    if isinstance(bot, str):
+        make(bot)  # an unknown name is refused, saying which there are
+        return REGISTRY[bot]
+    return None
+
+
 def play_one(task: tuple) -> dict:
-    """Play one game to its end (``task`` = (bot, config keywords, seed)) and return its row."""
-    bot, config, seed = task
-    if isinstance(bot, type):  # a Bot subclass: seeded per game, as a named bot is
-        bot = bot(seed=seed)
+    """Play one game to its end (``task`` = (bot, bot options, config keywords, seed)) and
+    return its row."""
+    bot, options, config, seed = task
+    if options or isinstance(bot, type):  # made here, seeded per game as a named bot is
+        bot = bot_class(bot)(seed=seed, **options)
     start = time.perf_counter()
     game = new_game(seed=seed, bots={p: bot for p in config["players"]}, **config)
     tally = Tally(game)
     tally.add(game.last_events, game.state)  # the deal's events
     play_turns(game, on_decision=lambda player, decision: tally.add(game.last_events, game.state))
-    return tally.row(game, bot_name(bot), time.perf_counter() - start)
+    row = tally.row(game, bot_name(bot), time.perf_counter() - start)
+    if options:
+        row["bot_options"] = dict(options)
+    return row
 
 
 class Tally:
@@ -92,7 +106,7 @@ class Tally:
 
 def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
              mode: str = "solitaire", players: int | None = None, yard_refill: str = "when_empty",
-             progress=False) -> list:
+             progress=False, bot_options: dict | None = None) -> list:
     """Play ``games`` games with ``bot`` (a registered name, a Bot subclass or a Bot) in every
     seat, game ``i`` on seed ``seed + i``, in ``jobs`` worker processes (None: one per CPU), and
     return one row per game, in seed order.
@@ -100,13 +114,27 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
     ``players`` defaults to 1 in solitaire and 2 otherwise. ``progress``: False, True (a bar on
     a terminal with tqdm, else a line per tenth on stderr), or ``callback(done, total)``. With
     ``jobs`` > 1 a bot of your own must be importable by the workers (defined in a module, not in
-    a notebook cell) wherever processes are not forked (Windows, macOS, Python 3.14 on Linux)."""
+    a notebook cell) wherever processes are not forked (Windows, macOS, Python 3.14 on Linux).
+
+    ``bot_options`` are keyword arguments for the bot's class, besides the game's seed:
+    ``bot_options={"max_seconds": None}`` runs ``search`` by its rollout budget alone, without the
+    time cap that would make its games depend on the machine's speed and load."""
     if players is None:
         players = 1 if mode == "solitaire" else 2
     if not isinstance(players, int) or isinstance(players, bool) or players < 1:
         raise ValueError(f"players must be a whole number of seats from 1, not {players!r}")
     config = make_config(seat_names(players), mode, length, yard_refill=yard_refill)
-    make(bot)  # an unknown bot is refused here, before any worker starts
+    options = dict(bot_options or {})
+    if options:  # a bad bot or option is refused here, before any worker starts
+        cls = bot_class(bot)
+        if cls is None:
+            raise ValueError("bot_options need a bot given by name or class, not one already made")
+        try:
+            cls(seed=seed, **options)
+        except TypeError as e:
+            raise ValueError(f"the {bot_name(cls)} bot does not take these options: {e}") from None
+    else:
+        make(bot)
     for what, n, least in (("games", games, 1), ("seed", seed, 0)):
         if not isinstance(n, int) or isinstance(n, bool) or n < least:
             raise ValueError(f"{what} must be a whole number from {least}, not {n!r}")
@@ -117,7 +145,7 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a whole number of worker processes from 1, not {jobs!r}")
     kw = {"players": list(config.players), "mode": mode, "length": length, "yard_refill": yard_refill}
-    tasks = [(bot, kw, seed + i) for i in range(games)]
+    tasks = [(bot, options, kw, seed + i) for i in range(games)]
     bar = progress_bar(progress, games)
     rows = []
     try:
