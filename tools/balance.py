@@ -123,14 +123,14 @@ def tables(results: dict, skipped=(), plots_dir: pathlib.Path | None = None, doc
         lines.append("No saved games yet: run `python tools/balance.py`.")
     seeds = sorted({(rows[0]["seed"], rows[0]["seed"] + len(rows) - 1) for rows in results.values()})
     if seeds:
-        lines.append("Solitaire games, every setting on the same seeds ("
+        lines.append("Solitaire games; game i of every setting is dealt on seed i (seeds "
                      + "; ".join(f"{a}–{b}" for a, b in seeds) + "). Revenue is the player's at the game's end; "
                      "sources and collisions are per game.")
         options = {k[0]: rows[0]["bot_options"] for k, rows in results.items() if rows[0].get("bot_options")}
         if options:
             lines.append("Bot options: " + "; ".join(
                 f"{b} " + ", ".join(f"{k}={json.dumps(v)}" for k, v in o.items()) for b, o in sorted(options.items()))
-                + " (no time cap: the games do not depend on the machine's speed).")
+                + ".")
     if skipped:
         lines.append("")
         lines.append(f"Not in this run (not registered when it ran): {', '.join(skipped)}.")
