@@ -123,7 +123,7 @@ def tables(results: dict, skipped=(), plots_dir: pathlib.Path | None = None, doc
         lines.append("No saved games yet: run `python tools/balance.py`.")
     seeds = sorted({(rows[0]["seed"], rows[0]["seed"] + len(rows) - 1) for rows in results.values()})
     if seeds:
-        lines.append("Solitaire games; game i of every setting is dealt on seed i (seeds "
+        lines.append("Solitaire games; every setting deals its n-th game on the same seed (seeds "
                      + "; ".join(f"{a}–{b}" for a, b in seeds) + "). Revenue is the player's at the game's end; "
                      "sources and collisions are per game.")
         options = {k[0]: rows[0]["bot_options"] for k, rows in results.items() if rows[0].get("bot_options")}
