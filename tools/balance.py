@@ -210,6 +210,12 @@ def plots(results: dict, folder: pathlib.Path) -> list:
                 axes[i][j].set_title(f"{length}, refill {refill}", fontsize=9)
         return fig, axes
 
+    def bot_legend(fig):
+        """One legend for the figure, naming every bot (a panel may lack some)."""
+        from matplotlib.lines import Line2D
+        fig.legend(handles=[Line2D([], [], c=colour[b], label=b) for b in bots], loc="upper right",
+                   fontsize=7, ncol=len(bots))
+
     def save(fig, name):
         fig.tight_layout()
         path = folder / f"{name}.png"
@@ -244,8 +250,7 @@ def plots(results: dict, folder: pathlib.Path) -> list:
             ax.axhline(LENGTHS[length][0], ls="--", c="k", lw=0.8)
             ax.plot([days], [RUNNING_WELL[length]], "kx")
             ax.set_xticks(range(1, days + 1))
-            if i == j == 0:
-                ax.legend(fontsize=7)
+    bot_legend(fig)
     save(fig, "revenue_by_day")
 
     # win rate and collisions: one panel per length, bars by bot grouped by refill
@@ -304,8 +309,7 @@ def plots(results: dict, folder: pathlib.Path) -> list:
                     ax.plot(range(1, n + 1), mean, style, c=colour[b], lw=1, label=b if key == "division" else None)
             for d in range(1, LENGTHS[length][1]):
                 ax.axvline(12 * d + 0.5, c="0.85", lw=0.6)
-            if i == j == 0:
-                ax.legend(fontsize=7)
+    bot_legend(fig)
     save(fig, "yards")
 
     # Revenue by source: stacked, collisions below zero
