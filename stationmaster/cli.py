@@ -12,6 +12,10 @@ stderr) or the command line is wrong.
 A save is untrusted text: everything printed from it shows control and invisible characters as
 escapes (``\x1b``, ``\u202e``; see ``stationmaster.safetext``), so a save cannot clear, retitle or
 garble the terminal; ``--json`` escapes them the JSON way, so the data reads back unchanged.
+
+``stationmaster simulate --bot NAME --length L --games N`` plays many games with the bot in every
+seat, in worker processes (``--jobs``), and summarises them (``--json``); ``--out FILE.jsonl``
+keeps one JSON line per game. See ``stationmaster.bots.simulate``.
 """
 
 from __future__ import annotations
@@ -196,6 +200,37 @@ def _play(args) -> int:
         return EXIT_BAD
 
 
+def _simulate(args) -> int:
+    import time
+
+    from .bots.simulate import format_summary, simulate, summarize
+    from .saves import write_atomically
+
+    progress = not args.quiet
+    start = time.perf_counter()
+    try:
+        options = dict(_bot_option(text) for text in args.bot_option or ())
+        rows = simulate(args.bot, length=args.length, games=args.games, seed=args.seed, jobs=args.jobs,
+                        mode=args.mode, players=args.players, yard_refill=args.yard_refill, progress=progress,
+                        bot_options=options)
+    except ValueError as e:
+        print(f"stationmaster: {e}", file=sys.stderr)
+        return EXIT_BAD
+    info = summarize(rows)
+    info.update(seconds=round(time.perf_counter() - start, 3), jobs=args.jobs, seeds=[args.seed, args.seed + args.games - 1])
+    if args.out:
+        try:
+            write_atomically(args.out, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
+        except OSError as e:
+            print(f"stationmaster: cannot write {args.out}: {e}", file=sys.stderr)
+            return EXIT_BAD
+    if args.json:
+        print(json.dumps(info, indent=1, ensure_ascii=False))
+    else:
+        print(format_summary(info))
+    return EXIT_OK
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="stationmaster",
@@ -226,7 +261,49 @@ def parser() -> argparse.ArgumentParser:
     q.add_argument("--print", action="store_true",
                    help="print the JupyterLab command instead of running it")
     q.set_defaults(run=_play)
+    _simulate_parser(sub)
     return p
+
+
+def _bot_option(text: str) -> tuple:
+    """``KEY=VALUE`` from the command line: the value read as JSON (null, 4, 1.5, true), else text."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.isidentifier():
+        raise ValueError(f"write a bot option as KEY=VALUE (e.g. max_seconds=null), not {text!r}")
+    try:
+        return key, json.loads(value)
+    except ValueError:
+        return key, value
+
+
+def _simulate_parser(sub) -> None:
+    import os
+
+    from .bots import available
+    from .config import LENGTHS, MODES, YARD_REFILLS
+    s = sub.add_parser("simulate", help="play many games with a bot in every seat and summarise them",
+                       description="Play GAMES games with the bot in every seat (game i on seed SEED+i, "
+                       "so the same seeds give the same games whatever --jobs), then print the Revenue, "
+                       "win rate, collisions and Revenue by source. A progress bar shows on a terminal "
+                       "(with tqdm: pip install \"stationmaster[sim]\").")
+    s.add_argument("--bot", required=True, choices=available(), help="the bot in every seat")
+    s.add_argument("--length", default="standard", choices=list(LENGTHS), help="game length (default standard)")
+    s.add_argument("--games", type=int, default=100, metavar="N", help="how many games (default 100)")
+    s.add_argument("--seed", type=int, default=1, metavar="S", help="the first game's seed (default 1)")
+    s.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
+                   help="worker processes (default: one per CPU)")
+    s.add_argument("--mode", default="solitaire", choices=list(MODES), help="game mode (default solitaire)")
+    s.add_argument("--players", type=int, metavar="K",
+                   help="seats, every one played by the bot (default 1 in solitaire, else 2)")
+    s.add_argument("--yard-refill", default="day_end", choices=list(YARD_REFILLS),
+                   help="when used cars come back to the Division Yard (default day_end, the rules' default)")
+    s.add_argument("--bot-option", action="append", metavar="KEY=VALUE",
+                   help="an option for the bot, e.g. max_seconds=null (search by its rollout budget alone, "
+                   "reproducible); may be repeated")
+    s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON line per game to this file")
+    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    s.add_argument("--quiet", action="store_true", help="no progress report on stderr")
+    s.set_defaults(run=_simulate)
 
 
 def main(argv=None) -> int:

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 @dataclass(frozen=True)
 class Event:
     """``kind`` is snake_case (revenue, collision, highball, arrival, train_made_up, ...);
-    ``str(event)`` is a sentence. Revenue events carry ``player`` and ``amount``."""
+    ``str(event)`` is a sentence. Revenue events carry ``player``, ``amount`` and
+    ``data["source"]`` (one of ``rules.REVENUE_SOURCES``: boarding, detraining, ...)."""
 
     kind: str
     text: str

@@ -93,15 +93,22 @@ def actor(s: State) -> int | None:
 
 # --------------------------------------------------------------------------- Revenue and victory
 
-def earn(s: State, ev: Events, p: int, amount: int, why: str, judge: bool = True) -> None:
-    """Change a player's Revenue; every change is a ``revenue`` event. ``judge=False`` defers the
-    first-to-target check when several players are paid at one moment."""
+#: where Revenue comes from, as the ``source`` of a ``revenue`` event's data (for tallies)
+REVENUE_SOURCES = ("boarding", "detraining", "freight_out", "freight_in", "transit", "collision")
+
+
+def earn(s: State, ev: Events, p: int, amount: int, why: str, source: str, judge: bool = True) -> None:
+    """Change a player's Revenue; every change is a ``revenue`` event, its ``data["source"]`` one
+    of REVENUE_SOURCES. ``judge=False`` defers the first-to-target check when several players are
+    paid at one moment."""
     if amount == 0:
         return
+    assert source in REVENUE_SOURCES, source
     s.players[p].revenue += amount
     who = name(s, p)
     verb = "earns" if amount > 0 else "loses"
-    ev.say("revenue", f"{who} {verb} {abs(amount)} Revenue: {why}.", player=who, amount=amount)
+    ev.say("revenue", f"{who} {verb} {abs(amount)} Revenue: {why}.", player=who, amount=amount,
+           data={"source": source})
     if judge:
         check_target(s, ev)
 
@@ -371,7 +378,7 @@ def collide(s: State, ev: Events, at_fault: int, where: str, trains: list, cars:
     for pid in cars:
         retire(s, pid)
     s.collisions_today += 1
-    earn(s, ev, at_fault, -COLLISION_PENALTY, f"collision {where}")
+    earn(s, ev, at_fault, -COLLISION_PENALTY, f"collision {where}", "collision")
     refill_division_yard(s, ev)
     if s.config.mode == "competitive" and s.collisions_today >= 3 and s.outcome is None:
         finish(s, ev, [], f"three collisions on Day {s.day}; the Division is shut down and everyone loses.",

@@ -6,9 +6,12 @@
 
 ``available()`` lists the registered bots; ``make(name, seed)`` makes one; a bot of your own is a
 ``Bot`` subclass with a ``name`` and a ``decide(game)`` method, registered with ``@register``.
+``simulate(bot, length=..., games=N, jobs=J)`` plays many games with a bot in every seat and
+returns a row per game; ``summarize(rows)`` gives the figures.
 """
 
 from .base import Bot, Decision, available, make, register
 from .play import bot_for, play_turns
+from .simulate import simulate, summarize
 
-__all__ = ["Bot", "Decision", "available", "bot_for", "make", "play_turns", "register"]
+__all__ = ["Bot", "Decision", "available", "bot_for", "make", "play_turns", "register", "simulate", "summarize"]

@@ -228,7 +228,7 @@ def apply(s: State, it, ev: Events) -> None:
             retire(s, empty)
             tr.boarded.append(full)
             ev.say("board", f"{who}'s Porter boards passengers onto train {tr.label}.")
-            earn(s, ev, p, rates[0], f"passengers boarded train {tr.label}")
+            earn(s, ev, p, rates[0], f"passengers boarded train {tr.label}", "boarding")
         else:
             full = _coach(tr, Detrain, it.car)
             empty = take_from_yard(s, ev, "coach", False)
@@ -236,7 +236,7 @@ def apply(s: State, it, ev: Events) -> None:
             _replace(side, full, empty)
             fac.red.append(full)
             ev.say("detrain", f"{who}'s Porter detrains passengers from train {tr.label}.")
-            earn(s, ev, p, rates[0], f"passengers detrained from train {tr.label}")
+            earn(s, ev, p, rates[0], f"passengers detrained from train {tr.label}", "detraining")
         return
     fac = area.facilities[it.at]
     sp = spec_of(s, area.grid[it.at].card)
@@ -261,8 +261,8 @@ def apply(s: State, it, ev: Events) -> None:
         retire(s, empty)
         fac.loaded_here.append(piece)
         ev.say("work", f"{who}'s Laborer loads a {sp.car} at the {sp.name}.")
-        earn(s, ev, p, rates[1], f"a {sp.car} loaded at the {sp.name}")
+        earn(s, ev, p, rates[1], f"a {sp.car} loaded at the {sp.name}", "freight_out")
     else:
         fac.red.append(piece)
         ev.say("work", f"{who}'s Laborer puts an unloaded {sp.car} load in a red box at the {sp.name}.")
-        earn(s, ev, p, rates[1], f"a {sp.car} unloaded at the {sp.name}")
+        earn(s, ev, p, rates[1], f"a {sp.car} unloaded at the {sp.name}", "freight_in")

@@ -420,7 +420,7 @@ def _leave(s: State, train: Train, ev: Events) -> None:
     rate = s.config.revenue[2]
     if rate:
         for p in range(len(s.players)):
-            earn(s, ev, p, rate, f"train {train.label} completed its run", judge=False)
+            earn(s, ev, p, rate, f"train {train.label} completed its run", "transit", judge=False)
         check_target(s, ev)
 
 
