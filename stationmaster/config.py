@@ -15,7 +15,7 @@ VICTORIES = ("highest_after_days", "first_to_target")
 LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
-                  "red_flag_escape")
+                  "red_flag_escape", "per_player_floor")
 #: the decks a game may be dealt from (their cards: ``stationmaster.cards.catalog(deck)``)
 DECKS = ("classic", "full")
 #: how used cars come back from the Classification Yard to the Division Yard (ruling [Y1]): always
@@ -82,8 +82,10 @@ class Config:
 
     @property
     def revenue_floor(self) -> int:
-        """Competitive, highest-after-days: the table's combined Revenue must reach this."""
-        return 3 * len(self.players) * self.days
+        """Competitive, highest-after-days: the table's combined Revenue must reach this — 3 a Day
+        (ruling [V2]: a Division's output hardly grows with the players, who share its trains and
+        cars), or v0.2's 3 × players × Days under the house rule ``per_player_floor``."""
+        return 3 * self.days * (len(self.players) if self.has("per_player_floor") else 1)
 
     def has(self, rule: str) -> bool:
         return rule in self.optional_rules

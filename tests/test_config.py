@@ -86,22 +86,29 @@ def test_lengths(length, target, days):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_coop_target_is_multiplied_by_players_and_competitive_floor(n):
-    """C1 / v0.2 §3.2, §3.5: Co-op target = target × players; the collective floor = 3 × players × Days."""
+    """C1 / V2: Co-op target = target × players; the collective floor = 3 × Days for any number of
+    players (v0.2's 3 × players × Days under the house rule per_player_floor)."""
     names = ["Ann", "Bob", "Cy", "Di"][:n]
     coop = make_config(names, mode="coop")
     comp = make_config(names, mode="competitive", length="campaign")
     assert coop.target == 20 * n
     assert comp.target == 45
-    assert comp.revenue_floor == 3 * n * 10
+    assert comp.revenue_floor == 3 * 10
+    old = make_config(names, mode="competitive", length="campaign", optional_rules=["per_player_floor"])
+    assert old.revenue_floor == 3 * n * 10
 
 
 def test_floor_table_examples():
-    """C1 / v0.2 §3.5 table: 3 players 3 Days 27; 3×5 45; 4×5 60; 4×10 120."""
+    """V2: the floor is 9 / 15 / 30 over 3 / 5 / 10 Days; per_player_floor gives v0.2 §3.5's table
+    (3 players 3 Days 27; 3×5 45; 4×5 60; 4×10 120)."""
     three, four = ["A", "B", "C"], ["A", "B", "C", "D"]
-    assert make_config(three, mode="competitive", length="short").revenue_floor == 27
-    assert make_config(three, mode="competitive").revenue_floor == 45
-    assert make_config(four, mode="competitive").revenue_floor == 60
-    assert make_config(four, mode="competitive", length="campaign").revenue_floor == 120
+    assert [make_config(three, mode="competitive", length=n).revenue_floor
+            for n in ("short", "standard", "campaign")] == [9, 15, 30]
+    old = ["per_player_floor"]
+    assert make_config(three, mode="competitive", length="short", optional_rules=old).revenue_floor == 27
+    assert make_config(three, mode="competitive", optional_rules=old).revenue_floor == 45
+    assert make_config(four, mode="competitive", optional_rules=old).revenue_floor == 60
+    assert make_config(four, mode="competitive", length="campaign", optional_rules=old).revenue_floor == 120
 
 
 def test_optional_rules_normalised():

@@ -75,12 +75,12 @@ GOLDEN = {
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is -6, below the collective floor of 45; everyone loses.",
+        "reason": "the table's combined Revenue is -6, below the collective floor of 15; everyone loses.",
         "intents": 566,
         "events": 829,
         "day": 5,
         "stage": 12,
-        "sha256": "4c6c19638905b4a49ce7aa39aa025177992d0bcb0c4ee266e26be7d6dd02c7ba"
+        "sha256": "8c2ce933318bd5c757ee4ebf33f37e905d2697f625fe6ef09aa5047f7a5a73d7"
     },
     "coop-2p-options-seed7": {
         "revenue": {
@@ -104,12 +104,12 @@ GOLDEN = {
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is -21, below the collective floor of 45; everyone loses.",
+        "reason": "the table's combined Revenue is -21, below the collective floor of 15; everyone loses.",
         "intents": 580,
         "events": 759,
         "day": 5,
         "stage": 12,
-        "sha256": "a9798541bfd7a94f34f41f1ee9cf00b81fc431e06ee9cdf6f1a99b0f4dc2ce69"
+        "sha256": "78271d245119f8cd86756238b8fa3cbf70929d7a26d23f80a64b9452642e5e48"
     },
     "solitaire-standard-seed7": {
         "revenue": {

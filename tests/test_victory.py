@@ -217,30 +217,41 @@ def test_competitive_first_to_target_first_individual_wins():
 
 
 @pytest.mark.parametrize("revenue, winners, kind", [
-    ((20, 10), ["Ann"], "days_over"),               # combined 30 = floor 3 × 2 × 5
-    ((20, 9), [], "revenue_floor"),                 # combined 29 < 30: everyone loses
-    ((15, 15), ["Ann", "Bob"], "days_over"),        # a tie shares the win
+    ((10, 5), ["Ann"], "days_over"),                # combined 15 = floor 3 × 5 Days
+    ((10, 4), [], "revenue_floor"),                 # combined 14 < 15: everyone loses
+    ((8, 8), ["Ann", "Bob"], "days_over"),          # a tie shares the win
     ((-5, 40), ["Bob"], "days_over"),               # negative Revenue is allowed
     ((10, 31), ["Bob"], "days_over"),
 ])
 def test_competitive_highest_after_days_two_players(revenue, winners, kind):
-    """V2 / v0.2 §3.3, §3.5: combined Revenue must reach 3 × players × Days, then highest wins,
-    ties share."""
+    """V2 / v0.2 §3.3: combined Revenue must reach the floor, 3 a Day, then highest wins, ties share."""
     g = position(mode="competitive", revenue=revenue).game()
+    assert g.config.revenue_floor == 15
+    play_out(g)
+    assert_over(g, winners, kind)
+
+
+@pytest.mark.parametrize("revenue, winners, kind", [
+    ((20, 10), ["Ann"], "days_over"),               # combined 30 = floor 3 × 2 × 5
+    ((20, 9), [], "revenue_floor"),                 # combined 29 < 30: everyone loses
+])
+def test_per_player_floor_house_rule_keeps_v02s_floor(revenue, winners, kind):
+    """V2 / v0.2 §3.5: under per_player_floor the table must reach 3 × players × Days."""
+    g = position(mode="competitive", revenue=revenue, optional_rules=["per_player_floor"]).game()
     assert g.config.revenue_floor == 30
     play_out(g)
     assert_over(g, winners, kind)
 
 
 @pytest.mark.parametrize("revenue, winners, kind", [
-    ((10, 10, 7), ["Ann", "Bob"], "days_over"),     # floor 3 × 3 × 3 = 27
-    ((9, 9, 8), [], "revenue_floor"),
-    ((0, 0, 27), ["Cy"], "days_over"),
+    ((4, 4, 1), ["Ann", "Bob"], "days_over"),       # floor 3 × 3 Days = 9
+    ((3, 3, 2), [], "revenue_floor"),
+    ((0, 0, 9), ["Cy"], "days_over"),
 ])
 def test_competitive_highest_after_days_three_players_short(revenue, winners, kind):
-    """V2 / v0.2 §3.5 table: three players, Short (3 Days): the floor is 27."""
+    """V2: three players, Short (3 Days): the floor is 9, whatever the number of players."""
     g = position(mode="competitive", revenue=revenue, length="short").game()
-    assert g.config.revenue_floor == 27
+    assert g.config.revenue_floor == 9
     play_out(g)
     assert_over(g, winners, kind)
 
