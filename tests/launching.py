@@ -144,15 +144,22 @@ _PLAYWRIGHT = None
 def playwright():
     """The one Playwright of this test process. Its sync API runs an event loop of its own, and a
     second one started while the first is alive fails ("Sync API inside the asyncio loop"), so the
-    browser fixtures and the launch tests share this one; it stops when the process exits."""
+    browser fixtures and the launch tests share this one. While it runs, its loop counts as this
+    thread's running asyncio loop, which the board's bot pacing would take for a kernel's: stop it
+    (``stop_playwright``) as soon as the browser work is done."""
     global _PLAYWRIGHT
     if _PLAYWRIGHT is None:
-        import atexit
-
         from playwright.sync_api import sync_playwright
         _PLAYWRIGHT = sync_playwright().start()
-        atexit.register(_PLAYWRIGHT.stop)
     return _PLAYWRIGHT
+
+
+def stop_playwright() -> None:
+    """Stop the shared Playwright, if it runs."""
+    global _PLAYWRIGHT
+    if _PLAYWRIGHT is not None:
+        pw, _PLAYWRIGHT = _PLAYWRIGHT, None
+        pw.stop()
 
 
 def open_in_chromium(printed: str, notebook: str, rules: str = "docs/rules.md", run: bool = False,
@@ -161,6 +168,7 @@ def open_in_chromium(printed: str, notebook: str, rules: str = "docs/rules.md", 
     Launcher); the file browser must lead to ``rules`` (its folders, then the file, double-clicked)
     and open it, showing its text ("Station Master" on a line). With ``run``, the notebook's first code cell is run (Shift+Enter) until the board
     is drawn, and the notebook saved (Ctrl+S)."""
+    own = _PLAYWRIGHT is None  # started here: stopped here too
     browser = playwright().chromium.launch(executable_path=str(CHROMIUM), headless=True, args=[
         "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"])
@@ -175,6 +183,8 @@ def open_in_chromium(printed: str, notebook: str, rules: str = "docs/rules.md", 
             raise
     finally:
         browser.close()
+        if own:
+            stop_playwright()
 
 
 def _item(listing, name: str):

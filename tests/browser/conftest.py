@@ -166,9 +166,11 @@ def _stop(proc: subprocess.Popen) -> None:
     proc.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser_context(tmp_path_factory):
-    from launching import playwright
+    """One Chromium for the browser tests; it and Playwright stop when they are done, since a live
+    sync Playwright leaves an asyncio loop running in this thread for the tests after them."""
+    from launching import playwright, stop_playwright
 
     profile = tmp_path_factory.mktemp("chromium-profile")
     context = playwright().chromium.launch_persistent_context(
@@ -179,6 +181,7 @@ def browser_context(tmp_path_factory):
         yield context
     finally:
         context.close()
+        stop_playwright()
 
 
 @pytest.hookimpl(hookwrapper=True)
