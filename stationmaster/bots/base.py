@@ -49,6 +49,14 @@ class Bot:
             mix.next64()
         return mix
 
+    @staticmethod
+    def legal(game) -> list:
+        """The actor's legal intents; a ValueError once the game is over (nothing to decide)."""
+        legal = game.legal_intents()
+        if not legal:
+            raise ValueError("the game is over: there is nothing to decide")
+        return legal
+
     def decide(self, game) -> Decision:  # pragma: no cover - the protocol
         raise NotImplementedError
 

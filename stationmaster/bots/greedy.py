@@ -46,9 +46,7 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def decide(self, game) -> Decision:
-        legal = game.legal_intents()
-        if not legal:
-            raise ValueError("the game is over: there is nothing to decide")
+        legal = self.legal(game)
         best, gain = None, 0
         if len(legal) > 1:
             for it in legal:

@@ -464,9 +464,7 @@ class PlannerBot(Bot):
         self.switch_nodes = switch_nodes
 
     def decide(self, game) -> Decision:
-        legal = game.legal_intents()
-        if not legal:
-            raise ValueError("the game is over: there is nothing to decide")
+        legal = self.legal(game)
         if len(legal) == 1:
             return Decision(legal[0], "the only thing to do")
         s = game.state

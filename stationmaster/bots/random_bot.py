@@ -12,7 +12,5 @@ class RandomBot(Bot):
     name = "random"
 
     def decide(self, game) -> Decision:
-        legal = game.legal_intents()
-        if not legal:
-            raise ValueError("the game is over: there is nothing to decide")
+        legal = self.legal(game)
         return Decision(self.rng(game).choice(legal), "picks at random")

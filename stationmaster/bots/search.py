@@ -84,9 +84,7 @@ class SearchBot(Bot):
         self.rollout_policy = PlannerBot(seed, switch_nodes=20)
 
     def decide(self, game) -> Decision:
-        legal = game.legal_intents()
-        if not legal:
-            raise ValueError("the game is over: there is nothing to decide")
+        legal = self.legal(game)
         if len(legal) == 1:
             return Decision(legal[0], "the only thing to do")
         s = game.state
