@@ -294,7 +294,7 @@ def test_fire_asks_the_cards_in_scope_and_combines_their_answers_per_point(monke
         "moves": 4, "switch_problem": no, "pickup_problem": no, "setout_problem": no, "makeup_problem": no,
         "clearance": no, "region_room": 1, "crossing_time": 5, "highball_problem": no, "holds_arrival": True,
         "device_hold": "Straight says no", "diverts_arrival": "Straight says no", "departs_at_shift_change": False, "work_problem": no,
-        "revenue": 4, "collision_fault": no, "stage_start": None, "stage_end": None, "day_start": None,
+        "defence": "Straight says no", "revenue": 4, "collision_fault": no, "stage_start": None, "stage_end": None, "day_start": None,
         "day_end": None,
     }
     assert set(expected) == set(POINTS)
@@ -302,7 +302,7 @@ def test_fire_asks_the_cards_in_scope_and_combines_their_answers_per_point(monke
         assert fire(s, name, *_args(rp), train=train, seat=0) == expected[name], name
     each = ["stage_start", "stage_end", "day_start", "day_end"]
     assert ride._asked == [n for n, rp in POINTS.items() if "train" in rp.scope] + each
-    assert lay._asked == ["moves", "moves", "holds_arrival", "device_hold", "diverts_arrival", "revenue",
+    assert lay._asked == ["moves", "moves", "holds_arrival", "device_hold", "diverts_arrival", "defence", "revenue",
                          "revenue"] + [n for n in each for _ in "ab"]
     assert cards_in_scope(s, ("table",)) == [a.card for _, a in sorted(s.areas[0].grid.items())] + [train.card]
     assert fire(s, "crossing_time", None, train=None) is None  # max of no answers: the neutral one

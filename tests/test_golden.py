@@ -98,18 +98,18 @@ GOLDEN = {
     },
     "full-competitive-3p-seed28": {
         "revenue": {
-            "Ann": -4,
-            "Bo": -2,
-            "Cy": -15
+            "Ann": 1,
+            "Bo": 0,
+            "Cy": 0
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is -21, below the collective floor of 15; everyone loses.",
-        "intents": 580,
-        "events": 759,
+        "reason": "the table's combined Revenue is 1, below the collective floor of 15; everyone loses.",
+        "intents": 603,
+        "events": 754,
         "day": 5,
         "stage": 12,
-        "sha256": "78271d245119f8cd86756238b8fa3cbf70929d7a26d23f80a64b9452642e5e48"
+        "sha256": "55e0aa9816e48ad33c1daba92ee80a6903196e6991fa4d83a8023c0cfba6fa96"
     },
     "solitaire-standard-seed7": {
         "revenue": {

@@ -251,7 +251,7 @@ def test_the_yard_office_is_in_the_full_home_deck_only_and_laid_off_the_running_
     import stationmaster as sm
     from stationmaster.cards import catalog
 
-    assert catalog("full")["yard_office"].count == 2 and "yard_office" not in catalog("classic")
+    assert catalog("full")["yard_office"].count == 3 and "yard_office" not in catalog("classic")
     b = Position(seed=2, deck="full")
     for card, xy in (("straight", (1, 0)), ("straight", (2, 0)), ("runaround", (0, 1))):
         b.lay("Player", card, xy)
@@ -336,7 +336,7 @@ def test_expedite_is_played_on_a_train_and_spent_with_its_run():
     import stationmaster as sm
     from stationmaster.cards import catalog
 
-    assert catalog("full")["expedite"].count == 3 and "expedite" not in catalog("classic")
+    assert catalog("full")["expedite"].count == 6 and "expedite" not in catalog("classic")
     b = _division(["Damascus Bridge", "Low Line"])
     t = b.train(1, mainline=(0, 0))  # westbound, about to leave the Division
     b.hand("Player", ["expedite", "expedite", "straight"])
@@ -439,7 +439,7 @@ def test_a_second_section_is_played_only_on_the_train_due_out():
     """M18: no train due this Stage, no Second Section; one per due train; the classic deck has none."""
     from stationmaster.cards import catalog
 
-    assert catalog("full")["second_section"].count == 2 and "second_section" not in catalog("classic")
+    assert catalog("full")["second_section"].count == 4 and "second_section" not in catalog("classic")
     for due in (1, 5):
         b = _division(["Taney Cut", "Low Line"])
         b.state.timetable.clear()
@@ -514,7 +514,7 @@ def test_a_mainline_modifier_goes_on_a_plain_card_of_the_division_one_to_a_card(
     from stationmaster.view.svg import to_svg
 
     full = catalog("full")
-    assert (full["block_signals"].count, full["interlocking_tower"].count) == (2, 1)
+    assert (full["block_signals"].count, full["interlocking_tower"].count) == (3, 2)
     assert "block_signals" not in catalog("classic")
     b = _division(["Seaside Double Track", "Taney Cut", "Low Line"])
     b.hand("Player", ["block_signals", "interlocking_tower", "straight"])
@@ -578,7 +578,7 @@ def test_a_dispatch_device_goes_beside_the_office():
     """M20: laid from the hand on an empty spot beside the Office, off the Running Track; full deck only."""
     from stationmaster.cards import catalog
 
-    assert catalog("full")["train_order_signal"].count == 2 and "train_order_signal" not in catalog("classic")
+    assert catalog("full")["train_order_signal"].count == 3 and "train_order_signal" not in catalog("classic")
     b = _division(["Damascus Bridge", "Low Line"])
     for xy in ((1, 0), (2, 0)):
         b.lay("Player", "straight", xy)

@@ -105,6 +105,11 @@ POINTS: dict = {p.name: p for p in (
     RulePoint("work_problem", "first", ("train", "area"), None, "s, player, intent, train",
               "Load/Unload eligibility: why this Porter (Board/Detrain, with its train) or Laborer (Work, "
               "train None) action may not be taken.", "phases/load_unload.py check"),
+    RulePoint("defence", "first", ("area",), None, "s, attack, target",
+              "An opponent-directed card ``attack`` (its card id) is played on this Office Area's player "
+              "(``target``: the train's Crew Tray, the grid spot, or None for the player): the id of the card "
+              "in the Area that stops it (a defence such as Facing Point Locks), None if nothing does.",
+              "cards/opponent.py"),
     RulePoint("revenue", "sum", ("area",), 0, "s, player, amount, why",
               "Revenue added to (negative: taken from) a payment of ``amount`` to the player."),
     RulePoint("collision_fault", "first", ("train",), None, "s, trains, at_fault",
@@ -222,6 +227,9 @@ class CardRules:
         return False
 
     def work_problem(self, s, player, intent, train):
+        return None
+
+    def defence(self, s, attack, target):
         return None
 
     def revenue(self, s, player, amount, why):

