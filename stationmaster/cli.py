@@ -212,7 +212,7 @@ def _simulate(args) -> int:
         options = dict(_bot_option(text) for text in args.bot_option or ())
         rows = simulate(args.bot, length=args.length, games=args.games, seed=args.seed, jobs=args.jobs,
                         mode=args.mode, players=args.players, yard_refill=args.yard_refill, progress=progress,
-                        bot_options=options)
+                        bot_options=options, deck=args.deck, optional_rules=args.rule or ())
     except ValueError as e:
         print(f"stationmaster: {e}", file=sys.stderr)
         return EXIT_BAD
@@ -280,7 +280,7 @@ def _simulate_parser(sub) -> None:
     import os
 
     from .bots import available
-    from .config import LENGTHS, MODES, YARD_REFILLS
+    from .config import DECKS, LENGTHS, MODES, OPTIONAL_RULES, YARD_REFILLS
     s = sub.add_parser("simulate", help="play many games with a bot in every seat and summarise them",
                        description="Play GAMES games with the bot in every seat (game i on seed SEED+i, "
                        "so the same seeds give the same games whatever --jobs), then print the Revenue, "
@@ -297,6 +297,9 @@ def _simulate_parser(sub) -> None:
                    help="seats, every one played by the bot (default 1 in solitaire, else 2)")
     s.add_argument("--yard-refill", default="day_end", choices=list(YARD_REFILLS),
                    help="when used cars come back to the Division Yard (default day_end, the rules' default)")
+    s.add_argument("--deck", default="classic", choices=list(DECKS), help="the deck (default classic)")
+    s.add_argument("--rule", action="append", metavar="RULE",
+                   help=f"an optional or house rule ({', '.join(OPTIONAL_RULES)}); may be repeated")
     s.add_argument("--bot-option", action="append", metavar="KEY=VALUE",
                    help="an option for the bot, e.g. max_seconds=null (search by its rollout budget alone, "
                    "reproducible); may be repeated")

@@ -260,3 +260,31 @@ def test_readme_simulate_section_runs_as_written():
     cli.parser().parse_args(command[1:])  # the command line is one the CLI takes
     (code,) = re.findall(r"```python\n(.*?)\n```", section, re.S)
     exec(compile(code, "README.md", "exec"), {})
+
+
+def test_balance_tool_studies_another_deck_in_its_own_files_and_section(tmp_path, capsys):
+    """A variant (deck, optional rules) has its own data files and its own section after the classic one."""
+    balance = _balance_tool()
+    doc = tmp_path / "balance.md"
+    doc.write_text(f"# Study\n\n{balance.BEGIN}\n{balance.END}\n")
+    common = ["--bots", "random", "--lengths", "short", "--refills", "day_end", "--games", "1", "--jobs", "1",
+              "--no-plots", "--data", str(tmp_path / "data"), "--plots", str(tmp_path / "plots"), "--doc", str(doc)]
+    assert balance.main(common) == 0
+    assert balance.main(common + ["--deck", "full"]) == 0
+    (row,) = balance.read_rows(tmp_path / "data" / "random-short-day_end-full.jsonl")
+    assert row["deck"] == "full" and row["optional_rules"] == []
+    assert (tmp_path / "data" / "random-short-day_end.jsonl").exists()
+    text = doc.read_text()
+    classic, full = text.split("## The study with the full deck")
+    assert "| random | day_end | 1 |" in classic and "#### Short" in full and "| random | day_end | 1 |" in full
+    assert balance.variant("full", ["adversity"]) == "full+adversity" and balance.variant() == ""
+    assert balance.variant_title("full+adversity") == "the full deck with adversity"
+    assert balance.variant_title("adversity") == "the classic deck with adversity"
+
+
+def test_simulate_deals_the_deck_asked_for_and_says_so():
+    from stationmaster.bots.simulate import format_summary
+    rows = simulate("random", length="short", games=1, deck="full")
+    info = summarize(rows)
+    assert rows[0]["deck"] == "full" and info["deck"] == "full" and info["optional_rules"] == ()
+    assert "deck full" in format_summary(info)

@@ -91,7 +91,8 @@ class Tally:
         assert self.revenue == game.revenue, "every Revenue change is a revenue event"
         return {
             "seed": game.seed, "bot": bot, "mode": c.mode, "length": c.length, "players": len(c.players),
-            "yard_refill": c.yard_refill, "target": c.target,
+            "yard_refill": c.yard_refill, "target": c.target, "deck": c.deck,
+            "optional_rules": sorted(c.optional_rules),
             "revenue": dict(game.revenue), "won": bool(game.outcome.winners),
             "winners": list(game.outcome.winners), "outcome": game.outcome.kind,
             "collisions": self.collisions, "revenue_by_source": dict(self.by_source),
@@ -106,7 +107,8 @@ class Tally:
 
 def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
              mode: str = "solitaire", players: int | None = None, yard_refill: str = "day_end",
-             progress=False, bot_options: dict | None = None) -> list:
+             progress=False, bot_options: dict | None = None, deck: str = "classic",
+             optional_rules=()) -> list:
     """Play ``games`` games with ``bot`` (a registered name, a Bot subclass or a Bot) in every
     seat, game ``i`` on seed ``seed + i``, in ``jobs`` worker processes (None: one per CPU), and
     return one row per game, in seed order.
@@ -118,12 +120,16 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
 
     ``bot_options`` are keyword arguments for the bot's class, besides the game's seed:
     ``bot_options={"max_seconds": None}`` runs ``search`` by its rollout budget alone, without the
-    time cap that would make its games depend on the machine's speed and load."""
+    time cap that would make its games depend on the machine's speed and load.
+
+    ``deck`` and ``optional_rules`` are ``new_game``'s (``deck="full"``, ``optional_rules=["adversity"]``)."""
     if players is None:
         players = 1 if mode == "solitaire" else 2
     if not isinstance(players, int) or isinstance(players, bool) or players < 1:
         raise ValueError(f"players must be a whole number of seats from 1, not {players!r}")
-    config = make_config(seat_names(players), mode, length, yard_refill=yard_refill)
+    optional_rules = list(optional_rules)
+    config = make_config(seat_names(players), mode, length, yard_refill=yard_refill, deck=deck,
+                         optional_rules=optional_rules)
     options = dict(bot_options or {})
     if options:  # a bad bot or option is refused here, before any worker starts
         cls = bot_class(bot)
@@ -144,7 +150,8 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
         jobs = os.cpu_count() or 1
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a whole number of worker processes from 1, not {jobs!r}")
-    kw = {"players": list(config.players), "mode": mode, "length": length, "yard_refill": yard_refill}
+    kw = {"players": list(config.players), "mode": mode, "length": length, "yard_refill": yard_refill,
+          "deck": deck, "optional_rules": optional_rules}
     tasks = [(bot, options, kw, seed + i) for i in range(games)]
     bar = progress_bar(progress, games)
     rows = []
@@ -249,6 +256,8 @@ def summarize(rows: list) -> dict:
     n = len(rows)
     days = max((len(r["revenue_by_day"]) for r in rows), default=0)
     out = {key: _common(rows, key) for key in ("bot", "mode", "length", "players", "yard_refill", "target")}
+    out["deck"] = _common([{"deck": r.get("deck", "classic")} for r in rows], "deck")
+    out["optional_rules"] = _common([{"r": tuple(r.get("optional_rules", ()))} for r in rows], "r")
     out.update({
         "games": n,
         "mean_revenue": _mean(seats),
@@ -277,7 +286,8 @@ def format_summary(info: dict) -> str:
     src = ", ".join(f"{k.replace('_', ' ')} {v:g}" for k, v in info["revenue_by_source"].items())
     lines = [
         f"Simulated: {info['games']} games of {setting}, yard refill {info['yard_refill']}, "
-        f"target {info['target']}",
+        f"target {info['target']}" + (f", deck {info['deck']}" if info.get("deck") not in (None, "classic") else "")
+        + (f", rules {', '.join(info['optional_rules'])}" if info.get("optional_rules") else ""),
         f"Revenue:   mean {info['mean_revenue']:g}, median {info['median_revenue']:g}, "
         f"min {info['min_revenue']}, max {info['max_revenue']} (per seat)",
         f"Won:       {100 * info['win_rate']:.1f}% ({info['wins']} of {info['games']})",
