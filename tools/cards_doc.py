@@ -137,39 +137,38 @@ FEATURES = {"abs": "ABS Signals [M12]", "passing": "Passing Siding [M13]", "inte
 
 
 #: why the full deck's Home Office deck holds each card it adds to the classic one (by card type)
-FULL_HOME_WHY = {
-    "yard_office": "as many as the Terminals: a relief valve, not a second Office, so a freight run into a "
-                   "busy Office stays a risk the Division plans around rather than one the deck always "
-                   "forgives; it competes with the industries for the spots off the Running Track [M16]",
-    "expedite": "one for every four timetabled trains: an order is spent with one run, so a player now and "
-                "then clears a busy A/D track a Stage early, but the Division is never expedited throughout "
-                "and the timetable's pace stays the rule [M17]",
-    "second_section": "two: a second section doubles a train for one run and costs a Crew Tray, so it is an "
-                      "event of the Day rather than a habit — with a tray per player and three more for twelve "
-                      "timetabled trains, trays are the scarce thing it competes for, with the Extras behind it "
-                      "[M18]",
-    "block_signals": "two, against one ABS card in the Mainline deck: a Division of three or four cards can be "
-                     "signalled where its players need it, but not wholesale, so following stays the "
-                     "Superintendent's question on most of it [M19]",
-    "interlocking_tower": "one, like the HX Interlocking: a tower is a big investment and the collision it "
-                          "saves is the local player's, so one in the deck keeps a full Office a real risk "
-                          "[M19]",
-    "train_order_signal": "two, one use a Day each: a signal saves a full Office once and then the Day's "
-                          "traffic is the player's problem again, so it softens the Interlocking-less "
-                          "Divisions without replacing A/D tracks [M20]",
-}
+#: why so many, for a card whose deck row does not say (deck rows may end with it: specs.py)
+FULL_HOME_WHY: dict = {}
+
+#: the parts of the full Home Office deck, in dealing order (specs.py), each with its heading
+FULL_PARTS = (
+    ("FULL_CLASSIC", "classic cards"), ("MAINLINE_SIDE", "Mainline-side cards"),
+    ("SPECIAL_TRAINS", "special trains"), ("LOCAL_TRACK", "local track"), ("ENHANCEMENTS", "enhancements"),
+    ("OPPONENT_CARDS", "opponent-directed cards"),
+)
 
 
 def full_home(cat) -> list:
-    """The cards deck "full" adds to the classic Home Office deck, each with why so many."""
+    """The full Home Office deck by part: the classic cards' copies, then every card the classic deck
+    lacks, each with why so many."""
+    from stationmaster.cards import specs as sp
+
     full, classic = catalog("full"), catalog("classic")
-    added = [e for e in full.home if e.key not in classic]
-    rows = [(e.name, e.kind, e.count, FULL_HOME_WHY[e.key]) for e in added]
     total = sum(full.kinds().values())
-    return [f"## The full game's Home Office deck ({total})", "",
-            f"The classic deck's {sum(classic.kinds().values())} cards and these "
-            f"{sum(e.count for e in added)}, played from the hand like any other:", "",
+    parts = [(title, getattr(sp, name)) for name, title in FULL_PARTS]
+    out = [f"## The full game's Home Office deck ({total})", "",
+           *_table(("part", "cards", "card types"),
+                   [(title, sum(n for _, n, *_ in rows), len(rows)) for title, rows in parts], (1, 2)), ""]
+    more = [(e.name, e.kind, e.count, full[e.key].count) for e in classic.home
+            if e.key in full and full[e.key].count != e.count]
+    out += ["The classic cards, with more copies of the ones a bigger table builds with (one of each "
+            "timetabled train and Extra, as ever):", "",
+            *_table(("card", "kind", "classic", "full"), more, (2, 3)), ""]
+    added = [e for e in full.home if e.key not in classic]
+    rows = [(e.name, e.kind, e.count, e.why or FULL_HOME_WHY.get(e.key, "")) for e in added]
+    out += [f"The {sum(e.count for e in added)} cards the classic deck lacks, played from the hand like any other:", "",
             *_table(("card", "kind", "copies", "why so many"), rows, (2,)), "", _pictures(added)]
+    return out
 
 
 def deck(cat) -> list:

@@ -55,6 +55,7 @@ class Entry:
     text: str
     part: str = "home"  # home | mainline | supply
     note: str = ""
+    why: str = ""  # why the deck has so many (deck rows may say)
 
     @property
     def spec(self) -> CardSpec:
@@ -138,14 +139,14 @@ def catalog(deck: str = "classic") -> Catalog:
         raise ValueError(f"unknown deck {deck!r}: this version has {', '.join(DECK_LISTS)}")
     entries = []
 
-    def add(key, count, part, note=""):
+    def add(key, count, part, note="", why=""):
         sp = check_spec(CARD_SPECS[key])
-        entries.append(Entry(sp.key, sp.name, sp.kind, count, sp.text, part, note))
+        entries.append(Entry(sp.key, sp.name, sp.kind, count, sp.text, part, note, why))
 
-    counts = Counter(k for k, n, _ in lst.home for _ in range(n))
-    for key, copies, _ in lst.home:
+    counts = Counter(k for k, n, *_ in lst.home for _ in range(n))
+    for key, copies, _, *why in lst.home:
         if key not in {e.key for e in entries}:
-            add(key, counts[key], "home")
+            add(key, counts[key], "home", why=why[0] if why else "")
     for key in lst.mainline:
         add(key, 1, "mainline")
     for key, note in lst.supply:

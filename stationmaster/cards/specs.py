@@ -318,10 +318,10 @@ CLASSIC_DECK = (
 
 def with_copies(entries, copies: dict) -> tuple:
     """Deck rows ``entries`` with the copies of some card types changed (``{card type: copies}``)."""
-    unknown = set(copies) - {key for key, _, _ in entries}
+    unknown = set(copies) - {key for key, *_ in entries}
     if unknown:
         raise ValueError(f"no rows for {sorted(unknown)}")
-    return tuple((key, copies.get(key, n), prefix) for key, n, prefix in entries)
+    return tuple((key, copies.get(key, n), prefix, *why) for key, n, prefix, *why in entries)
 
 
 #: the full deck's classic cards: the same cards, more copies of the ones a bigger table builds with
@@ -333,14 +333,32 @@ FULL_CLASSIC = with_copies(CLASSIC_DECK, {
     "turnout_left": 7, "turnout_right": 7, "straight": 9, "runaround": 5,
 })
 
-#: the full game's cards that act on the Mainline or its trains ([M16]-[M20]); 21 cards
+#: the full game's cards that act on the Mainline or its trains ([M16]-[M20]); 21 cards. A row may
+#: end with why the deck has so many (docs/cards.md shows it)
 MAINLINE_SIDE = (
-    ("yard_office", 3, "YardOffice"),
-    ("expedite", 6, "Expedite"),
-    ("second_section", 4, "Second"),
-    ("block_signals", 3, "Signals"),
-    ("interlocking_tower", 2, "Tower"),
-    ("train_order_signal", 3, "OrderSignal"),
+    ("yard_office", 3, "YardOffice",
+     "three, one fewer than the Terminals: a relief valve, not a second Office, so a freight run into a busy "
+     "Office stays a risk the Division plans around rather than one the deck always forgives; it competes "
+     "with the industries for the spots off the Running Track [M16]"),
+    ("expedite", 6, "Expedite",
+     "one for every two timetabled trains, in a deck four times the classic one: an order is spent with one "
+     "run, so a player now and then clears a busy A/D track a Stage early, but the Division is never "
+     "expedited throughout and the timetable's pace stays the rule [M17]"),
+    ("second_section", 4, "Second",
+     "four: a second section doubles a train for one run and costs a Crew Tray, so it is an event of the "
+     "game rather than a habit — with a tray per player and three more for twelve timetabled trains, trays "
+     "are the scarce thing it competes for, with the Extras behind it [M18]"),
+    ("block_signals", 3, "Signals",
+     "three, against one ABS card in the Mainline deck: a Division of three to seven cards can be signalled "
+     "where its players need it, but not wholesale, so following stays the Superintendent's question on "
+     "most of it [M19]"),
+    ("interlocking_tower", 2, "Tower",
+     "two, beside the HX Interlocking: a tower is a big investment and the collision it saves is the local "
+     "player's, so few in the deck keep a full Office a real risk [M19]"),
+    ("train_order_signal", 3, "OrderSignal",
+     "three, one use a Day each: a signal saves a full Office once and then the Day's traffic is the "
+     "player's problem again, so it softens the Interlocking-less Divisions without replacing A/D tracks "
+     "[M20]"),
 )
 
 #: special trains: the Extras X13-X22; 10 cards
@@ -364,10 +382,10 @@ FULL_HOME_DECK = FULL_CLASSIC + MAINLINE_SIDE + SPECIAL_TRAINS + LOCAL_TRACK + E
 
 
 def deck_ids(entries) -> dict[str, str]:
-    """Card id -> card type for deck entries ``(card type, copies, id prefix)``, in order. A prefix
+    """Card id -> card type for deck entries ``(card type, copies, id prefix[, why so many])``, in order. A prefix
     ending in a digit names its one card (``T5``, ``X9``); the others are numbered (``Depot1``...)."""
     out: dict[str, str] = {}
-    for key, copies, prefix in entries:
+    for key, copies, prefix, *_why in entries:
         if prefix[-1].isdigit():
             if copies != 1:
                 raise ValueError(f"{prefix!r} names one card, not {copies} copies of {key!r}")
