@@ -441,11 +441,15 @@ def test_new_game_form():
     board.f_length.value = "short"
     board.f_rates[2].value = 2
     board.f_rules["emergency_toolbox"].value = True
+    assert board.f_deck.value == "classic" and board.f_refill.value == "day_end"  # the rules' defaults
+    board.f_deck.value = "full"
+    board.f_refill.value = "when_empty"
     board.f_start.click()
     g = board.game
     assert g is not old and g.seed == 12 and g.players == ("Ann", "Bo")
     assert g.config.mode == "competitive" and g.config.revenue == (1, 1, 2)
     assert g.config.optional_rules == ("emergency_toolbox",)
+    assert g.config.deck == "full" and g.config.yard_refill == "when_empty"
     assert board.form.layout.display == "none"
     # a bad form says why and keeps the game
     board.f_players.value = "Ann"

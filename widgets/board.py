@@ -11,7 +11,7 @@ import ipywidgets as W
 from ipycanvas import MultiCanvas
 
 import stationmaster as sm
-from stationmaster.config import LENGTHS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES
+from stationmaster.config import DECKS, LENGTHS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES, YARD_REFILLS
 from stationmaster.decisions import PHASE_NAMES
 from stationmaster.rules import CLOCK
 from stationmaster.errors import IllegalIntent, SaveError
@@ -319,6 +319,12 @@ class Board(W.VBox):
                                     layout=wide, style=st)
         self.f_hand = W.Dropdown(description="Starting hand", options=list(STARTING_HANDS), value="three",
                                  layout=wide, style=st)
+        self.f_deck = W.Dropdown(description="Deck", options=list(DECKS), value="classic", layout=wide, style=st,
+                                 tooltip="classic: the 52-card game; full: the 213-card Home deck and the "
+                                 "Mainline deck (docs/cards.md)")
+        self.f_refill = W.Dropdown(description="Yard refill", options=list(YARD_REFILLS), value="day_end",
+                                   layout=wide, style=st,
+                                   tooltip="when used cars come back to the Division Yard (ruling Y1)")
         self.f_rates = [W.BoundedIntText(value=v, min=0, max=5, description=d, layout=W.Layout(width="13em"),
                                          style={"description_width": "7em"})
                         for v, d in ((1, "Passenger"), (1, "Freight"), (0, "Transit"))]
@@ -338,7 +344,8 @@ class Board(W.VBox):
         self.f_resume_row = W.HBox([self.f_autosaves, self.f_resume], layout=W.Layout(display="none"))
         self.form = W.VBox([
             W.HBox([W.VBox([self.f_seed, self.f_players, self.f_mode, self.f_length]),
-                    W.VBox([self.f_victory, self.f_hand, W.HTML("Revenue rates (0–5):"), W.HBox(self.f_rates)])]),
+                    W.VBox([self.f_victory, self.f_hand, self.f_deck, self.f_refill]),
+                    W.VBox([W.HTML("Revenue rates (0–5):"), *self.f_rates])], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([W.HTML("Optional rules:")] + list(self.f_rules.values()), layout=W.Layout(flex_flow="row wrap")),
             self.f_seats,
             self.f_start,
@@ -1051,7 +1058,8 @@ class Board(W.VBox):
         return dict(seed=seed, players=players, mode=self.f_mode.value, length=self.f_length.value,
                     victory=self.f_victory.value, starting_hand=self.f_hand.value,
                     revenue=tuple(w.value for w in self.f_rates),
-                    optional_rules=[r for r, w in self.f_rules.items() if w.value], bots=bots or None)
+                    optional_rules=[r for r, w in self.f_rules.items() if w.value], bots=bots or None,
+                    deck=self.f_deck.value, yard_refill=self.f_refill.value)
 
     def new_game_from_form(self) -> bool:
         try:
