@@ -428,6 +428,7 @@ def test_a_second_section_waits_for_a_crew_tray_then_runs():
     events = g.apply(f"play {card}") + g.apply("end")
     assert any(e.kind == "held" and "Second Section of Train 6 waits" in e.text for e in events)
     assert g.state.sections and check(g.state) == []
+    assert _scene_says(g, "Second Sections waiting: 6")  # the board lists it
     while g.state.sections:
         events = g.apply("agent pass")
         assert check(g.state) == []
@@ -557,6 +558,7 @@ def test_a_train_order_signal_holds_one_arrival_a_day():
     assert held.data["reason"] == "device" and "Train Order Signal" in held.text
     assert list(g.state.device_uses.values()) == [1] and check(g.state) == []
     assert any("use for the Day" in st.why for st in mainline_steps(events))
+    assert _scene_says(g, "used today")  # the board shows the signal spent
     events = g.apply("agent pass")
     (crash,) = _kinds(events, "collision")
     assert crash.data["reason"] == "ad_full"
@@ -591,3 +593,10 @@ def test_a_dispatch_device_goes_beside_the_office():
     assert g.why_not(f"play {card} at 1,-1") is None
     g.apply(f"play {card} at 1,-1")
     assert check(g.state) == []
+
+
+def _scene_says(g, words: str) -> bool:
+    """Some text of the board's drawing of ``g`` contains ``words``."""
+    from stationmaster.view.scene import build_scene
+    from stationmaster.view.shapes import Text
+    return any(isinstance(sh, Text) and words in sh.text for sh in build_scene(g.state).shapes)

@@ -211,6 +211,8 @@ class OfficeAreas:
             tag = card.tag
             brief = (e.replace("green", "G").replace("red", "R") for e in tag)  # "+1 G +1 R"
             lines.append(tag[0] if len(tag) == 1 else " ".join(brief))
+            if card.uses_per_day and s.device_uses.get(placed.card, 0) >= card.uses_per_day:
+                lines[-1] = "used today"  # a dispatch device spent for the Day ([M20])
             for i, ln in enumerate(lines):
                 last = i == len(lines) - 1
                 self.text(x + w / 2, y + h / 2 + (i - (len(lines) - 1) / 2) * label_size * 1.2 + label_size * 0.35,

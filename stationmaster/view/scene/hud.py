@@ -89,7 +89,10 @@ class Hud:
         held = ", ".join(str(spec_of(s, cid).number) for cid in s.held) or "none"
         ex = ", ".join(f"X{spec_of(s, e[0]).number} ({self.name(e[1])}"
                        f"{', ' + e[2] if len(e) > 2 and e[2] else ''})" for e in s.extras) or "none"
-        self.text(x0 + 28, iy + 4, fit(f"Held trains: {held}    Extras waiting: {ex}", 12 * cwid - 30, 10), 10,
+        sections = ", ".join(str(spec_of(s, e[1]).number) for e in s.sections)
+        waiting = f"Held trains: {held}    Extras waiting: {ex}" + (
+            f"    Second Sections waiting: {sections}" if sections else "")  # [M18]
+        self.text(x0 + 28, iy + 4, fit(waiting, 12 * cwid - 30, 10), 10,
                   c["ink"], "start", False, "hud")
         # Revenue
         rx = px + 110
