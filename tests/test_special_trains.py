@@ -393,12 +393,12 @@ def test_the_board_shows_the_special_trains_and_says_why_not():
     t = b.train(15, extra=True, player=ME, at=E, direction="west", behind=["BE1", "K1"])
     c = Controller(b.game())
     svg = to_svg(build_scene(c.game.state))
-    assert "EXTRA · TERMINALS ONLY" in svg and "EXTRA · EMPTIES ONLY" in svg and "TIMETABLE · EXPRESS" in svg
-    assert "<title>Crack Limited: Extra train: runs once." in svg
+    assert "TERMINALS ONLY" in svg and "EXTRA · EMPTIES" in svg and "TIMETABLE · EXPRESS" in svg
+    assert "<title>Crack Limited: Passenger work at Terminals only." in svg
     assert "X14" in svg and "X15 Military" in svg
     assert not c.click(("tray", t.tray))
     assert "is a no-switching train" in c.message and "'" not in c.message
-    assert rules_of(c.game.state, "X15").label == "EXTRA · NO SWITCHING"
+    assert rules_of(c.game.state, "X15").label == "NO SWITCHING"
 
 
 def test_bots_play_out_positions_with_special_trains():
@@ -443,3 +443,16 @@ def test_random_play_with_every_special_train_in_hand():
                 g.apply(it)
                 assert check(g.state) == [], (mode, seed, str(it))
     assert {"X13", "X14", "X15", "X16", "X22", "T3", "T4", "T7", "T8"} <= played
+
+
+def test_the_planner_asks_the_cards_what_an_extra_is_good_for():
+    """T2-T4: the planner plays an Extra only if its Office can switch it or work its passengers: never
+    the Military Train or the Director's Private Car, the Crack Limited only at a Terminal."""
+    from stationmaster.bots.planner import View, extra_of_use
+
+    for office, crack in (("station", False), ("terminal", True)):
+        b = full()
+        b.office(ME, office)
+        ids = b.hand(ME, ["extra13", "extra14", "extra15", "extra16", "extra22"])
+        v = View(b.game())
+        assert [extra_of_use(v, c) for c in ids] == [True, crack, False, False, True]

@@ -40,11 +40,11 @@ class SpecialExtra(ExtraRules):
     """An Extra with a restriction printed on it: played, made up and run like X9-X12 ([N5]); its
     face line says the restriction."""
 
-    _restriction = ""  # the face line's second half, e.g. "NO SWITCHING"
+    _face = "EXTRA"  # the face line: the restriction, in as much as the card's width holds
 
     @property
     def label(self):
-        return f"EXTRA · {self._restriction}" if self._restriction else "EXTRA"
+        return self._face
 
 
 @register("through_freight")
@@ -52,7 +52,7 @@ class ThroughFreight(SpecialExtra):
     """X13 Through Freight ([T1]): runs through with what it was made up with — it may set cars out
     at an Office Area on its way, but never couples a car standing there (nor one it set out itself)."""
 
-    _restriction = "NO PICKUPS"
+    _face = "EXTRA · NO PICKUPS"
 
     def pickup_problem(self, s, train, xy, cars):
         return f"the {self.spec.name} (X{self.spec.number}) picks up no cars; it may only set them out"
@@ -62,7 +62,7 @@ class NoSwitching(SpecialExtra):
     """A no-switching train ([T2]): it cannot move, set out or sort in an Office Area; it stands on
     the A/D track it arrived on until it highballs."""
 
-    _restriction = "NO SWITCHING"
+    _face = "NO SWITCHING"  # "EXTRA · NO SWITCHING" is wider than the card; the plate says Extra
 
     def switch_problem(self, s, train):
         return (f"train {train.label}, the {self.spec.name}, is a no-switching train: it may not move, "
@@ -85,7 +85,7 @@ class CrackLimited(NoSwitching):
     """X14 Crack Limited ([T3]): a no-switching passenger train whose passengers board and detrain at
     Terminals only (v0.4.5 §4.6)."""
 
-    _restriction = "TERMINALS ONLY"
+    _face = "TERMINALS ONLY"
 
     def work_problem(self, s, player, intent, train):
         if train is None or not isinstance(intent, (Board, Detrain)):
@@ -116,7 +116,7 @@ class EmptyCarExtra(SpecialExtra):
     """X22 Empty Car Extra ([T6]): empties only — made up with empty cars, it couples empty cars only
     (a caboose is never loaded)."""
 
-    _restriction = "EMPTIES ONLY"
+    _face = "EXTRA · EMPTIES"
 
     def makeup_problem(self, s, train, kind, loaded):
         if loaded:
@@ -208,7 +208,7 @@ class CoalDrag(OneOfAKind):
 
     @property
     def label(self):
-        return "TIMETABLE · RIDER COACH"
+        return "TIMETABLE · RIDER"
 
     def makeup_problem(self, s, train, kind, loaded):
         if kind != "coach" and not _count(train.cars, "coach") and (yard_has(s, "coach", True)

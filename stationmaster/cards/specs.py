@@ -288,16 +288,16 @@ def _specs() -> dict[str, CardSpec]:
 #: revenue cars, caboose, rules class ("" plain), what the card says after its consist
 SPECIAL_EXTRAS = (
     (13, "Through Freight", "Through Freight", 3, ("coach",) + FREIGHT_KINDS, 3, True, "through_freight",
-     "It cannot pick up cars on the way; it may set them out."),
+     "It picks up no cars on the way; it may set them out."),
     (14, "Crack Limited", "Crack Limited", 4, ("coach",), 4, False, "crack_limited",
-     "Passenger work at Terminals only. A no-switching train: it cannot move, set out or sort locally."),
+     "Passenger work at Terminals only. No switching: it cannot move, set out or sort locally."),
     (15, "Military Train", "Military", 3, FREIGHT_KINDS, 3, True, "military_train",
-     "No passenger work. A no-switching train: it cannot move, set out or sort locally."),
+     "No passenger work. No switching: it cannot move, set out or sort locally."),
     (16, "Director's Private Car", "Business Car", 4, ("coach",), 1, False, "directors_car",
-     "The business car: no passenger work. A no-switching train: it cannot move, set out or sort locally."),
+     "The business car: no passenger work. No switching: it cannot move, set out or sort locally."),
     *((n, f"Extra X{n}", "Extra", SPEEDS["Extra"], ("coach",) + FREIGHT_KINDS, 3, True, "", "") for n in range(17, 22)),
     (22, "Empty Car Extra", "Empty Car Extra", SPEEDS["Extra"], ("coach",) + FREIGHT_KINDS, 3, True, "empty_car_extra",
-     "Empty cars only: made up with empties, it picks up empty cars only."),
+     "Empty cars only: it is made up with empties and picks up empty cars only."),
 )
 
 #: the full deck's trains 3/4 and 7/8 (v0.4.5 §4.3; rulings [T7], [T8]): card type -> (its full-deck type, car
@@ -327,10 +327,11 @@ def _special_train_specs(add) -> None:
             consist = f"up to {mx} coach{'es' if mx > 1 else ''}, no caboose" if mx > 1 else "one coach, no caboose"
         elif kinds == FREIGHT_KINDS:
             consist = f"up to {mx} freight cars + caboose"
+        plain = f"Extra train: runs once. The player who played it chooses its direction and its cars: {consist}."
+        special = f"{text} {consist[0].upper()}{consist[1:]}. Extra train: runs once; its player chooses its " \
+                  "direction and its cars."  # the restriction first: it is what the face has room for
         add(CardSpec(
-            f"extra{n}", "extra", title,
-            f"Extra train: runs once. The player who played it chooses its direction and its cars: {consist}."
-            + (f" {text}" if text else ""),
+            f"extra{n}", "extra", title, special if text else plain,
             number=n, consist=kinds, max_cars=mx, caboose=cab, train_class=cls, speed=speed, rules=rules,
         ))
     for key, (full_key, kinds, rules, text) in FULL_TRAINS.items():
