@@ -157,6 +157,18 @@ FULL_HOME_WHY = {
     "train_order_signal": "two, one use a Day each: a signal saves a full Office once and then the Day's "
                           "traffic is the player's problem again, so it softens the Interlocking-less "
                           "Divisions without replacing A/D tracks [M20]",
+    # special trains: one card each, like X9-X12 (an Extra is one particular train) [T9]
+    **{f"extra{n}": "one: an Extra is one particular train, like X9-X12; a plain Extra, so special trains stay "
+                    "the exception among the deck's fourteen Extras [T9]" for n in range(17, 22)},
+    "extra13": "one: a through freight that delivers but never collects [T1], [T9]",
+    "extra14": "one: the no-switching passenger train worked at Terminals only [T2], [T3]",
+    "extra15": "one: a no-switching freight no Porter works [T2], [T4]",
+    "extra16": "one: the Director's business car, no switching, no passengers [T2], [T4]",
+    "extra22": "one: empties only, at make-up and on the way [T6]",
+    **{f"train{n}_full": f"one, the deck's Train {n} (id T{n}) in place of the classic card: "
+                         + ("coaches and one express boxcar, one freight car a Day at a spot with its sister "
+                            "[T7]" if n in (3, 4) else "hoppers and a rider coach it never sets out [T8]")
+       for n in (3, 4, 7, 8)},
 }
 
 
