@@ -107,7 +107,10 @@ OFFICE_ROUTES = [("W", "E"), ("W", "NE"), ("W", "SE"), ("NW", "E"), ("SW", "E")]
 #: sections of Mainline a train runs a Stage (ruling [M10]): Dispatcher's first class (passenger,
 #: mail, express) four, second class (merchandise express freight) three, third class (drags) two
 SPEEDS = {"Limited": 4, "Mail-Express": 4, "Manifest Freight": 3, "Coal Drag": 2, "Oil Train": 2,
-          "Way Freight": 2, "Extra": 2}
+          "Way Freight": 2, "Extra": 2,
+          # the full deck's special Extras ([T5]): the business and passenger specials first class, the
+          # through and military freights second, the empties third
+          "Crack Limited": 4, "Business Car": 4, "Through Freight": 3, "Military": 3, "Empty Car Extra": 2}
 
 _TRAIN_CLASSES = {
     1: ("Limited", ("coach",), 4, False),
@@ -284,19 +287,19 @@ def _specs() -> dict[str, CardSpec]:
 # and lists its cards in its own rows below; docs/cards.md "The full Home deck" says why the counts.
 
 
-#: the special Extras X13-X22 (rulings [T1]-[T6]): number, name, class, speed (sections a Stage), car kinds,
-#: revenue cars, caboose, rules class ("" plain), what the card says after its consist
+#: the special Extras X13-X22 (rulings [T1]-[T6]): number, name, class (its speed: ``SPEEDS``), car kinds,
+#: revenue cars, caboose, rules class ("" plain), its restriction (printed first)
 SPECIAL_EXTRAS = (
-    (13, "Through Freight", "Through Freight", 3, ("coach",) + FREIGHT_KINDS, 3, True, "through_freight",
+    (13, "Through Freight", "Through Freight", ("coach",) + FREIGHT_KINDS, 3, True, "through_freight",
      "It picks up no cars on the way; it may set them out."),
-    (14, "Crack Limited", "Crack Limited", 4, ("coach",), 4, False, "crack_limited",
+    (14, "Crack Limited", "Crack Limited", ("coach",), 4, False, "crack_limited",
      "Passenger work at Terminals only. No switching: it cannot move, set out or sort locally."),
-    (15, "Military Train", "Military", 3, FREIGHT_KINDS, 3, True, "military_train",
+    (15, "Military Train", "Military", FREIGHT_KINDS, 3, True, "military_train",
      "No passenger work. No switching: it cannot move, set out or sort locally."),
-    (16, "Director's Private Car", "Business Car", 4, ("coach",), 1, False, "directors_car",
+    (16, "Director's Private Car", "Business Car", ("coach",), 1, False, "directors_car",
      "The business car: no passenger work. No switching: it cannot move, set out or sort locally."),
-    *((n, f"Extra X{n}", "Extra", SPEEDS["Extra"], ("coach",) + FREIGHT_KINDS, 3, True, "", "") for n in range(17, 22)),
-    (22, "Empty Car Extra", "Empty Car Extra", SPEEDS["Extra"], ("coach",) + FREIGHT_KINDS, 3, True, "empty_car_extra",
+    *((n, f"Extra X{n}", "Extra", ("coach",) + FREIGHT_KINDS, 3, True, "", "") for n in range(17, 22)),
+    (22, "Empty Car Extra", "Empty Car Extra", ("coach",) + FREIGHT_KINDS, 3, True, "empty_car_extra",
      "Empty cars only: it is made up with empties and picks up empty cars only."),
 )
 
@@ -320,7 +323,7 @@ FULL_TRAINS = {
 
 def _special_train_specs(add) -> None:
     """Special trains (v0.4.5 §4.3, §4.6): the Extras X13-X22 and the full deck's trains 3/4, 7/8."""
-    for n, title, cls, speed, kinds, mx, cab, rules, text in SPECIAL_EXTRAS:
+    for n, title, cls, kinds, mx, cab, rules, text in SPECIAL_EXTRAS:
         cars = "any" if len(kinds) == 5 else " or ".join(kinds)
         consist = f"{cars} {mx} car{'s' if mx > 1 else ''}{' + caboose' if cab else ', no caboose'}"
         if kinds == ("coach",):
@@ -332,7 +335,7 @@ def _special_train_specs(add) -> None:
                   "direction and its cars."  # the restriction first: it is what the face has room for
         add(CardSpec(
             f"extra{n}", "extra", title, special if text else plain,
-            number=n, consist=kinds, max_cars=mx, caboose=cab, train_class=cls, speed=speed, rules=rules,
+            number=n, consist=kinds, max_cars=mx, caboose=cab, train_class=cls, speed=SPEEDS[cls], rules=rules,
         ))
     for key, (full_key, kinds, rules, text) in FULL_TRAINS.items():
         base = _TRAIN_BASE[key]
