@@ -120,9 +120,18 @@ class Position:
             raise ValueError(f"the timetable has Stages 1 to 12, not {stage!r}")
         if stage in s.timetable:  # overwriting would lose that train card from the game
             raise ValueError(f"Stage {stage} already has {spec_of(s, s.timetable[stage]).name} on the timetable")
-        cid = self.take_card(f"train{number}")
+        cid = self.take_card(self._train_key(number))
         s.timetable[stage] = cid
         return cid
+
+    def _train_key(self, number: int) -> str:
+        """The card type of timetabled train ``number`` in this game's deck (deck "full" has its own
+        trains 3/4 and 7/8, [T7], [T8])."""
+        for key in dict.fromkeys(self.state.deck.values()):
+            sp = spec_of(self.state, key)
+            if sp.kind == "train" and sp.number == number:
+                return key
+        return f"train{number}"
 
     def train(self, number: int, *, player=None, at=None, mainline=None, division_point=None,
               direction: str | None = None, ahead=(), behind=(), extra: bool = False,
@@ -133,9 +142,10 @@ class Position:
         if extra:
             cid = self.take_card(f"extra{number}")
         else:
-            cid = next((c for c in s.timetable.values() if s.deck[c] == f"train{number}"), None)
+            key = self._train_key(number)
+            cid = next((c for c in s.timetable.values() if s.deck[c] == key), None)
             if cid is None:
-                cid = self.take_card(f"train{number}")
+                cid = self.take_card(key)
                 free = next(st for st in range(1, 13) if st not in s.timetable)
                 s.timetable[free] = cid
         sp = spec_of(s, cid)

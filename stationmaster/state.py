@@ -218,6 +218,7 @@ class State:
     sections: list = field(default_factory=list)  # [Second Section card, train card, player] waiting ([M18])
     ml_modifiers: dict = field(default_factory=dict)  # Mainline card index -> Mainline modifier cards on it ([M19])
     device_uses: dict = field(default_factory=dict)  # dispatch device card -> uses this Day, reset at Day end ([M20])
+    express_used: list = field(default_factory=list)  # [seat, x, y]: trains 3/4's freight car spent there today ([T7])
     trains: dict = field(default_factory=dict)  # tray -> Train
     division_yard: list = field(default_factory=list)
     classification_yard: list = field(default_factory=list)

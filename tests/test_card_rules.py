@@ -112,15 +112,25 @@ def no_switching(monkeypatch):
 
 
 def test_a_train_cards_rules_can_forbid_switching(no_switching):
-    """switch_problem: Moves and set-outs of that train are refused with the card's reason."""
+    """switch_problem: Moves and set-outs of that train are refused with the card's reason; with no
+    other train to switch, Switch itself is (T2)."""
     b = Position(seed=2)
     b.lay("Player", "straight", (-1, 0))
     b.train(11, player="Player", at=(0, 0), behind=["BE1"])
     g = b.game()
+    assert "may not be switched" in g.why_not("switch")
+    b = Position(seed=2)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "straight", (2, 0))
+    b.train(11, player="Player", at=(0, 0), behind=["BE1"])
+    b.train(5, player="Player", at=(1, 0))
+    b.train(7, player="Player", at=(2, 0))
+    g = b.game()
     g.apply("switch")
     with pytest.raises(sm.IllegalIntent, match="may not be switched"):
         g.apply("move 1 west -1,0")
-    assert not [i for i in g.legal_intents() if str(i).startswith(("move", "setout"))]
+    assert not [i for i in g.legal_intents() if str(i).startswith(("move 1", "setout 1"))]
 
 
 def test_an_area_cards_rules_add_moves(no_switching):
@@ -291,7 +301,7 @@ def test_fire_asks_the_cards_in_scope_and_combines_their_answers_per_point(monke
     lay._asked, ride._asked = [], []
     no = "the train says no"
     expected = {
-        "moves": 4, "switch_problem": no, "pickup_problem": no, "setout_problem": no, "makeup_problem": no,
+        "moves": 4, "cars_switched": None, "switch_problem": no, "pickup_problem": no, "setout_problem": no, "makeup_problem": no,
         "clearance": no, "region_room": 1, "crossing_time": 5, "highball_problem": no, "holds_arrival": True,
         "device_hold": "Straight says no", "diverts_arrival": "Straight says no", "departs_at_shift_change": False, "work_problem": no,
         "defence": "Straight says no", "revenue": 4, "collision_fault": no, "stage_start": None, "stage_end": None, "day_start": None,

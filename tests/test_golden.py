@@ -98,18 +98,18 @@ GOLDEN = {
     },
     "full-competitive-3p-seed28": {
         "revenue": {
-            "Ann": 1,
+            "Ann": -10,
             "Bo": 0,
-            "Cy": 0
+            "Cy": -5
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is 1, below the collective floor of 15; everyone loses.",
-        "intents": 603,
-        "events": 754,
+        "reason": "the table's combined Revenue is -15, below the collective floor of 15; everyone loses.",
+        "intents": 552,
+        "events": 702,
         "day": 5,
         "stage": 12,
-        "sha256": "55e0aa9816e48ad33c1daba92ee80a6903196e6991fa4d83a8023c0cfba6fa96"
+        "sha256": "017d482fc303d004ab350f19b088252c543c7f3b0e1779a4a1e30537226bfc04"
     },
     "solitaire-standard-seed7": {
         "revenue": {

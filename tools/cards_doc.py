@@ -136,9 +136,21 @@ FEATURES = {"abs": "ABS Signals [M12]", "passing": "Passing Siding [M13]", "inte
             "heavy_grade": "Heavy Grade [M15]"}
 
 
-#: why the full deck's Home Office deck holds each card it adds to the classic one (by card type)
 #: why so many, for a card whose deck row does not say (deck rows may end with it: specs.py)
-FULL_HOME_WHY: dict = {}
+FULL_HOME_WHY: dict = {
+    # special trains: one card each, like X9-X12 (an Extra is one particular train) [T9]
+    **{f"extra{n}": "one: an Extra is one particular train, like X9-X12; a plain Extra, so special trains stay "
+                    "the exception among the deck's fourteen Extras [T9]" for n in range(17, 22)},
+    "extra13": "one: a through freight that delivers but never collects [T1], [T9]",
+    "extra14": "one: the no-switching passenger train worked at Terminals only [T2], [T3]",
+    "extra15": "one: a no-switching freight no Porter works [T2], [T4]",
+    "extra16": "one: the Director's business car, no switching, no passengers [T2], [T4]",
+    "extra22": "one: empties only, at make-up and on the way [T6]",
+    **{f"train{n}_full": f"one, the deck's Train {n} (id T{n}) in place of the classic card: "
+                         + ("coaches and one express boxcar, one freight car a Day at a spot with its sister "
+                            "[T7]" if n in (3, 4) else "hoppers and a rider coach it never sets out [T8]")
+       for n in (3, 4, 7, 8)},
+}
 
 #: the parts of the full Home Office deck, in dealing order (specs.py), each with its heading
 FULL_PARTS = (

@@ -615,6 +615,9 @@ class Controller:
                 self.say(f"{label[0].upper() + label[1:]} is not in your Office Area.", error=True)
                 return False
             if opt is None:
+                if Switch() not in self._legal():  # a card's rule forbids it ([T2]: a no-switching train)
+                    self._refuse(Switch(), f"{capital(label)} cannot be switched now.")
+                    return False
                 problem = self.switch_problem()
                 if problem:
                     self.say(f"{problem} Draw instead, or click a facility for the Freight Agent.", error=True)

@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections import deque
 
 from ..cards import PIECES, spec as card_spec
+from ..cards.base import fire
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
 from ..phases import switching
 from ..rules import capacity, geometry, neighbours9, outbound_loads, spotted_empties
+from ..state import Train
 from ..track import NEIGHBOUR
 from .base import Bot, Decision, register
 
@@ -57,6 +59,10 @@ class View:
 
     def at_office(self):
         return [t for t in self.trains_here() if t.pos == (0, 0)]
+
+    def switchable(self):
+        """The trains here that a card's rule lets the player switch (not a no-switching train, [T2])."""
+        return [t for t in self.trains_here() if fire(self.s, "switch_problem", t, train=t) is None]
 
     def arriving(self, within: int = 1):
         """Trains on the Mainline that reach this Office within ``within`` Mainline phases."""
@@ -258,7 +264,7 @@ def plan_switching(game, nodes: int = SWITCH_NODES):
     finals = []
     inds = set(v0.industries())
     tried = 0
-    for t in v0.trains_here():
+    for t in v0.switchable():
         if t.pos != (0, 0):
             _home(start, seat, t.tray, [], finals)
             if t.pos in inds:  # part way through a visit: set out here, then back
@@ -375,6 +381,8 @@ def card_worth(v: View, card: str) -> float:
     if sp.kind == "extra":
         if stages_left(v.s) < 5:
             return 0.5  # it could not reach the Office before the last Day ends
+        if not extra_of_use(v, card):
+            return 0.5  # a special train this Office can neither switch nor work ([T2]-[T4])
         return 6.0 if v.tier >= 1 else 3.0
     if sp.kind == "facility":
         return 5.0 if len(v.industries(False)) < 4 else 2.0
@@ -383,6 +391,18 @@ def card_worth(v: View, card: str) -> float:
     if sp.kind == "modifier":
         return 4.0
     return 0.0
+
+
+def extra_of_use(v: View, card: str) -> bool:
+    """May the player switch this Extra at their Office, or work its passengers there? Asked of the
+    card's rule points with a stand-in train on the Office's A/D track."""
+    sp = v.spec(card)
+    probe = Train(tray=0, card=card, number=sp.number, extra=True, direction="east", where="area",
+                  seat=v.seat, pos=(0, 0))
+    if fire(v.s, "switch_problem", probe, train=probe) is None:
+        return True
+    return ("coach" in sp.consist and v.tier >= 1
+            and fire(v.s, "work_problem", v.me, Board(0), probe, train=probe, seat=v.seat) is None)
 
 
 def facility_spots(v: View, card: str, legal) -> list:
@@ -657,7 +677,7 @@ class PlannerBot(Bot):
     def _switch_need(self, v: View) -> bool:
         """Worth planning a switch: a train off the Office or not made up, cars fouling the Running
         Track, a car on a train for an industry, or a spur full of finished cars."""
-        for t in v.trains_here():
+        for t in v.switchable():
             if t.pos != (0, 0) or departure_problem(v.s, t):
                 return True
         if any(p.cars for xy, p in v.area.grid.items() if xy[1] == 0) or v.overflow():
@@ -677,7 +697,8 @@ class PlannerBot(Bot):
                 want.add((sp.car, False))
             if sp.inbound and not any(PIECES[c].kind == sp.car and PIECES[c].loaded for c in cars):
                 want.add((sp.car, True))
-        return any((PIECES[c].kind, PIECES[c].loaded) in want for t in v.at_office() for c in t.cars)
+        return any((PIECES[c].kind, PIECES[c].loaded) in want for t in v.switchable() if t.pos == (0, 0)
+                   for c in t.cars)
 
     def _plan_words(self, v: View, plan) -> str:
         """The plan as a player would say it: which train, where, and what for."""
@@ -727,6 +748,7 @@ class PlannerBot(Bot):
                 if w >= 5 or (len(hand) > 3 and w >= 3):
                     plays.append((w, Play(card), f"puts {sp.name} ({sp.train_class}) on the timetable"))
             elif sp.kind == "extra" and Play(card) in legal and v.tier >= 1 and stages_left(v.s) >= 5 and \
+                    extra_of_use(v, card) and \
                     len(v.at_office()) + len(v.arriving(2)) < v.spec(v.area.office.card).ad_tracks - 1:
                 plays.append((6.0, Play(card), f"plays {sp.name} to bring cars to the Office"))
             elif sp.kind == "facility":

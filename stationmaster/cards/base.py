@@ -69,6 +69,10 @@ POINTS: dict = {p.name: p for p in (
     RulePoint("setout_problem", "first", ("train",), None, "s, train, cars",
               "Why this train may not set out these cars where it stands.",
               "phases/local_ops.py _check_setout"),
+    RulePoint("cars_switched", "each", ("train",), None, "s, train, xy, cars, how",
+              "A train in an Office Area has coupled (``how`` 'pickup') or set out ('set_out') these cars on the "
+              "card at ``xy`` (trains 3/4 of deck full spend their freight car there, [T7]).",
+              "phases/switching.py move; phases/local_ops.py apply"),
     RulePoint("makeup_problem", "first", ("train",), None, "s, train, kind, loaded",
               "Why a car of this kind (loaded or empty) may not go on the train at make-up.",
               "phases/new_train.py _allowed"),
@@ -197,6 +201,9 @@ class CardRules:
         return None
 
     def setout_problem(self, s, train, cars):
+        return None
+
+    def cars_switched(self, s, train, xy, cars, how):
         return None
 
     def makeup_problem(self, s, train, kind, loaded):

@@ -14,7 +14,7 @@ from .specs import PIECES, mainline_key
 from ..rules import area_of, d12, is_facility, name, neighbours9, office_tier, spec_of
 from ..state import Facility, Modifier, Placed
 from ..track import NEIGHBOUR
-from .base import CardRules, check_specs, register
+from .base import CardRules, check_specs, fire, register
 
 #: the Office's band by tier (Whistle Post, Depot, Station, Terminal)
 TIER_COLOURS = {0: "#8a8a8a", 1: "#3d7a4a", 2: "#2f5f9e", 3: "#8e3b46"}
@@ -372,6 +372,8 @@ class YardOffice(TrackRules):
 
     def diverts_arrival(self, s, train, seat):
         if any(PIECES[c].kind == "coach" for c in train.cars):
+            return None
+        if fire(s, "switch_problem", train, train=train):  # [T2]: it could never be switched back out
             return None
         area = s.areas[seat]
         for xy, placed in sorted(area.grid.items()):

@@ -107,7 +107,10 @@ OFFICE_ROUTES = [("W", "E"), ("W", "NE"), ("W", "SE"), ("NW", "E"), ("SW", "E")]
 #: sections of Mainline a train runs a Stage (ruling [M10]): Dispatcher's first class (passenger,
 #: mail, express) four, second class (merchandise express freight) three, third class (drags) two
 SPEEDS = {"Limited": 4, "Mail-Express": 4, "Manifest Freight": 3, "Coal Drag": 2, "Oil Train": 2,
-          "Way Freight": 2, "Extra": 2}
+          "Way Freight": 2, "Extra": 2,
+          # the full deck's special Extras ([T5]): the business and passenger specials first class, the
+          # through and military freights second, the empties third
+          "Crack Limited": 4, "Business Car": 4, "Through Freight": 3, "Military": 3, "Empty Car Extra": 2}
 
 _TRAIN_CLASSES = {
     1: ("Limited", ("coach",), 4, False),
@@ -284,8 +287,72 @@ def _specs() -> dict[str, CardSpec]:
 # and lists its cards in its own rows below; docs/cards.md "The full Home deck" says why the counts.
 
 
+#: the special Extras X13-X22 (rulings [T1]-[T6]): number, name, class (its speed: ``SPEEDS``), car kinds,
+#: revenue cars, caboose, rules class ("" plain), its restriction (printed first)
+SPECIAL_EXTRAS = (
+    (13, "Through Freight", "Through Freight", ("coach",) + FREIGHT_KINDS, 3, True, "through_freight",
+     "It picks up no cars on the way; it may set them out."),
+    (14, "Crack Limited", "Crack Limited", ("coach",), 4, False, "crack_limited",
+     "Passenger work at Terminals only. No switching: it cannot move, set out or sort locally."),
+    (15, "Military Train", "Military", FREIGHT_KINDS, 3, True, "military_train",
+     "No passenger work. No switching: it cannot move, set out or sort locally."),
+    (16, "Director's Private Car", "Business Car", ("coach",), 1, False, "directors_car",
+     "The business car: no passenger work. No switching: it cannot move, set out or sort locally."),
+    *((n, f"Extra X{n}", "Extra", ("coach",) + FREIGHT_KINDS, 3, True, "", "") for n in range(17, 22)),
+    (22, "Empty Car Extra", "Empty Car Extra", ("coach",) + FREIGHT_KINDS, 3, True, "empty_car_extra",
+     "Empty cars only: it is made up with empties and picks up empty cars only."),
+)
+
+#: the full deck's trains 3/4 and 7/8 (v0.4.5 §4.3; rulings [T7], [T8]): card type -> (its full-deck type, car
+#: kinds, what the card says); the classic specs stay as they are
+FULL_TRAINS = {
+    "train3": ("train3_full", ("coach", "boxcar"), "mail_express",
+               "Up to 3 coaches, one of them may be an express boxcar; no caboose. Trains 3 and 4 share one "
+               "freight car a Day at each spot: one pickup or set-out."),
+    "train4": ("train4_full", ("coach", "boxcar"), "mail_express",
+               "Up to 3 coaches, one of them may be an express boxcar; no caboose. Trains 3 and 4 share one "
+               "freight car a Day at each spot: one pickup or set-out."),
+    "train7": ("train7_full", ("hopper", "coach"), "coal_drag",
+               "A rider coach, then up to 2 more hoppers + caboose (3 hoppers without a coach). It never sets "
+               "out its coach."),
+    "train8": ("train8_full", ("hopper", "coach"), "coal_drag",
+               "A rider coach, then up to 2 more hoppers + caboose (3 hoppers without a coach). It never sets "
+               "out its coach."),
+}
+
+
 def _special_train_specs(add) -> None:
     """Special trains (v0.4.5 §4.3, §4.6): the Extras X13-X22 and the full deck's trains 3/4, 7/8."""
+    for n, title, cls, kinds, mx, cab, rules, text in SPECIAL_EXTRAS:
+        cars = "any" if len(kinds) == 5 else " or ".join(kinds)
+        consist = f"{cars} {mx} car{'s' if mx > 1 else ''}{' + caboose' if cab else ', no caboose'}"
+        if kinds == ("coach",):
+            consist = f"up to {mx} coach{'es' if mx > 1 else ''}, no caboose" if mx > 1 else "one coach, no caboose"
+        elif kinds == FREIGHT_KINDS:
+            consist = f"up to {mx} freight cars + caboose"
+        plain = f"Extra train: runs once. The player who played it chooses its direction and its cars: {consist}."
+        special = f"{text} {consist[0].upper()}{consist[1:]}. Extra train: runs once; its player chooses its " \
+                  "direction and its cars."  # the restriction first: it is what the face has room for
+        add(CardSpec(
+            f"extra{n}", "extra", title, special if text else plain,
+            number=n, consist=kinds, max_cars=mx, caboose=cab, train_class=cls, speed=SPEEDS[cls], rules=rules,
+        ))
+    for key, (full_key, kinds, rules, text) in FULL_TRAINS.items():
+        base = _TRAIN_BASE[key]
+        add(CardSpec(
+            full_key, "train", base["name"], f"{base['class']}, {base['direction']}bound. {text}",
+            number=base["number"], direction=base["direction"], consist=kinds, max_cars=3,
+            caboose=base["caboose"], train_class=base["class"], speed=SPEEDS[base["class"]], rules=rules,
+        ))
+
+
+def _train_base(n: int) -> dict:
+    cls, _, _, cab = _TRAIN_CLASSES[n if n % 2 else n - 1]
+    return {"name": f"Train {n}", "number": n, "class": cls, "caboose": cab,
+            "direction": "west" if n % 2 else "east"}
+
+
+_TRAIN_BASE = {f"train{n}": _train_base(n) for n in (3, 4, 7, 8)}
 
 
 def _local_track_specs(add) -> None:
@@ -333,6 +400,20 @@ FULL_CLASSIC = with_copies(CLASSIC_DECK, {
     "turnout_left": 7, "turnout_right": 7, "straight": 9, "runaround": 5,
 })
 
+
+
+def with_keys(entries, keys: dict) -> tuple:
+    """Deck rows ``entries`` with some card types replaced (``{card type: new card type}``): the same
+    ids and copies, other specs."""
+    unknown = set(keys) - {key for key, *_ in entries}
+    if unknown:
+        raise ValueError(f"no rows for {sorted(unknown)}")
+    return tuple((keys.get(key, key), n, prefix, *why) for key, n, prefix, *why in entries)
+
+
+#: the full deck's trains 3/4 and 7/8 follow v0.4.5 §4.3 ([T7], [T8]): the same ids T3, T4, T7, T8, their own specs
+FULL_CLASSIC = with_keys(FULL_CLASSIC, {key: row[0] for key, row in FULL_TRAINS.items()})
+
 #: the full game's cards that act on the Mainline or its trains ([M16]-[M20]); 21 cards. A row may
 #: end with why the deck has so many (docs/cards.md shows it)
 MAINLINE_SIDE = (
@@ -361,9 +442,8 @@ MAINLINE_SIDE = (
      "[M20]"),
 )
 
-#: special trains: the Extras X13-X22; 10 cards
-SPECIAL_TRAINS: tuple = (
-)
+#: special trains: the Extras X13-X22; 10 cards (one each, like X9-X12: an Extra is one train)
+SPECIAL_TRAINS: tuple = tuple((f"extra{n}", 1, f"X{n}") for n in range(13, 23))
 
 #: local track: 45° curves, Small Yard, Flying Switch, Interchange; 26 cards
 LOCAL_TRACK: tuple = (

@@ -193,8 +193,11 @@ def check(s: State, it) -> str | None:
     who = name(s, p)
     if t.option is None:
         if isinstance(it, Switch):
-            if not trains_in_area(s, s.players[p].seat):
+            trains = trains_in_area(s, s.players[p].seat)
+            if not trains:
                 return "there is no Crew Tray in your Office Area to switch"
+            if not _switchable_here(s, trains):  # [T2]: only no-switching trains stand here
+                return fire(s, "switch_problem", trains[0], train=trains[0])
             return None
         if isinstance(it, Draw):
             return drawing.check_draw(s, it)
@@ -242,6 +245,11 @@ def _switchable(s: State, p: int) -> list:
     if s.turn.tray is not None:
         return [s.trains[s.turn.tray]]
     return trains_in_area(s, s.players[p].seat)
+
+
+def _switchable_here(s: State, trains: list) -> list:
+    """The trains a card's rule does not forbid to switch (a no-switching train's, [T2])."""
+    return [tr for tr in trains if fire(s, "switch_problem", tr, train=tr) is None]
 
 
 def _other_tray(s: State, tray: int) -> str | None:
@@ -315,7 +323,7 @@ def apply(s: State, it, ev: Events) -> None:
         if isinstance(it, Switch):
             t.option = "switch"
             t.moves_left = moves_for(s, p)
-            trays = trains_in_area(s, s.players[p].seat)
+            trays = _switchable_here(s, trains_in_area(s, s.players[p].seat))
             if len(trays) == 1:
                 _select(s, p, trays[0].tray, ev, f" ({t.moves_left} Moves)")
             else:
@@ -353,6 +361,7 @@ def apply(s: State, it, ev: Events) -> None:
     elif isinstance(it, SetOut):
         tr = s.trains[it.tray]
         block = switching.set_out(area_of(s, p), tr, it.end, it.count)
+        fire(s, "cars_switched", tr, tuple(tr.pos), block, "set_out", train=tr)
         ev.say("set_out", f"Train {tr.label} sets out {len(block)} car{'s' if len(block) != 1 else ''} "
                f"from its {it.end} at {tr.pos[0]},{tr.pos[1]}.")
     elif isinstance(it, (Play, Discard)):

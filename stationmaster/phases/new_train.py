@@ -92,8 +92,8 @@ def _new_train(s: State, card: str, direction: str, tray: int, player: int = -1)
 
 
 def _auto_fill(s: State, t: Train, ev: Events) -> None:
-    ok = _allowed(s, t)
     while True:
+        ok = _allowed(s, t)  # asked again for each car: a card may allow a kind once ([T7], [T8])
         choices = [pid for pid in s.division_yard if (PIECES[pid].kind, PIECES[pid].loaded) in ok]
         if _consist_room(s, t) <= 0 or not choices:
             break

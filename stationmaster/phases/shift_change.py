@@ -51,6 +51,7 @@ def proceed(s: State, ev: Events) -> bool:
     fire(s, "day_end", ev)
     return_classified(s, ev, "day_end")
     s.device_uses.clear()  # dispatch devices' uses come back for the new Day ([M20])
+    s.express_used.clear()  # trains 3/4 work a freight car again at every spot ([T7])
     s.collisions_today = 0
     if s.day >= s.config.days:
         days_over(s, ev)

@@ -39,10 +39,18 @@ def _leaving_cars(area: Area, t: Train, direction: str) -> list:
     return list(cars[t.split:]) if direction == "east" else list(reversed(cars[:t.split]))
 
 
+def _recouple_problem(s: State, t: Train, leaving: list) -> str | None:
+    """Moving toward cars it set out on its own card couples them again: a pickup ([T1], [T7])."""
+    return fire(s, "pickup_problem", t, tuple(t.pos), leaving, train=t)
+
+
 def reach(s: State, seat: int, area: Area, t: Train, direction: str) -> dict:
     """Every card a Move of ``t`` in ``direction`` can end on: xy -> path (list of cards)."""
     start = t.pos
-    carried = len(t.ahead) + len(t.behind) + len(_leaving_cars(area, t, direction))
+    leaving = _leaving_cars(area, t, direction)
+    if leaving and _recouple_problem(s, t, leaving):
+        return {}
+    carried = len(t.ahead) + len(t.behind) + len(leaving)
     out: dict = {}
     seen = {(start, None)}
     queue = deque([(start, None, carried, [start])])
@@ -84,6 +92,10 @@ def why_not_reach(s: State, seat: int, area: Area, t: Train, direction: str, to)
         return f"a train may pass through the {sp.name} at {x},{y} but cannot stop on it"
     if to == t.pos:
         return f"train {t.label} already stands on {x},{y}"
+    leaving = _leaving_cars(area, t, direction)
+    problem = _recouple_problem(s, t, leaving) if leaving else None
+    if problem:
+        return f"moving {direction}, train {t.label} would couple the cars it set out on {t.pos[0]},{t.pos[1]}: {problem}"
     problem = _enter_problem(s, seat, area, t, to, len(t.ahead) + len(t.behind))
     if problem:
         return f"train {t.label} cannot stop on {x},{y}: {problem}"
@@ -106,12 +118,14 @@ def move(s: State, seat: int, area: Area, t: Train, direction: str, path: list) 
         for c in leaving:
             start.cars.remove(c)
         couple(leaving)
+        fire(s, "cars_switched", t, tuple(t.pos), leaving, "pickup", train=t)
     for xy in path[1:]:
         placed = area.grid[xy]
         if placed.cars:
             meet = list(placed.cars) if direction == "east" else list(reversed(placed.cars))
             placed.cars.clear()
             couple(meet)
+            fire(s, "cars_switched", t, tuple(xy), meet, "pickup", train=t)
             for fxy, fac in area.facilities.items():
                 if fxy == xy:
                     fac.loaded_here = [p for p in fac.loaded_here if p not in meet]

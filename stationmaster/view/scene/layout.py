@@ -19,6 +19,9 @@ GRID_NAMES = {
 CLASS_SHORT = {
     "Limited": "Limited", "Mail-Express": "Mail-Exp", "Manifest Freight": "Manifest",
     "Coal Drag": "Coal Drag", "Oil Train": "Oil", "Way Freight": "Way Frt", "Extra": "Extra",
+    # the full deck's special Extras ([T1]-[T6])
+    "Through Freight": "Thru Frt", "Crack Limited": "Crack Ltd", "Business Car": "Bus. Car",
+    "Empty Car Extra": "Empties",
 }
 KIND_LETTER = {"coach": "C", "boxcar": "B", "hopper": "H", "reefer": "R", "tank": "T", "caboose": "K"}
 CAR_ORDER = ("coach", "boxcar", "hopper", "reefer", "tank", "caboose")
