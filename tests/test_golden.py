@@ -98,18 +98,18 @@ GOLDEN = {
     },
     "full-competitive-3p-seed28": {
         "revenue": {
-            "Ann": 1,
-            "Bo": 0,
+            "Ann": -5,
+            "Bo": -5,
             "Cy": 0
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is 1, below the collective floor of 15; everyone loses.",
-        "intents": 603,
-        "events": 754,
+        "reason": "the table's combined Revenue is -10, below the collective floor of 15; everyone loses.",
+        "intents": 559,
+        "events": 718,
         "day": 5,
         "stage": 12,
-        "sha256": "55e0aa9816e48ad33c1daba92ee80a6903196e6991fa4d83a8023c0cfba6fa96"
+        "sha256": "0f47cf3b4f1e587d09eef173df49dee8f671cceb97c0eb98c16addcc9d83c1bd"
     },
     "solitaire-standard-seed7": {
         "revenue": {

@@ -4,7 +4,7 @@ Tray rows, and the facility list with green and red boxes and MEN | AT | WORK pi
 from __future__ import annotations
 
 from ...cards import PIECES, rules_for
-from ...rules import capacity, player_at, spec_of, workers_left
+from ...rules import ad_tracks, capacity, player_at, spec_of, workers_left
 from ...state import PIPELINE
 from ..shapes import Poly
 from .layout import GRID_NAMES, MARGIN, fit, money, text_width, wrap
@@ -105,7 +105,7 @@ class OfficeAreas:
         if p == s.superintendent:
             self.fedora(hx + 10, y + 17, 0.9, "hud")
             hx += 24
-        info = f"{sp.name} · {sp.ad_tracks} A/D" + (" · CP" if sp.tier else "")
+        info = f"{sp.name} · {ad_tracks(s, area)} A/D" + (" · CP" if sp.tier else "")
         self.text(hx, y + 19, fit(info, x + w - hx - 56, 11), 11, c["muted"], "start", False, "table")
         rev = s.players[p].revenue
         self.text(x + w - 10, y + 20, money(rev), 15, c["ink"] if rev >= 0 else c["red"], "end", True, "hud")
@@ -245,7 +245,7 @@ class OfficeAreas:
             self.text(x + 3 + tw / 2, y + 3 + bs + 0.2, short, bs, "#ffffff", "middle", True, "table")
             held = len([t for t in s.trains.values() if t.where == "area" and t.seat == seat and tuple(t.pos) == xy])
             pip = max(3.0, min(5.0, w / 16))
-            for k in range(sp.ad_tracks):
+            for k in range(ad_tracks(s, area)):  # a Siding Extension adds one ([E5])
                 px = x + w - 4 - (2 - k % 2) * (pip + 1.2)
                 py = y + 4 + (k // 2) * (pip + 1.2)
                 full = k < held
@@ -260,6 +260,7 @@ class OfficeAreas:
         r = max(2.6, min(w, h) * 0.075)
         if sp.operational and not locked:
             self.wheel(x + r + 4, y + h - r - 4, r)
+        self.enhancement_tabs(seat, xy, placed, x, y, w, h, label_size)
         if sp.car and w >= 44:
             g, rd = capacity(s, area, xy)
             pip = max(3.5, w / 17)
@@ -274,6 +275,28 @@ class OfficeAreas:
                 full = fac is not None and i < len(fac.red)
                 self.rect(bx, by, pip, pip, c["red"] if full else c["box_bg"], c["red"], 0.8, 0.5, "pieces")
                 bx += pip + 1.5
+
+    def enhancement_tabs(self, seat, xy, placed, x, y, w, h, size):
+        """The enhancements lying on a grid card ([E1]): small tabs in their card's colour with a short
+        name, laid from the card's lower right corner leftward, a row higher when a row is full (the
+        lower left keeps its Operational Rail wheel); a hover names each and says what it does."""
+        s, c = self.s, self.c
+        th = max(7.0, min(10.0, h * 0.17))
+        fs = th * 0.74
+        right = x + w - 2.5
+        room = w - max(2.6, min(w, h) * 0.075) * 2 - 10  # right of the wheel
+        tx, ty = right, y + h - 2.5 - th
+        for card in placed.enhancements:
+            sp = spec_of(s, card)
+            label = GRID_NAMES.get(sp.key, sp.name)
+            tw = min(room, text_width(label, fs, True) + 5)
+            if tx - tw < right - room:  # the row is full: start the next one up
+                tx, ty = right, ty - th - 1.5
+            tx -= tw
+            self.rect(tx, ty, tw, th, rules_for(sp).colour, c["card_stroke"], 0.6, 2, "table")
+            self.text(tx + tw / 2, ty + th * 0.76, fit(label, tw - 2, fs, True), fs, "#ffffff", "middle", True, "table")
+            self.hit(tx, ty, tw, th, ("spot", seat, *xy), f"{sp.name} on it: {sp.text}")
+            tx -= 1.5
 
     def area_pieces(self, seat, area, gx, gy, ymax):
         s = self.s
