@@ -279,24 +279,35 @@ class OfficeAreas:
     def enhancement_tabs(self, seat, xy, placed, x, y, w, h, size):
         """The enhancements lying on a grid card ([E1]): small tabs in their card's colour with a short
         name, laid from the card's lower right corner leftward, a row higher when a row is full (the
-        lower left keeps its Operational Rail wheel); a hover names each and says what it does."""
+        lower left keeps its Operational Rail wheel). When the names would need more than two rows (a
+        small card), the tabs show initials ("YL" for Yard Lights). A hover names each and says what it
+        does."""
         s, c = self.s, self.c
         th = max(7.0, min(10.0, h * 0.17))
         fs = th * 0.74
         right = x + w - 2.5
         room = w - max(2.6, min(w, h) * 0.075) * 2 - 10  # right of the wheel
-        tx, ty = right, y + h - 2.5 - th
-        for card in placed.enhancements:
-            sp = spec_of(s, card)
-            label = GRID_NAMES.get(sp.key, sp.name)
-            tw = min(room, text_width(label, fs, True) + 5)
-            if tx - tw < right - room:  # the row is full: start the next one up
-                tx, ty = right, ty - th - 1.5
-            tx -= tw
+        specs = [spec_of(s, card) for card in placed.enhancements]
+
+        def layout(labels):
+            out, tx, ty = [], right, y + h - 2.5 - th
+            for label in labels:
+                tw = min(room, text_width(label, fs, True) + 5)
+                if tx - tw < right - room:  # the row is full: start the next one up
+                    tx, ty = right, ty - th - 1.5
+                tx -= tw
+                out.append((label, tx, ty, tw))
+                tx -= 1.5
+            return out
+
+        tabs = layout([GRID_NAMES.get(sp.key, sp.name) for sp in specs])
+        if len({ty for *_, ty, _ in tabs}) > 2:
+            tabs = layout(["".join(word[0] for word in sp.name.split()) if " " in sp.name else sp.name[:3]
+                           for sp in specs])
+        for sp, (label, tx, ty, tw) in zip(specs, tabs):
             self.rect(tx, ty, tw, th, rules_for(sp).colour, c["card_stroke"], 0.6, 2, "table")
             self.text(tx + tw / 2, ty + th * 0.76, fit(label, tw - 2, fs, True), fs, "#ffffff", "middle", True, "table")
             self.hit(tx, ty, tw, th, ("spot", seat, *xy), f"{sp.name} on it: {sp.text}")
-            tx -= 1.5
 
     def area_pieces(self, seat, area, gx, gy, ymax):
         s = self.s
