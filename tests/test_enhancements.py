@@ -424,6 +424,7 @@ def test_the_board_plays_an_enhancement_by_clicks():
     assert c.game.state.areas[0].office.enhancements == [lights]
     svg = to_svg(build_scene(c.game.state))
     assert ">Lights</text>" in svg and "Yard Lights on it: Enhancement, on your Office" in svg
+    assert "    on 0,0: Yard Lights" in c.game.describe().splitlines()
 
 
 def test_a_click_on_a_train_at_the_office_puts_the_enhancement_on_the_office():
