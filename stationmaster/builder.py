@@ -7,6 +7,7 @@ For scenario tests, tutorials and puzzles::
     b.office("Ann", "depot")
     b.train(number=5, player="Ann", at=(1, 0), behind=["BE1", "K1"])
     b.cars("Ann", (2, 1), ["HE1"])
+    b.enhance("Ann", "yard_lights", (0, 0))    # an enhancement on the Office (deck "full")
     game = b.game()
 
 Cards and pieces are taken from where they lie, so every invariant still holds. A built game's
@@ -81,6 +82,13 @@ class Position:
         if y == 0:
             area.west_limit = min(area.west_limit, x - 1)
             area.east_limit = max(area.east_limit, x + 1)
+        return cid
+
+    def enhance(self, who, card: str, at=(0, 0)) -> str:
+        """Put an enhancement (Yard Lights, a Gantry Crane...) on the card at a grid spot ([E1]; no
+        check that it fits there)."""
+        cid = self.take_card(card)
+        self._area(who).grid[tuple(at)].enhancements.append(cid)
         return cid
 
     def office(self, who, tier_key: str) -> str:

@@ -38,6 +38,8 @@ def card_places(s: State) -> Counter:
         seen.update(p.hand)
     for area in s.areas:
         seen.update(pl.card for pl in area.grid.values())
+        for pl in area.grid.values():
+            seen.update(pl.enhancements)  # enhancements lie on the cards of the Area ([E1])
     seen.update(s.timetable.values())
     seen.update(e[0] for e in s.extras)
     seen.update(t.card for t in s.trains.values() if spec_of(s, t.card).kind == "extra")
@@ -95,6 +97,11 @@ def check(s: State) -> list:
         for xy, placed in area.grid.items():
             if len(placed.cars) > 4:
                 bad.append(f"more than four cars stand on {xy} of seat {seat}")
+        for xy, placed in area.grid.items():
+            types = [s.deck.get(e) for e in placed.enhancements]
+            if any(spec_of(s, e).kind != "enhancement" for e in placed.enhancements) or len(set(types)) != len(types):
+                bad.append(f"the card at {xy} of seat {seat} carries {placed.enhancements}: enhancements only, "
+                           "one of each type ([E1])")
         if area.grid[(0, 0)].cars:
             bad.append(f"cars stand on the Office of seat {seat}")
     if sorted(p.seat for p in s.players) != list(range(len(s.players))):

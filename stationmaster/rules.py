@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cards import PIECES, spec as card_spec
+from .cards import PIECES, fire, spec as card_spec
 from .events import Event
 from .rng import Rng
 from .state import Area, Facility, Outcome, State, Train
@@ -258,8 +258,15 @@ def trains_in_area(s: State, seat: int) -> list:
                   key=lambda t: t.tray)
 
 
+def seat_of(s: State, area: Area) -> int:
+    """The seat of an Office Area of this game (by identity: two Areas never share an Office)."""
+    return next(k for k, a in enumerate(s.areas) if a is area)
+
+
 def ad_tracks(s: State, area: Area) -> int:
-    return spec_of(s, area.office.card).ad_tracks
+    """Trains the Office holds at once: its printed A/D tracks and what its cards add (a Siding
+    Extension, [E5])."""
+    return spec_of(s, area.office.card).ad_tracks + fire(s, "ad_tracks", seat_of(s, area), seat=seat_of(s, area))
 
 
 def office_tier(s: State, area: Area) -> int:
@@ -314,10 +321,11 @@ def _gang_for(s: State, area: Area, xy):
 
 
 def _own_workers(s: State, area: Area, xy) -> int:
-    """The facility's own Porters (the Office) or Laborers (an industry), Modifiers aside."""
-    if xy == (0, 0):
-        return spec_of(s, area.office.card).porters
-    return spec_of(s, area.grid[xy].card).laborers
+    """The facility's own Porters (the Office) or Laborers (an industry), with what the cards lying on
+    it add (a Gantry Crane, [E4]); Modifiers aside."""
+    printed = spec_of(s, area.office.card).porters if xy == (0, 0) else spec_of(s, area.grid[xy].card).laborers
+    seat = seat_of(s, area)
+    return printed + fire(s, "workers", seat, xy, seat=seat)
 
 
 def workers_left(s: State, area: Area, xy) -> int:

@@ -13,11 +13,13 @@ PIPELINE = ("men", "at", "work")
 
 @dataclass
 class Placed:
-    """A card on an Office Area grid spot, with the cars standing on it (west to east)."""
+    """A card on an Office Area grid spot, with the cars standing on it (west to east) and the
+    enhancement cards played onto it (Yard Lights, a Gantry Crane..., [E1])."""
 
     card: str
     rotated: bool = False
     cars: list = field(default_factory=list)
+    enhancements: list = field(default_factory=list)
 
 
 @dataclass

@@ -285,7 +285,7 @@ def _args(rp) -> list:
 
 
 def test_fire_asks_the_cards_in_scope_and_combines_their_answers_per_point(monkeypatch):
-    """Every point, the unused ones (clearance, Revenue, collision fault) too: the
+    """Every point, the unused ones (collision fault) too: the
     helper asks the train's card, then the Area's cards, as the point's scope says; a first refusal
     or a True stops the asking; sums add every answer; max and min take the extreme."""
     use_rules(monkeypatch, "everything", Everything)
@@ -304,7 +304,7 @@ def test_fire_asks_the_cards_in_scope_and_combines_their_answers_per_point(monke
         "moves": 4, "cars_switched": None, "switch_problem": no, "pickup_problem": no, "setout_problem": no, "makeup_problem": no,
         "clearance": no, "region_room": 1, "crossing_time": 5, "highball_problem": no, "holds_arrival": True,
         "device_hold": "Straight says no", "diverts_arrival": "Straight says no", "departs_at_shift_change": False, "work_problem": no,
-        "defence": "Straight says no", "revenue": 4, "collision_fault": no, "stage_start": None, "stage_end": None, "day_start": None,
+        "defence": "Straight says no", "revenue": 4, "ad_tracks": 4, "workers": 4, "collision_fault": no, "stage_start": None, "stage_end": None, "day_start": None,
         "day_end": None,
     }
     assert set(expected) == set(POINTS)
@@ -313,7 +313,7 @@ def test_fire_asks_the_cards_in_scope_and_combines_their_answers_per_point(monke
     each = ["stage_start", "stage_end", "day_start", "day_end"]
     assert ride._asked == [n for n, rp in POINTS.items() if "train" in rp.scope] + each
     assert lay._asked == ["moves", "moves", "holds_arrival", "device_hold", "diverts_arrival", "defence", "revenue",
-                         "revenue"] + [n for n in each for _ in "ab"]
+                         "revenue", "ad_tracks", "ad_tracks", "workers", "workers"] + [n for n in each for _ in "ab"]
     assert cards_in_scope(s, ("table",)) == [a.card for _, a in sorted(s.areas[0].grid.items())] + [train.card]
     assert fire(s, "crossing_time", None, train=None) is None  # max of no answers: the neutral one
 
@@ -328,7 +328,7 @@ def test_the_table_documents_every_point_and_the_base_class_answers_each_neutral
     fired = {name for name, rp in POINTS.items() if rp.fired_by}
     assert {"moves", "switch_problem", "highball_problem", "holds_arrival", "crossing_time", "stage_start",
             "day_end", "clearance", "region_room"} <= fired
-    assert {"revenue", "collision_fault"}.isdisjoint(fired)
+    assert {"collision_fault"}.isdisjoint(fired)
 
 
 # --------------------------------------------------------------------------- errors at import, not at run time

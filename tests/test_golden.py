@@ -98,18 +98,18 @@ GOLDEN = {
     },
     "full-competitive-3p-seed28": {
         "revenue": {
-            "Ann": -10,
+            "Ann": 1,
             "Bo": 0,
-            "Cy": -5
+            "Cy": -2
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is -15, below the collective floor of 15; everyone loses.",
-        "intents": 552,
-        "events": 702,
+        "reason": "the table's combined Revenue is -1, below the collective floor of 15; everyone loses.",
+        "intents": 569,
+        "events": 757,
         "day": 5,
         "stage": 12,
-        "sha256": "017d482fc303d004ab350f19b088252c543c7f3b0e1779a4a1e30537226bfc04"
+        "sha256": "23489eed2077a8b8f79d35798486958a4c4fd212e8c2a71a95ea7dcaf9fd6033"
     },
     "solitaire-standard-seed7": {
         "revenue": {

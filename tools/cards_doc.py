@@ -150,6 +150,25 @@ FULL_HOME_WHY: dict = {
                          + ("coaches and one express boxcar, one freight car a Day at a spot with its sister "
                             "[T7]" if n in (3, 4) else "hoppers and a rider coach it never sets out [T8]")
        for n in (3, 4, 7, 8)},
+    # enhancements ([E1]): the four everyday ones share 28 cards, about one draw in eight, so they are a
+    # steady choice beside track and industries, and seven of each is more than the Offices at the
+    # largest table, so a player who wants one for their Office finds it in a long game
+    "yard_lights": "seven, as each everyday enhancement: a Move more at five night Stages of twelve is a "
+                   "modest edge, so the lights are common enough to be drawn when wanted, not collected [E2]",
+    "lunch_counter": "seven: one for each Office at a six-player table and one to spare; its Revenue comes "
+                     "only with passenger work, so it is worth most to the Offices that have grown [E3]",
+    "gantry_crane": "seven against twenty freight facilities: about one industry in three can have a crane, "
+                    "so a player chooses which industry to push [E4]",
+    "siding_extension": "seven: the strongest everyday enhancement (it saves collisions), beside the four "
+                        "Terminals and three Yard Offices that also relieve a full Office; findable, but the "
+                        "A/D limit stays the rule [E5]",
+    "facing_point_locks": "four against the three cards they stop (Derail ×2, Vandalism ×1): enough that a "
+                          "careful player finds one, too few for every Area, so an attack stays a gamble "
+                          "rather than a sure loss or a sure waste [E7]",
+    "water_column": "four against the two Hotboxes: as for the locks, a defence a player may find but nobody "
+                    "can count on holding [E8]",
+    "overpass": "three against four Railroad Crossings: it stops them and clears those already laid, the "
+                "strongest defence, so the fewest copies [E9]",
 }
 
 #: the parts of the full Home Office deck, in dealing order (specs.py), each with its heading

@@ -561,6 +561,9 @@ class Controller:
                          "click a Department to discard it.")
             elif any(it.at is None for it in plays):
                 self.say(f"The {name} is selected: press Play {name}, or click a Department to discard it.")
+            elif plays and rules_of(s, card).on_card:  # an enhancement goes on a card of the Area ([E1])
+                self.say(f"The {name} is selected: click a highlighted card of your Office Area to put it on, or "
+                         "a Department to discard it.")
             elif plays:
                 flat = any(not it.turned for it in plays)
                 turned = any(it.turned for it in plays)
@@ -583,18 +586,21 @@ class Controller:
             reason = self._game.why_not(Play(card))
             return capital(for_mouse(reason)) + "." if reason else f"The {name} cannot be played now."
         area = self._area()
-        free = sorted({(x + dx, y + dy) for (x, y) in area.grid for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
+        on_card = rules_of(self.state, card).on_card  # an enhancement: the Area's cards are its places ([E1])
+        free = sorted(set(area.grid) if on_card else
+                      {(x + dx, y + dy) for (x, y) in area.grid for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
                       - set(area.grid), key=lambda c: (abs(c[1]), abs(c[0])))
         reasons: dict = {}
         for xy in free:
             r = self._game.why_not(Play(card, xy))
             if r:
                 reasons[r] = reasons.get(r, 0) + 1
+        where = "card" if on_card else "spot"
         if not reasons:
-            return f"The {name} fits no spot of your Office Area now."
+            return f"The {name} fits no {where} of your Office Area now."
         common = max(reasons, key=reasons.get)
         common = re.sub(r"^-?\d+,-?\d+ ", "that spot ", for_mouse(common))
-        return f"The {name} fits no spot of your Office Area now (for instance: {common})."
+        return f"The {name} fits no {where} of your Office Area now (for instance: {common})."
 
     def _click_tray(self, tray: int, *rest) -> bool:
         s = self.state
@@ -609,6 +615,8 @@ class Controller:
         if s.phase == "local_operations":
             opt = s.turn.option
             if opt == "draw":
+                if own and self.card is not None and rules_of(s, self.card).on_card:
+                    return self._click_spot(t.seat, *t.pos)  # an enhancement goes on the card the train stands on
                 self._refuse(Move(tray, "east", (0, 0)), f"You chose to draw this Stage; {label} stays put.")
                 return False
             if not own:

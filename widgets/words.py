@@ -14,6 +14,7 @@ from stationmaster.errors import IllegalIntent
 from stationmaster.intents import (
     Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work, parse,
 )
+from stationmaster.cards import rules_of
 from stationmaster.rules import spec_of
 
 #: what End finishes, by phase (a pending make-up is said apart)
@@ -79,6 +80,8 @@ def say(state, intent, seat: int | None = None) -> str:
         name = card_name(s, it.card)
         if it.at is None:
             return f"play the {name}"
+        if it.card in s.deck and rules_of(s, it.card).on_card:  # an enhancement, on a card of the Area ([E1])
+            return f"put the {name} on {place_name(s, seat, it.at)}"
         turned = " turned" if it.turned else ""
         serves = f", serving {place_name(s, seat, it.serves)}" if it.serves is not None else ""
         return f"lay the {name}{turned} in your Office Area{serves}"

@@ -17,7 +17,7 @@ from ..cards import PIECES, spec as card_spec
 from ..cards.base import fire
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
 from ..phases import switching
-from ..rules import capacity, geometry, neighbours9, outbound_loads, spotted_empties
+from ..rules import ad_tracks, capacity, geometry, neighbours9, outbound_loads, spotted_empties
 from ..state import Train
 from ..track import NEIGHBOUR
 from .base import Bot, Decision, register
@@ -92,7 +92,7 @@ class View:
 
     def overflow(self) -> int:
         """How many trains too many the Office may have to take in the next Mainline phase."""
-        tracks = self.spec(self.area.office.card).ad_tracks
+        tracks = ad_tracks(self.s, self.area)
         return max(0, len(self.staying()) + len(self.arriving(1)) - tracks)
 
     def coaches(self, trains, loaded: bool) -> int:
@@ -345,7 +345,7 @@ def clearance_risk(s, train) -> str | None:
             there = sum(1 for o in s.trains.values() if o.where == "area" and o.seat == seat and o.pos == (0, 0))
             coming = sum(1 for o in s.trains.values() if o.where == "mainline" and o.tray != train.tray
                          and _arrives_at(s, o, seat))
-            if there + coming + 1 > sp.ad_tracks:
+            if there + coming + 1 > ad_tracks(s, office):
                 return f"the {sp.name} it runs to has no A/D track to spare"
             return None
     return None
@@ -390,6 +390,8 @@ def card_worth(v: View, card: str) -> float:
         return 4.0 if len(v.industries(False)) < 4 else 2.0
     if sp.kind == "modifier":
         return 4.0
+    if sp.kind == "enhancement":  # it stays for the game; any fitting card is a good home ([E1])
+        return 3.0
     return 0.0
 
 
@@ -749,7 +751,7 @@ class PlannerBot(Bot):
                     plays.append((w, Play(card), f"puts {sp.name} ({sp.train_class}) on the timetable"))
             elif sp.kind == "extra" and Play(card) in legal and v.tier >= 1 and stages_left(v.s) >= 5 and \
                     extra_of_use(v, card) and \
-                    len(v.at_office()) + len(v.arriving(2)) < v.spec(v.area.office.card).ad_tracks - 1:
+                    len(v.at_office()) + len(v.arriving(2)) < ad_tracks(v.s, v.area) - 1:
                 plays.append((6.0, Play(card), f"plays {sp.name} to bring cars to the Office"))
             elif sp.kind == "facility":
                 spots = facility_spots(v, card, legal)
@@ -765,6 +767,10 @@ class PlannerBot(Bot):
                 it = self._modifier_play(v, card, legal)
                 if it is not None:
                     plays.append((5.5, it, f"places the {sp.name} at {it.at[0]},{it.at[1]}"))
+            elif sp.kind == "enhancement":
+                it = self._enhancement_play(v, card, legal)
+                if it is not None:
+                    plays.append((5.0, it, f"puts the {sp.name} on its card at {it.at[0]},{it.at[1]}"))
         if plays:
             plays.sort(key=lambda p: (-p[0], str(p[1])))
             return Decision(plays[0][1], plays[0][2])
@@ -795,6 +801,15 @@ class PlannerBot(Bot):
             return n
         best = max(cands, key=lambda it: (worth(it), -abs(it.at[0]) - abs(it.at[1]), str(it)))
         return best if worth(best) > 0 else None
+
+    def _enhancement_play(self, v: View, card, legal):
+        """Where an enhancement does the most good ([E1]): on a card a train can reach (a Gantry
+        Crane on a served industry), the nearest the Office first."""
+        cands = [it for it in legal if isinstance(it, Play) and it.card == card]
+        if not cands:
+            return None
+        reach = v.reachable()
+        return min(cands, key=lambda it: (it.at not in reach and it.at != (0, 0), abs(it.at[0]) + abs(it.at[1]), str(it)))
 
     def _discard_dept(self, v: View) -> int:
         worst = None

@@ -38,7 +38,8 @@ class RulePoint:
     any card says True, ``sum`` the neutral value plus every answer, ``max`` / ``min`` the
     largest / smallest answer that is not None (the neutral value when none), ``each`` every card
     is told in turn (no result). ``scope``: which cards are asked, in this order — ``train`` the
-    train's card, ``area`` the cards in the Office Area concerned (by grid spot), ``mainline`` the
+    train's card, ``area`` the cards in the Office Area concerned (by grid spot, each followed by the
+    enhancements on it), ``mainline`` the
     Mainline card the train is on (or the cards ``fire`` is given by index), ``table`` every card in an Office Area and every train card on
     the table. ``fired_by``: where the engine
     fires it ("" while no card needs it: then it is a documented no-op the helper can fire).
@@ -114,8 +115,17 @@ POINTS: dict = {p.name: p for p in (
               "(``target``: the train's Crew Tray, the grid spot, or None for the player): the id of the card "
               "in the Area that stops it (a defence such as Facing Point Locks), None if nothing does.",
               "cards/opponent.py"),
-    RulePoint("revenue", "sum", ("area",), 0, "s, player, amount, why",
-              "Revenue added to (negative: taken from) a payment of ``amount`` to the player."),
+    RulePoint("revenue", "sum", ("area",), 0, "s, player, amount, source",
+              "Revenue added to (negative: taken from) a payment of ``amount`` to the player for passenger "
+              "or freight work in their Office Area (``source``: 'boarding', 'detraining', 'freight_out' or "
+              "'freight_in', as in ``rules.REVENUE_SOURCES``); a Lunch Counter, [E3].",
+              "phases/load_unload.py apply"),
+    RulePoint("ad_tracks", "sum", ("area",), 0, "s, seat",
+              "A/D tracks added to the Office of the Area at ``seat`` beyond its printed ones (a Siding "
+              "Extension, [E5]): how many trains it holds at once.", "rules.py ad_tracks"),
+    RulePoint("workers", "sum", ("area",), 0, "s, seat, xy",
+              "Workers added each Stage at the facility at grid spot ``xy`` of the Area at ``seat``: Laborers "
+              "at an industry, Porters at the Office (a Gantry Crane, [E4]).", "rules.py workers_left"),
     RulePoint("collision_fault", "first", ("train",), None, "s, trains, at_fault",
               "The player index at fault for a collision of these trains instead of ``at_fault``."),
     RulePoint("stage_start", "each", ("table",), None, "s, ev",
@@ -129,7 +139,7 @@ POINTS: dict = {p.name: p for p in (
 )}
 
 #: what one card is asked about itself (not fired over cards in play)
-QUESTIONS = ("kind", "needs_spot", "on_train", "on_mainline", "uses_per_day", "play_spot", "discard_problem", "play_problem", "candidates", "play",
+QUESTIONS = ("kind", "needs_spot", "on_card", "on_train", "on_mainline", "uses_per_day", "play_spot", "discard_problem", "play_problem", "candidates", "play",
              "label", "colour", "picture", "plate", "tag")
 
 
@@ -142,12 +152,16 @@ class CardRules:
 
     kind = ""  # the spec kind this class serves; a spec's rules class must match its kind
     needs_spot = False  # is it played onto a grid spot ('play Card at x,y')?
+    on_card = False  # is it played onto a card already at that spot (an enhancement, [E1]), not an empty one?
     on_train = False  # is it played onto the train in a Crew Tray ('play Card on TRAY', a train order)?
     on_mainline = False  # is it played onto a card of the Division ('play Card on Mainline N')?
     uses_per_day = 0  # a dispatch device's uses each Day, given back at Day end ([M20])
     label = ""  # the line under the name on the card's face, e.g. "TRACK"
     colour = "#777777"  # the band colour of the card's face
     picture = ""  # what the face shows: "rail" | "plate" | "tag" | "flag" | "regions" | "sections" | ""
+    #: True for a card whose answers depend on which copy is asked (an enhancement answers for the card it
+    #: lies on, [E1]): ``fire`` then passes the copy's card id to its rule-point methods as ``card=``
+    _per_copy = False
 
     def __init__(self, spec: CardSpec) -> None:
         self.spec = spec
@@ -239,7 +253,13 @@ class CardRules:
     def defence(self, s, attack, target):
         return None
 
-    def revenue(self, s, player, amount, why):
+    def revenue(self, s, player, amount, source):
+        return 0
+
+    def ad_tracks(self, s, seat):
+        return 0
+
+    def workers(self, s, seat, xy):
         return 0
 
     def collision_fault(self, s, trains, at_fault):
@@ -342,9 +362,14 @@ def rules_of(s, card: str) -> CardRules:
 
 
 def _area_cards(s, seat) -> list:
+    """The cards of an Office Area in grid order, each followed by the enhancements lying on it ([E1])."""
     if seat is None or seat < 0:
         return []
-    return [placed.card for _, placed in sorted(s.areas[seat].grid.items())]
+    out: list = []
+    for _, placed in sorted(s.areas[seat].grid.items()):
+        out.append(placed.card)
+        out += placed.enhancements
+    return out
 
 
 def cards_in_scope(s, scope: tuple, train=None, seat=None, mainline=None) -> list:
@@ -380,8 +405,8 @@ def fire(s, point: str, *args, train=None, seat=None, mainline=None):
     rp = POINTS[point]
     if point not in ANSWERED:
         return rp.neutral
-    answers = (getattr(r, point)(s, *args)
-               for r in (rules_of(s, c) for c in cards_in_scope(s, rp.scope, train, seat, mainline))
+    answers = (getattr(r, point)(s, *args, card=c) if r._per_copy else getattr(r, point)(s, *args)
+               for c, r in ((c, rules_of(s, c)) for c in cards_in_scope(s, rp.scope, train, seat, mainline))
                if point in r._answers)
     how = rp.combine
     if how == "first":

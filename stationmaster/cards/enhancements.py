@@ -1,5 +1,265 @@
 """Enhancements of the full Home deck (v0.4.5 §4.2): cards played onto one of your own placed
 cards, and the defensive ones (Facing Point Locks, Water Column, Overpass) that answer the
-``defence`` rule point. Their specs are in ``specs.py`` (``_enhancement_specs``)."""
+``defence`` rule point. Their specs are in ``specs.py`` (``_enhancement_specs``); the rulings are
+[E1]-[E9] in docs/rules.md.
+
+An enhancement takes no grid spot: ``play Lights1 at 0,0`` lays it on the card at that spot
+(``Placed.enhancements``), where it stays for the game, one of a type to a card. It is asked at the
+rule points as a card of the Office Area, right after the card it lies on (``base._area_cards``).
+One rules object serves every copy of a type, so an enhancement's rule-point methods are told which
+copy is asked (``_per_copy``: the ``card`` keyword) and answer for the card that copy lies on.
+"""
 
 from __future__ import annotations
+
+from ..intents import Play
+from ..rules import NIGHT_STAGES, area_of, name, spec_of
+from .base import CardRules, register
+from .kinds import KIND_RULES
+
+
+def host_of(s, card: str):
+    """(seat, grid spot) of the placed card an enhancement lies on, or None if it lies on none."""
+    for seat, area in enumerate(s.areas):
+        for xy, placed in area.grid.items():
+            if card in placed.enhancements:
+                return seat, xy
+    return None
+
+
+def attack_key(s, attack: str) -> str:
+    """The card type of an opponent-directed card (its id in this game, or a type key)."""
+    return s.deck.get(attack, attack)
+
+
+def where(s, area, xy) -> str:
+    """A grid card in a player's words: 'your Office', 'the Left Turnout at 1,1'."""
+    if xy == (0, 0):
+        return "the Office"
+    return f"the {spec_of(s, area.grid[xy].card).name} at {xy[0]},{xy[1]}"
+
+
+@register("enhancement")
+class EnhancementRules(CardRules):
+    """An enhancement ([E1]): played in the Draw option onto one of your own placed cards that it
+    fits (``_host_problem``), one of a type to a card; it stays there for the game."""
+
+    kind = "enhancement"
+    needs_spot = True
+    on_card = True
+    label = "ENHANCEMENT"
+    colour = "#a8741a"
+    picture = "tag"
+    _per_copy = True
+    _host = "one of your cards"  # where it goes, in a player's words
+    _tag: tuple = ()  # what it does, in short, on the card's face (a defence: what it stops)
+    _effect = ""  # what it does, said when it is played
+    _plural = False  # a plural name ("Yard Lights"): "they go", not "it goes"
+
+    @property
+    def tag(self):
+        return self._tag
+
+    @property
+    def _goes(self) -> str:
+        return f"the {self.spec.name} {'go' if self._plural else 'goes'}"
+
+    @property
+    def _a(self) -> str:
+        return self.spec.name if self._plural else f"a {self.spec.name}"
+
+    def _host_problem(self, s, area, xy, host) -> str | None:
+        """Why the card ``host`` (a spec) at ``xy`` cannot carry this enhancement (None: it can)."""
+        return None
+
+    def _office_only(self, s, area, xy, host) -> str | None:
+        if xy != (0, 0):
+            return f"{self._goes} on your Office (0,0), not on {where(s, area, xy)}"
+        return None
+
+    def play_problem(self, s, p, it):
+        sp = self.spec
+        if it.at is None:
+            return f"say which of your cards {self._goes} on: 'play {it.card} at x,y' (your Office is 0,0)"
+        if it.turned or it.serves is not None:
+            return f"the {sp.name} is put on a card as it is: 'play {it.card} at x,y'"
+        area = area_of(s, p)
+        x, y = it.at
+        placed = area.grid.get(it.at)
+        if placed is None:
+            return f"there is no card of yours at {x},{y}; {self._goes} on {self._host}"
+        problem = self._host_problem(s, area, it.at, spec_of(s, placed.card))
+        if problem:
+            return problem
+        if any(s.deck.get(e) == sp.key for e in placed.enhancements):
+            return f"{where(s, area, it.at)} already carries {self._a}; a card takes one enhancement of each kind"
+        return None
+
+    def candidates(self, s, p, card, spots):
+        for xy in sorted(area_of(s, p).grid):
+            yield Play(card, xy)
+
+    def play(self, s, p, it, ev):
+        area = area_of(s, p)
+        area.grid[it.at].enhancements.append(it.card)
+        ev.say("enhance", f"{name(s, p)} puts the {self.spec.name} on {where(s, area, it.at)}: {self._effect}",
+               data={"card": it.card, "enhancement": self.spec.key, "at": list(it.at)})
+        self._played(s, p, it, ev)
+
+    def _played(self, s, p, it, ev) -> None:
+        """What else happens the moment it is played."""
+
+
+# --------------------------------------------------------------------------- the enhancements
+
+
+@register("yard_lights")
+class YardLights(EnhancementRules):
+    """Yard Lights ([E2]): floodlights over the yard. At the night Stages the player's switching
+    gets one more Move (which cancels Reduced Visibility's lost Move)."""
+
+    _host = "your Office (0,0)"
+    _plural = True
+    _tag = ("+1 Move at night",)
+    _effect = "one more Move to the switching at the night Stages."
+    _host_problem = EnhancementRules._office_only
+
+    def moves(self, s, player, card):
+        return 1 if s.stage in NIGHT_STAGES else 0
+
+
+@register("lunch_counter")
+class LunchCounter(EnhancementRules):
+    """Lunch Counter ([E3]): passengers buy lunch before they board. Each Board at the Office pays
+    one more Revenue."""
+
+    _host = "your Depot, Station or Terminal (0,0)"
+    _tag = ("+1 per Board",)
+    _effect = "one more Revenue each time the Porters board passengers."
+
+    def _host_problem(self, s, area, xy, host):
+        if xy != (0, 0):
+            return f"{self._goes} on your Office (0,0), not on {where(s, area, xy)}"
+        if host.tier < 1:
+            return (f"the {self.spec.name} serves passengers: it goes on a Depot, Station or Terminal, and your "
+                    f"Office is a {host.name}")
+        return None
+
+    def revenue(self, s, player, amount, source, card):
+        return 1 if source == "boarding" else 0
+
+
+@register("gantry_crane")
+class GantryCrane(EnhancementRules):
+    """Gantry Crane ([E4]): one more Laborer each Stage at the freight facility it stands on."""
+
+    _host = "one of your freight facilities"
+    _tag = ("+1 Laborer",)
+    _effect = "one more Laborer there each Stage."
+
+    def _host_problem(self, s, area, xy, host):
+        if xy == (0, 0) or xy not in area.facilities:
+            return f"{self._goes} on one of your freight facilities, not on {where(s, area, xy)}"
+        return None
+
+    def workers(self, s, seat, xy, card):
+        return 1 if host_of(s, card) == (seat, tuple(xy)) else 0
+
+
+@register("siding_extension")
+class SidingExtension(EnhancementRules):
+    """Siding Extension ([E5]): one more A/D track at the Office — it holds one more train."""
+
+    _host = "your Office (0,0)"
+    _tag = ("+1 A/D track",)
+    _effect = "the Office holds one more train."
+    _host_problem = EnhancementRules._office_only
+
+    def ad_tracks(self, s, seat, card):
+        return 1
+
+
+# --------------------------------------------------------------------------- the defences
+
+
+class Defence(EnhancementRules):
+    """A defensive enhancement ([E6]): it stops the opponent-directed cards of the types ``_stops``
+    played on its player (the ``defence`` rule point, fired by the attack card's play), and stays."""
+
+    label = "DEFENCE"
+    colour = "#546e7a"
+    _stops: tuple = ()  # the attack card types it stops
+
+    def defence(self, s, attack, target, card):
+        return card if attack_key(s, attack) in self._stops else None
+
+
+def has_points(geometry) -> bool:
+    """Does the rail have switch points (a port where two routes part, as on a turnout)?"""
+    if geometry is None:
+        return False
+    return any(sum(1 for r in geometry.routes if port in r) > 1 for port in geometry.ports)
+
+
+@register("facing_point_locks")
+class FacingPointLocks(Defence):
+    """Facing Point Locks ([E7]): on a card with switch points; they stop a Derail or a Vandalism
+    played on the player."""
+
+    _host = "one of your cards with switch points (a turnout)"
+    _plural = True
+    _tag = ("Derail", "Vandalism")
+    _effect = "a Derail or a Vandalism played on them is stopped."
+    _stops = ("derail", "vandalism")
+
+    def _host_problem(self, s, area, xy, host):
+        if host.kind != "track" or not has_points(host.geometry):
+            return (f"{self._goes} on one of your cards with switch points (a turnout); "
+                    f"{where(s, area, xy)} has none")
+        return None
+
+
+@register("water_column")
+class WaterColumn(Defence):
+    """Water Column ([E8]): on the Office; it stops a Hotbox played on a train in the Office Area."""
+
+    _host = "your Office (0,0)"
+    _tag = ("Hotbox",)
+    _effect = "a Hotbox played on a train in the Office Area is stopped."
+    _stops = ("hotbox",)
+    _host_problem = EnhancementRules._office_only
+
+
+#: the attack card type an Overpass stops, and clears away when it is played
+CROSSING = "railroad_crossing"
+
+
+@register("overpass")
+class Overpass(Defence):
+    """Overpass ([E9]): on a track card; it stops a Railroad Crossing played on the player, and when
+    it is played the Railroad Crossings already in the player's Office Area go to the Salvage Yard."""
+
+    _host = "one of your track cards"
+    _tag = ("Crossing",)
+    _effect = "a Railroad Crossing played on them is stopped."
+    _stops = (CROSSING,)
+
+    def _host_problem(self, s, area, xy, host):
+        if host.kind != "track":
+            return f"{self._goes} on one of your track cards, not on {where(s, area, xy)}"
+        return None
+
+    def _played(self, s, p, it, ev):
+        area = area_of(s, p)
+        space = getattr(area, "space", {})  # the space-use cards opponents laid in the Area ([O…], helper O)
+        cleared = sorted(xy for xy, c in space.items() if attack_key(s, c) == CROSSING)
+        for xy in cleared:
+            s.salvage.append(space.pop(xy))
+        if cleared:
+            spots = ", ".join(f"{x},{y}" for x, y in cleared)
+            ev.say("enhance", f"The {self.spec.name} clears away the Railroad Crossing{'s' if len(cleared) > 1 else ''} "
+                   f"in {name(s, p)}'s Office Area ({spots}); they go to the Salvage Yard.",
+                   data={"cleared": [list(xy) for xy in cleared]})
+
+
+KIND_RULES[EnhancementRules.kind] = EnhancementRules

@@ -360,7 +360,27 @@ def _local_track_specs(add) -> None:
 
 
 def _enhancement_specs(add) -> None:
-    """Enhancements played onto your own cards, and the defensive ones (v0.4.5 §4.2, §5)."""
+    """Enhancements played onto your own cards, and the defensive ones (v0.4.5 §4.2, §5): each lies on
+    one of the player's placed cards (``Placed.enhancements``) and changes a rule there (rulings [E1]-[E9])."""
+    for key, name, text in (
+        ("yard_lights", "Yard Lights",
+         "Enhancement, on your Office: +1 Move to your switching at the night Stages (11 PM to 5 AM)."),
+        ("lunch_counter", "Lunch Counter",
+         "Enhancement, on your Depot, Station or Terminal: +1 Revenue each time your Porters board passengers."),
+        ("gantry_crane", "Gantry Crane",
+         "Enhancement, on one of your freight facilities: +1 Laborer there each Stage."),
+        ("siding_extension", "Siding Extension",
+         "Enhancement, on your Office: +1 A/D track; the Office holds one more train."),
+        ("facing_point_locks", "Facing Point Locks",
+         "Defence, on one of your cards with switch points (a turnout): stops a Derail or a Vandalism "
+         "played on you. It stays."),
+        ("water_column", "Water Column",
+         "Defence, on your Office: stops a Hotbox played on a train in your Office Area. It stays."),
+        ("overpass", "Overpass",
+         "Defence, on one of your track cards: stops a Railroad Crossing played on you, and clears away "
+         "the Railroad Crossings already on you. It stays."),
+    ):
+        add(CardSpec(key, "enhancement", name, text, rules=key))
 
 
 def _opponent_specs(add) -> None:
@@ -449,8 +469,15 @@ SPECIAL_TRAINS: tuple = tuple((f"extra{n}", 1, f"X{n}") for n in range(13, 23))
 LOCAL_TRACK: tuple = (
 )
 
-#: enhancements, the defensive ones included; 39 cards
+#: enhancements, the defensive ones included; 39 cards (docs/cards.md says why these counts)
 ENHANCEMENTS: tuple = (
+    ("yard_lights", 7, "Lights"),
+    ("lunch_counter", 7, "Lunch"),
+    ("gantry_crane", 7, "Gantry"),
+    ("siding_extension", 7, "SidingExt"),
+    ("facing_point_locks", 4, "Locks"),
+    ("water_column", 4, "Column"),
+    ("overpass", 3, "Overpass"),
 )
 
 #: the opponent-directed cards, dealt in Competitive games only; 22 cards (10 action, 12 space-use)

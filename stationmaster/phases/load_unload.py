@@ -203,6 +203,15 @@ def check(s: State, it) -> str | None:
     return f"it is Load/Unload: {who} works passengers and freight, then 'end'"
 
 
+def _pay(s: State, ev: Events, p: int, amount: int, why: str, source: str) -> None:
+    """Pay for passenger or freight work, with what the cards of the player's Area add (the
+    ``revenue`` rule point: a Lunch Counter, [E3])."""
+    extra = fire(s, "revenue", p, amount, source, seat=s.players[p].seat)
+    if extra:
+        why += f" ({'+' if extra > 0 else '-'}{abs(extra)} from the cards of {name(s, p)}'s Office Area)"
+    earn(s, ev, p, amount + extra, why, source)
+
+
 def _replace(seq: list, old: str, new: str) -> None:
     seq[seq.index(old)] = new
 
@@ -228,7 +237,7 @@ def apply(s: State, it, ev: Events) -> None:
             retire(s, empty)
             tr.boarded.append(full)
             ev.say("board", f"{who}'s Porter boards passengers onto train {tr.label}.")
-            earn(s, ev, p, rates[0], f"passengers boarded train {tr.label}", "boarding")
+            _pay(s, ev, p, rates[0], f"passengers boarded train {tr.label}", "boarding")
         else:
             full = _coach(tr, Detrain, it.car)
             empty = take_from_yard(s, ev, "coach", False)
@@ -236,7 +245,7 @@ def apply(s: State, it, ev: Events) -> None:
             _replace(side, full, empty)
             fac.red.append(full)
             ev.say("detrain", f"{who}'s Porter detrains passengers from train {tr.label}.")
-            earn(s, ev, p, rates[0], f"passengers detrained from train {tr.label}", "detraining")
+            _pay(s, ev, p, rates[0], f"passengers detrained from train {tr.label}", "detraining")
         return
     fac = area.facilities[it.at]
     sp = spec_of(s, area.grid[it.at].card)
@@ -261,8 +270,8 @@ def apply(s: State, it, ev: Events) -> None:
         retire(s, empty)
         fac.loaded_here.append(piece)
         ev.say("work", f"{who}'s Laborer loads a {sp.car} at the {sp.name}.")
-        earn(s, ev, p, rates[1], f"a {sp.car} loaded at the {sp.name}", "freight_out")
+        _pay(s, ev, p, rates[1], f"a {sp.car} loaded at the {sp.name}", "freight_out")
     else:
         fac.red.append(piece)
         ev.say("work", f"{who}'s Laborer puts an unloaded {sp.car} load in a red box at the {sp.name}.")
-        earn(s, ev, p, rates[1], f"a {sp.car} unloaded at the {sp.name}", "freight_in")
+        _pay(s, ev, p, rates[1], f"a {sp.car} unloaded at the {sp.name}", "freight_in")

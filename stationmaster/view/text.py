@@ -63,6 +63,10 @@ def area_lines(s, seat: int) -> list:
     for xy, placed in sorted(area.grid.items()):
         if placed.cars:
             lines.append(f"    cars at {xy[0]},{xy[1]}: {''.join(car_code(c) for c in placed.cars)}")
+    for xy, placed in sorted(area.grid.items()):
+        if placed.enhancements:  # [E1]
+            names = ", ".join(spec_of(s, c).name for c in placed.enhancements)
+            lines.append(f"    on {xy[0]},{xy[1]}: {names}")
     for xy, fac in sorted(area.facilities.items()):
         g, r = capacity(s, area, xy)
         pipe = " ".join(f"{b.upper()}:{car_code(v[0]) + ('>' if v[1] == 'out' else '<') if v else '-'}"

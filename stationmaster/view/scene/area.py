@@ -4,7 +4,7 @@ Tray rows, and the facility list with green and red boxes and MEN | AT | WORK pi
 from __future__ import annotations
 
 from ...cards import PIECES, rules_for
-from ...rules import capacity, player_at, spec_of, workers_left
+from ...rules import ad_tracks, capacity, player_at, spec_of, workers_left
 from ...state import PIPELINE
 from ..shapes import Poly
 from .layout import GRID_NAMES, MARGIN, fit, money, text_width, wrap
@@ -105,7 +105,7 @@ class OfficeAreas:
         if p == s.superintendent:
             self.fedora(hx + 10, y + 17, 0.9, "hud")
             hx += 24
-        info = f"{sp.name} · {sp.ad_tracks} A/D" + (" · CP" if sp.tier else "")
+        info = f"{sp.name} · {ad_tracks(s, area)} A/D" + (" · CP" if sp.tier else "")
         self.text(hx, y + 19, fit(info, x + w - hx - 56, 11), 11, c["muted"], "start", False, "table")
         rev = s.players[p].revenue
         self.text(x + w - 10, y + 20, money(rev), 15, c["ink"] if rev >= 0 else c["red"], "end", True, "hud")
@@ -247,7 +247,7 @@ class OfficeAreas:
             self.text(x + 3 + tw / 2, y + 3 + bs + 0.2, short, bs, "#ffffff", "middle", True, "table")
             held = len([t for t in s.trains.values() if t.where == "area" and t.seat == seat and tuple(t.pos) == xy])
             pip = max(3.0, min(5.0, w / 16))
-            for k in range(sp.ad_tracks):
+            for k in range(ad_tracks(s, area)):  # a Siding Extension adds one ([E5])
                 px = x + w - 4 - (2 - k % 2) * (pip + 1.2)
                 py = y + 4 + (k // 2) * (pip + 1.2)
                 full = k < held
@@ -262,6 +262,7 @@ class OfficeAreas:
         r = max(2.6, min(w, h) * 0.075)
         if sp.operational and not locked:
             self.wheel(x + r + 4, y + h - r - 4, r)
+        self.enhancement_tabs(seat, xy, placed, x, y, w, h, label_size)
         if sp.car and w >= 44:
             g, rd = capacity(s, area, xy)
             pip = max(3.5, w / 17)
@@ -276,6 +277,39 @@ class OfficeAreas:
                 full = fac is not None and i < len(fac.red)
                 self.rect(bx, by, pip, pip, c["red"] if full else c["box_bg"], c["red"], 0.8, 0.5, "pieces")
                 bx += pip + 1.5
+
+    def enhancement_tabs(self, seat, xy, placed, x, y, w, h, size):
+        """The enhancements lying on a grid card ([E1]): small tabs in their card's colour with a short
+        name, laid from the card's lower right corner leftward, a row higher when a row is full (the
+        lower left keeps its Operational Rail wheel). When the names would need more than two rows (a
+        small card), the tabs show initials ("YL" for Yard Lights). A hover names each and says what it
+        does."""
+        s, c = self.s, self.c
+        th = max(7.0, min(10.0, h * 0.17))
+        fs = th * 0.74
+        right = x + w - 2.5
+        room = w - max(2.6, min(w, h) * 0.075) * 2 - 10  # right of the wheel
+        specs = [spec_of(s, card) for card in placed.enhancements]
+
+        def layout(labels):
+            out, tx, ty = [], right, y + h - 2.5 - th
+            for label in labels:
+                tw = min(room, text_width(label, fs, True) + 5)
+                if tx - tw < right - room:  # the row is full: start the next one up
+                    tx, ty = right, ty - th - 1.5
+                tx -= tw
+                out.append((label, tx, ty, tw))
+                tx -= 1.5
+            return out
+
+        tabs = layout([GRID_NAMES.get(sp.key, sp.name) for sp in specs])
+        if len({ty for *_, ty, _ in tabs}) > 2:
+            tabs = layout(["".join(word[0] for word in sp.name.split()) if " " in sp.name else sp.name[:3]
+                           for sp in specs])
+        for sp, (label, tx, ty, tw) in zip(specs, tabs):
+            self.rect(tx, ty, tw, th, rules_for(sp).colour, c["card_stroke"], 0.6, 2, "table")
+            self.text(tx + tw / 2, ty + th * 0.76, fit(label, tw - 2, fs, True), fs, "#ffffff", "middle", True, "table")
+            self.hit(tx, ty, tw, th, ("spot", seat, *xy), f"{sp.name} on it: {sp.text}")
 
     def area_pieces(self, seat, area, gx, gy, ymax):
         s = self.s

@@ -87,7 +87,7 @@ class Cards:
         self.rect(x, y, w, h, c["card"], c["card_stroke"], 1.2, 6, layer)
         self.rect(x, y, w, 22, band, None, 0, 6, layer)
         self.rect(x, y + 14, w, 8, band, None, 0, 0, layer)
-        size = 10.5 if text_width(sp.name, 10.5, True) <= w - 8 else 9
+        size = next((z for z in (10.5, 9) if text_width(sp.name, z, True) <= w - 8), 8)  # "Facing Point Locks": 8
         self.text(x + w / 2, y + 15, fit(sp.name, w - 6, size, True), size, "#ffffff", "middle", True, layer)
         self.text(x + w / 2, y + 32, card.label or sp.kind.upper(), 7.5, band if not is_dark(c["card"]) else c["muted"],
                   "middle", True, layer)

@@ -4,7 +4,7 @@ Office boxes between them and the Subdivisions."""
 from __future__ import annotations
 
 from ...cards.specs import CARD_SPECS, mainline_key
-from ...rules import player_at, spec_of
+from ...rules import ad_tracks, player_at, spec_of
 from ..shapes import Circle
 from .layout import MARGIN, fit, text_width
 from .theme import PLAYER_COLOURS, TIER_COLOURS, is_dark
@@ -141,7 +141,7 @@ class DivisionBand:
         # A/D tracks and who holds them
         at_office = sorted((t for t in s.trains.values() if t.where == "area" and t.seat == seat and t.pos == (0, 0)),
                            key=lambda t: t.tray)
-        n = sp.ad_tracks
+        n = ad_tracks(s, area)  # a Siding Extension adds one ([E5])
         cw = min(20.0, (w - 10) / n - 2)
         ax = x + (w - n * (cw + 2) + 2) / 2
         ay = track_y + 8
