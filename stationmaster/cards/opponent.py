@@ -52,26 +52,27 @@ class Effect:
     does: str = ""
     reason: str = ""
     tag: str = ""
+    short: str = ""  # the name the board writes on the train or the spot
 
 
 EFFECTS: dict = {
     "derail": Effect("train", "next_stage", ("switch", "highball"), does="it cannot be switched or highball",
-                     reason="derail", tag="off the rails"),
+                     reason="derail", tag="off the rails", short="DERAIL"),
     "hotbox": Effect("train", "next_stage", ("highball",), does="it is held and cannot highball", reason="hotbox",
-                     tag="held"),
+                     tag="held", short="HOTBOX"),
     "broken_coupler": Effect("train", "next_stage", ("couple",), does="it cannot pick up or set out cars",
-                             tag="no coupling"),
+                             tag="no coupling", short="COUPLER"),
     "outlawed": Effect("train", "shift", ("switch", "highball"),
                        does="its crew is outlawed and it stops where it is (no Moves, no set-outs, no departure)",
-                       reason="outlawed", tag="no crew"),
+                       reason="outlawed", tag="no crew", short="OUTLAWED"),
     "vandalism": Effect("facility", "now", loads=True, does="its loads waiting in green boxes are lost",
-                        tag="loads lost"),
-    "icc_fine": Effect("player", "now", penalty=3, does="a fine of 3 Revenue", tag="-3 Revenue"),
-    "freight_claim": Effect("player", "now", penalty=2, does="a claim of 2 Revenue", tag="-2 Revenue"),
+                        tag="loads lost", short="VANDALS"),
+    "icc_fine": Effect("player", "now", penalty=3, does="a fine of 3 Revenue", tag="-3 Revenue", short="FINE"),
+    "freight_claim": Effect("player", "now", penalty=2, does="a claim of 2 Revenue", tag="-2 Revenue", short="CLAIM"),
     "railroad_crossing": Effect("track", "day", ("slow",), does="a train entering that card spends one more Move",
-                                tag="+1 Move"),
-    "right_of_way": Effect("spot", "day", ("build",), does="nothing may be built there", tag="no building"),
-    "washout": Effect("clear_track", "day", ("enter",), does="no train may enter that card", tag="closed"),
+                                tag="+1 Move", short="CROSSING"),
+    "right_of_way": Effect("spot", "day", ("build",), does="nothing may be built there", tag="no building", short="DISPUTE"),
+    "washout": Effect("clear_track", "day", ("enter",), does="no train may enter that card", tag="closed", short="WASHOUT"),
 }
 
 #: the Stages whose end is a Shift Change: a fresh crew comes on duty ([O4])
@@ -132,6 +133,18 @@ def _player_words(s, who) -> str:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def in_play_words(s, card: str) -> str:
+    """A card in play on a train or in an Area, for the board's tips: 'Hotbox (Ann) until the end of
+    Stage 2 (2:00 AM) of Day 1'."""
+    entry = s.inflicted.get(card)
+    by = f" ({_player_words(s, entry[1])})" if entry else ""
+    return f"{spec_of(s, card).name}{by} until {_end_text(s, card)}"
+
+
+def is_opponent_card(s, card: str) -> bool:
+    return spec_of(s, card).key in EFFECTS
 
 
 # --------------------------------------------------------------------------- legal targets
