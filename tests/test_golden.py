@@ -98,18 +98,18 @@ GOLDEN = {
     },
     "full-competitive-3p-seed28": {
         "revenue": {
-            "Ann": 1,
-            "Bo": 0,
+            "Ann": 0,
+            "Bo": -3,
             "Cy": 0
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is 1, below the collective floor of 15; everyone loses.",
-        "intents": 603,
-        "events": 754,
+        "reason": "the table's combined Revenue is -3, below the collective floor of 15; everyone loses.",
+        "intents": 564,
+        "events": 678,
         "day": 5,
         "stage": 12,
-        "sha256": "55e0aa9816e48ad33c1daba92ee80a6903196e6991fa4d83a8023c0cfba6fa96"
+        "sha256": "6224bfb66be1f1a696c6fe9b08670852e6c8ef6f3ffec7c1ccc891f287994266"
     },
     "solitaire-standard-seed7": {
         "revenue": {
