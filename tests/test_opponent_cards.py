@@ -460,7 +460,7 @@ def test_a_defence_in_view_refuses_the_attack(defended):
     g = b.game()
     g.apply("draw home")
     assert g.why_not(f"play {hot} on {bo5.tray}") == "Bo's Guard Rail stops a Hotbox"
-    assert g.why_not(f"play {fine} against Bo") == "Bo's Guard Rail stops a ICC Fine"
+    assert g.why_not(f"play {fine} against Bo") == "Bo's Guard Rail stops an ICC Fine"
     legal = {str(i) for i in g.legal_intents()}
     assert f"play {hot} on {bo5.tray}" not in legal and f"play {claim} against Bo" in legal
     assert targets(g.state, hot, 1) == [] and targets(g.state, claim, 1) == [None]
@@ -597,3 +597,18 @@ def test_clicks_for_makes_the_opponent_plays():
         for kind, what in c.clicks_for(text):
             (c.click if kind == "click" else c.press)(what)
         assert str(c.game.history[-1]) == text, c.message
+
+
+def test_the_board_says_why_an_opponent_card_has_no_target():
+    """O2: a selected card with no target says why in the message line, and the hint says where to
+    click when it has some."""
+    b = table()
+    hot, fine = b.hand("Ann", ["hotbox", "icc_fine"])
+    c = Controller(b.game())
+    c.click(("home",))
+    c.click(("hand", hot))
+    assert "The Hotbox has no train to go on" in c.message
+    c.click(("hand", fine))
+    assert "click the highlighted name plate" in c.message
+    assert c.hint().startswith("Click a highlighted target in another player's Office Area")
+    assert not c.click(("spot", c.seat, 0, 0)) and c.message == "The ICC Fine is played on an opponent, not on yourself"

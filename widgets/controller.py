@@ -294,6 +294,9 @@ class Controller:
                 return f"Click the facility the {self._card_name(self.serves['card'])} serves."
             if self.card is None:
                 return "Click a card in your hand to play or discard it, or End."
+            if is_opponent_card(s, self.card):  # [O2]
+                return (f"Click a highlighted target in another player's Office Area (a train, a spot, their name "
+                        f"plate) to play the {self._card_name(self.card)} on them, or a Department to discard it.")
             return (f"Click a highlighted spot to lay the {self._card_name(self.card)}, or a Department to "
                     "discard it.")
         if s.phase == "load_unload":
@@ -646,6 +649,13 @@ class Controller:
         beside the track when the card goes on a spot)."""
         name = self._card_name(card)
         sp = spec_of(self.state, card)
+        if is_opponent_card(self.state, card):  # [O2]: why not on each other player, the first reason
+            reasons = [self._game.why_not(Play(card, against=name_for_intent(self.state, i)))
+                       for i in range(len(self.state.players)) if i != self.player]
+            if rules_of(self.state, card).on_train:
+                return f"The {name} has no train to go on: none stands in another player's Office Area open to it."
+            shown = next((r for r in reasons if r), None)
+            return f"The {name} cannot be played on anyone now" + (f" ({for_mouse(shown)})." if shown else ".")
         if sp.kind in ("train", "extra", "office", "red_flag"):
             reason = self._game.why_not(Play(card))
             return capital(for_mouse(reason)) + "." if reason else f"The {name} cannot be played now."
@@ -730,10 +740,9 @@ class Controller:
         xy = (x, y)
         if self._pending_refusal():
             return False
-        if seat != self.seat:
-            done = self._play_on_opponent(("spot", seat, x, y))  # [O2]
-            if done is not None:
-                return done
+        done = self._play_on_opponent(("spot", seat, x, y))  # [O2]
+        if done is not None:
+            return done
         if self._not_own(seat):
             return False
         legal = self._legal()

@@ -135,6 +135,11 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def a(card_name: str) -> str:
+    """'a Hotbox', 'an ICC Fine'."""
+    return f"{'an' if card_name[:1] in 'AEIOU' else 'a'} {card_name}"
+
+
 def in_play_words(s, card: str) -> str:
     """A card in play on a train or in an Area, for the board's tips: 'Hotbox (Ann) until the end of
     Stage 2 (2:00 AM) of Day 1'."""
@@ -196,7 +201,7 @@ def target_problem(s, card: str, victim: int, target) -> str | None:
         if t.where != "area" or t.seat != seat:
             return f"train {t.label} is not standing in {who}'s Office Area"
         if any(spec_of(s, o).key == sp.key for o in t.orders):
-            return f"train {t.label} already has a {sp.name} on it"
+            return f"train {t.label} already has {a(sp.name)} on it"
     elif eff.target == "facility":
         x, y = target
         fac = area.facilities.get(target)
@@ -214,7 +219,7 @@ def target_problem(s, card: str, victim: int, target) -> str | None:
         if eff.target == "spot" and placed is not None:
             return f"{x},{y} in {who}'s Office Area holds the {spec_of(s, placed.card).name}; the {sp.name} goes on an empty spot"
         if target in area.space:
-            return f"a {spec_of(s, area.space[target]).name} already lies at {x},{y} in {who}'s Office Area"
+            return f"{a(spec_of(s, area.space[target]).name)} already lies at {x},{y} in {who}'s Office Area"
         if eff.target == "spot":
             if target not in _spots_in_area(s, victim):
                 return f"{x},{y} is not a spot of {who}'s Office Area (beside their cards, between their Limits)"
@@ -231,7 +236,7 @@ def target_problem(s, card: str, victim: int, target) -> str | None:
                     return f"train {standing[0].label} stands at {x},{y} in {who}'s Office Area"
     stop = fire(s, "defence", card, target, seat=seat)
     if stop is not None:
-        return f"{who}'s {spec_of(s, stop).name} stops a {sp.name}"
+        return f"{who}'s {spec_of(s, stop).name} stops {a(sp.name)}"
     return None
 
 
@@ -461,7 +466,7 @@ class OpponentCard(CardRules):
             return None
         entry = s.inflicted.get(card)
         by = f" ({_player_words(s, entry[1])}'s)" if entry else ""
-        return f"a {self.spec.name}{by} closes {xy[0]},{xy[1]} until {_end_text(s, card)}"
+        return f"{a(self.spec.name)}{by} closes {xy[0]},{xy[1]} until {_end_text(s, card)}"
 
     def entry_moves(self, s, train, xy):
         return 1 if "slow" in self._effect.blocks and self._lies_at(s, train, xy) else 0
