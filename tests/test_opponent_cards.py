@@ -612,3 +612,22 @@ def test_the_board_says_why_an_opponent_card_has_no_target():
     assert "click the highlighted name plate" in c.message
     assert c.hint().startswith("Click a highlighted target in another player's Office Area")
     assert not c.click(("spot", c.seat, 0, 0)) and c.message == "The ICC Fine is played on an opponent, not on yourself"
+
+
+def test_a_card_in_play_can_be_lifted_early():
+    """O3: lift takes a card in play off its spot early (an Overpass laid later does so for the
+    Railroad Crossings on its player), telling the victim why."""
+    from stationmaster.cards.opponent import lift
+
+    b = table()
+    b.lay("Bo", "straight", (1, 0))
+    cross, = b.hand("Ann", ["railroad_crossing"])
+    g = b.game()
+    g.apply("draw home")
+    g.apply(f"play {cross} against Bo at 1,0")
+    s, ev = g.state, Events()
+    assert lift(s, cross, ev, "Bo's Overpass carries the road over the track") is True
+    assert [str(e) for e in ev] == ["The Railroad Crossing Ann laid at 1,0 in Bo's Office Area is removed to the "
+                                    "Salvage Yard (Bo's Overpass carries the road over the track)."]
+    assert cross in s.salvage and not s.inflicted and check(s) == []
+    assert lift(s, cross, Events()) is False

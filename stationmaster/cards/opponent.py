@@ -313,29 +313,39 @@ def inflict(s, card: str, victim: int, target, ev, source=None) -> bool:
 def expire(s, ev) -> None:
     """At a Stage's end: every opponent card whose time is up leaves the train or the Area it is on
     for the Salvage Yard, and the victim is told ([O3])."""
-    for card, (victim, source, until) in sorted(s.inflicted.items()):
-        if until > s.stage_count:
-            continue
-        del s.inflicted[card]
-        sp = spec_of(s, card)
-        who, by = name(s, victim), _player_words(s, source)
-        train = next((t for t in s.trains.values() if card in t.orders), None)
-        if train is not None:
-            train.orders.remove(card)
+    for card, (_, _, until) in sorted(s.inflicted.items()):
+        if until <= s.stage_count:
+            lift(s, card, ev)
+
+
+def lift(s, card: str, ev, why: str = "") -> bool:
+    """Take an opponent card in play off its train or its spot to the Salvage Yard, telling the
+    victim (``why``: a reason said instead of the card's end, e.g. an Overpass laid later removes the
+    Railroad Crossings on its player). False when the card is no longer in play (it left with its
+    train): its record is dropped, nothing is said."""
+    victim, source, _ = s.inflicted.pop(card, (None, None, 0))
+    sp = spec_of(s, card)
+    by = _player_words(s, source)
+    train = next((t for t in s.trains.values() if card in t.orders), None)
+    if train is not None:
+        who = name(s, player_at(s, train.seat)) if train.where == "area" else (name(s, victim) if victim is not None else "")
+        train.orders.remove(card)
+        s.salvage.append(card)
+        ev.say("attack_ends", f"The {sp.name} {by} played on train {train.label} ends"
+               f"{f' ({why})' if why else ''}: {_freed(sp.key)}.", player=who or None,
+               data={"card": sp.key, "victim": who, "train": train.label})
+        return True
+    for seat, area in enumerate(s.areas):
+        at = next((xy for xy, c in area.space.items() if c == card), None)
+        if at is not None:
+            who = name(s, player_at(s, seat))
+            del area.space[at]
             s.salvage.append(card)
-            ev.say("attack_ends", f"The {sp.name} {by} played on train {train.label} ends: {_freed(sp.key)}.",
-                   player=who, data={"card": sp.key, "victim": who, "train": train.label})
-            continue
-        for area in s.areas:
-            at = next((xy for xy, c in area.space.items() if c == card), None)
-            if at is not None:
-                del area.space[at]
-                s.salvage.append(card)
-                ev.say("attack_ends", f"The {sp.name} {by} laid at {at[0]},{at[1]} in {who}'s Office Area is "
-                       "removed to the Salvage Yard.", player=who,
-                       data={"card": sp.key, "victim": who, "at": list(at)})
-                break
-        # otherwise the card left with its train (to the Salvage Yard already): nothing to end
+            ev.say("attack_ends", f"The {sp.name} {by} laid at {at[0]},{at[1]} in {who}'s Office Area is "
+                   f"removed to the Salvage Yard{f' ({why})' if why else ''}.", player=who,
+                   data={"card": sp.key, "victim": who, "at": list(at)})
+            return True
+    return False
 
 
 #: what an ended train attack gives back, in words
