@@ -132,9 +132,12 @@ class Play(Intent):
     serves: Coord | None = None
     tray: int | None = None
     mainline: int | None = None  # a Mainline modifier's card of the Division, 1 = the westernmost ([M19])
+    against: str | None = None  # the opponent a card is played on, by name ([O2]); ``at`` is then in their Area
 
     def __str__(self) -> str:
         s = f"play {self.card}"
+        if self.against is not None:
+            s += f" against {_name_text(self.against)}"
         if self.at is not None:
             s += f" at {fmt(self.at)}"
         if self.turned:
@@ -245,6 +248,36 @@ class Grade(Intent):
 
 
 _COORD = re.compile(r"(-?[0-9]{1,3}),(-?[0-9]{1,3})")  # ASCII digits only
+
+
+def _name_text(name: str) -> str:
+    """A player's name as an intent writes it after 'against' ([O2]): its words one space apart, in
+    double quotes when it could be misread (it begins with a quote, or ends like ' at 1,-1')."""
+    words = name.split()
+    if (words and words[0].startswith('"')) or (len(words) > 1 and words[-2] == "at" and _COORD.fullmatch(words[-1])):
+        return f'"{" ".join(words)}"'
+    return " ".join(words)
+
+
+def _against(rest: list, text: str) -> tuple:
+    """The words after 'against': (player name, spot or None). The name runs to the end, but for a
+    last 'at x,y' (the spot in their Area); a quoted name runs to its last quote."""
+    joined = " ".join(rest)
+    if joined.startswith('"'):
+        end = joined.rfind('"')
+        if end == 0:
+            raise IllegalIntent(f"{text!r}: the quoted player name has no closing quote")
+        who, after = joined[1:end], joined[end + 1:].split()
+        if after and (len(after) != 2 or after[0] != "at"):
+            raise IllegalIntent(f"{text!r}: after the player's name only 'at x,y' may follow")
+        at = _coord(after[1], text) if after else None
+    elif len(rest) > 2 and rest[-2] == "at" and _COORD.fullmatch(rest[-1]):
+        who, at = " ".join(rest[:-2]), _coord(rest[-1], text)
+    else:
+        who, at = joined, None
+    if not who.strip():
+        raise IllegalIntent(f"{text!r}: name the player after 'against', e.g. 'play Fine1 against Bo'")
+    return " ".join(who.split()), at
 CAR_WORDS = ("coach", "boxcar", "hopper", "reefer", "tank")
 BOXES = ("green", "red", "men", "at", "work")
 
@@ -348,7 +381,7 @@ def _read(text: str) -> Intent:
         if not args:
             raise IllegalIntent(f"{text!r}: name the card, e.g. 'play Straight1 at 2,0'")
         card, rest = args[0], args[1:]
-        at = serves = tray = mainline = None
+        at = serves = tray = mainline = against = None
         turned = False
         i = 0
         seen = set()
@@ -356,6 +389,12 @@ def _read(text: str) -> Intent:
             if rest[i] in seen:
                 raise IllegalIntent(f"{text!r}: {rest[i]!r} may appear only once")
             seen.add(rest[i])
+            if rest[i] == "against" and i + 1 < len(rest):  # the name runs to the end ([O2])
+                against, spot = _against(rest[i + 1:], text)
+                if spot is not None and at is not None:
+                    raise IllegalIntent(f"{text!r}: 'at' may appear only once")
+                at = spot if spot is not None else at
+                break
             if rest[i] == "at" and i + 1 < len(rest):
                 at = _coord(rest[i + 1], text)
                 i += 2
@@ -374,9 +413,9 @@ def _read(text: str) -> Intent:
                 i += 2
             else:
                 raise IllegalIntent(f"{text!r}: write 'play CARD [at x,y] [turned] [for x,y]', "
-                                    "'play CARD on TRAY' for a train order, or 'play CARD on Mainline N' for a "
-                                    "Mainline modifier")
-        return Play(card, at, turned, serves, tray, mainline)
+                                    "'play CARD on TRAY' for a train order, 'play CARD on Mainline N' for a "
+                                    "Mainline modifier, or 'play CARD against PLAYER [at x,y]' on an opponent")
+        return Play(card, at, turned, serves, tray, mainline, against)
     if verb == "discard":
         if len(args) == 3 and args[1] == "to" and args[2] in ("1", "2", "3"):
             return Discard(args[0], int(args[2]))

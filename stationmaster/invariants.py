@@ -40,6 +40,7 @@ def card_places(s: State) -> Counter:
         seen.update(pl.card for pl in area.grid.values())
         for pl in area.grid.values():
             seen.update(pl.enhancements)  # enhancements lie on the cards of the Area ([E1])
+        seen.update(area.space.values())  # space-use cards opponents laid there ([O8])
     seen.update(s.timetable.values())
     seen.update(e[0] for e in s.extras)
     seen.update(t.card for t in s.trains.values() if spec_of(s, t.card).kind == "extra")

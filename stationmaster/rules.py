@@ -94,7 +94,7 @@ def actor(s: State) -> int | None:
 # --------------------------------------------------------------------------- Revenue and victory
 
 #: where Revenue comes from, as the ``source`` of a ``revenue`` event's data (for tallies)
-REVENUE_SOURCES = ("boarding", "detraining", "freight_out", "freight_in", "transit", "collision")
+REVENUE_SOURCES = ("boarding", "detraining", "freight_out", "freight_in", "transit", "collision", "penalty")
 
 
 def earn(s: State, ev: Events, p: int, amount: int, why: str, source: str, judge: bool = True) -> None:

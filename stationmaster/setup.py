@@ -13,7 +13,7 @@ def deal(config: Config, seed: int) -> tuple:
     """The state at the start of Stage 1 of Day 1, and the setup events."""
     ev = Events()
     cards = catalog(config.deck)
-    deck = cards.ids()
+    deck = cards.ids(config.mode)  # Solitaire and Co-op leave out the cards played on an opponent ([O1])
     n = len(config.players)
     s = State(config=config, seed=seed, rng=seed, deck=deck,
               players=[Player(p, seat=i) for i, p in enumerate(config.players)],

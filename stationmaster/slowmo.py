@@ -59,6 +59,9 @@ WHY = {
                           "Superintendent's Red Flag holds a follower at {where} without a question.",
     ("held", "made_up"): "not made up to leave {where}: {problem}.",
     ("held", "card"): "{problem}; it waits at {where}.",
+    ("held", "derail"): "{problem}; it cannot leave {where} until it is rerailed.",
+    ("held", "hotbox"): "{problem}; it waits at {where} while the journal cools.",
+    ("held", "outlawed"): "{problem}; it waits at {where} for a fresh crew.",
     ("held", "ad_full"): "every A/D track ahead is taken; it waits at {where}.",
     ("held", "abs"): "train {ahead} is ahead going the same way in Subdivision {subdivision}, and the ABS Signals "
                      "of the {card} hold a follower at {where} without a question.",

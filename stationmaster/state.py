@@ -62,6 +62,7 @@ class Area:
     east_limit: int = 1
     facilities: dict = field(default_factory=dict)  # (x, y) -> Facility; (0, 0) is the Office
     modifiers: dict = field(default_factory=dict)  # (x, y) -> Modifier
+    space: dict = field(default_factory=dict)  # (x, y) -> a space-use card an opponent laid there ([O8])
 
     @property
     def office(self) -> Placed:
@@ -226,6 +227,7 @@ class State:
     classification_yard: list = field(default_factory=list)
     collisions_today: int = 0
     grades: dict = field(default_factory=dict)  # Heavy Grade card name -> its uphill direction ([M15])
+    inflicted: dict = field(default_factory=dict)  # opponent card in play -> [victim, attacker, Stage count it ends at] ([O3])
     turn: Turn = field(default_factory=Turn)
     outcome: Outcome | None = None
 

@@ -306,6 +306,7 @@ def test_fire_asks_the_cards_in_scope_and_combines_their_answers_per_point(monke
         "device_hold": "Straight says no", "diverts_arrival": "Straight says no", "departs_at_shift_change": False, "work_problem": no,
         "defence": "Straight says no", "revenue": 4, "ad_tracks": 4, "workers": 4, "collision_fault": no, "stage_start": None, "stage_end": None, "day_start": None,
         "day_end": None,
+        "enter_problem": None, "entry_moves": 0,  # scope space: only the space-use cards laid in the Area ([O8])
     }
     assert set(expected) == set(POINTS)
     for name, rp in POINTS.items():

@@ -386,24 +386,6 @@ def test_an_overpass_goes_on_track_not_on_the_office_or_an_industry():
                                                     "Shed at 3,1")
 
 
-def test_an_overpass_clears_the_railroad_crossings_already_laid():
-    """E9: played later, the Overpass sends the Railroad Crossings lying in its player's Area to the
-    Salvage Yard, and says so; other space cards stay (test-only cards in the Area's table space)."""
-    b = Position(seed=3, deck="full")
-    _layout(b)
-    overpass = _hand(b, "overpass")
-    s = b.state
-    s.deck.update({"TestCrossing1": "railroad_crossing", "TestWashout1": "washout"})
-    s.areas[0].space = {(1, 0): "TestCrossing1", (3, 0): "TestWashout1"}
-    g = _drawing(b)
-    events = g.apply(f"play {overpass} at 1,0")
-    assert events[-1].text == ("The Overpass clears away the Railroad Crossing in Player's Office Area (1,0); "
-                               "they go to the Salvage Yard.")
-    assert g.state.areas[0].space == {(3, 0): "TestWashout1"} and "TestCrossing1" in g.state.salvage
-    g.state.salvage.append(g.state.areas[0].space.pop((3, 0)))  # the test's own card off the table again
-    assert check(g.state) == []
-
-
 # --------------------------------------------------------------------------- the board
 
 

@@ -98,18 +98,18 @@ GOLDEN = {
     },
     "full-competitive-3p-seed28": {
         "revenue": {
-            "Ann": 1,
-            "Bo": 0,
-            "Cy": -2
+            "Ann": 0,
+            "Bo": -2,
+            "Cy": 0
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is -1, below the collective floor of 15; everyone loses.",
-        "intents": 569,
-        "events": 757,
+        "reason": "the table's combined Revenue is -2, below the collective floor of 15; everyone loses.",
+        "intents": 609,
+        "events": 722,
         "day": 5,
         "stage": 12,
-        "sha256": "23489eed2077a8b8f79d35798486958a4c4fd212e8c2a71a95ea7dcaf9fd6033"
+        "sha256": "0ebd8e41cadaaf63e3acd5236f8b6bc49316fe8eb7114e091d1f22cf54476997"
     },
     "solitaire-standard-seed7": {
         "revenue": {

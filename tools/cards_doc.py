@@ -169,6 +169,25 @@ FULL_HOME_WHY: dict = {
                     "can count on holding [E8]",
     "overpass": "three against four Railroad Crossings: it stops them and clears those already laid, the "
                 "strongest defence, so the fewest copies [E9]",
+    # the opponent-directed cards: v0.4.5 §6.2 counts 10 action and 12 space-use cards; Competitive only [O1]
+    "derail": "two: the strongest train attack (no switching, no departure for two Stages), so a rare blow; "
+              "Facing Point Locks answer it [O4]",
+    "hotbox": "two, answered by the Water Column: a held train costs its player a Stage or two of work, a "
+              "nuisance that two players in a game meet once or twice [O4]",
+    "broken_coupler": "two: the train still runs, so it is the mildest train attack, timed against a player "
+                      "about to switch [O4]",
+    "outlawed": "one: it holds a train up to a whole shift (three Stages) under the Hours of Service law, so "
+                "a single copy keeps it a surprise, not a plan [O4]",
+    "vandalism": "one: it undoes a player's stocked loads at one facility, so one copy in 213 cards [O7]",
+    "icc_fine": "one: 3 Revenue is more than a Stage's work in the early Days, so the biggest score penalty "
+                "is rare [O7]",
+    "freight_claim": "one: the smaller score penalty, 2 Revenue [O7]",
+    "railroad_crossing": "four, answered by the Overpass: a Move lost each time a train crosses it, and only "
+                         "for the rest of the Day, so a mild card that may be common [O8]",
+    "right_of_way": "four: it only blocks building on one spot for a Day, so a mild card that may be "
+                    "common [O9]",
+    "washout": "four, like the other space cards: it closes one card for the rest of the Day, but it may "
+               "not be laid under a train, so the player sees it coming and keeps a way round [O10]",
 }
 
 #: the parts of the full Home Office deck, in dealing order (specs.py), each with its heading

@@ -485,6 +485,8 @@ class Board(W.VBox):
             r = getattr(sc, "tray_rects", {}).get(target[1])
         elif kind == "box":
             r = getattr(sc, "box_rects", {}).get(tuple(target[1:]))
+        elif kind == "player":  # a card played on the player ([O2])
+            r = getattr(sc, "plate_rects", {}).get(target[1])
         return [r] if r else []
 
     def _paint(self, force: bool = False) -> tuple:

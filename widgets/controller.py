@@ -23,6 +23,7 @@ from stationmaster.intents import (
     parse,
 )
 from stationmaster.cards import rules_of
+from stationmaster.cards.opponent import is_opponent_card, name_for_intent, player_named
 from stationmaster.decisions import PHASE_NAMES, detail, pending_train
 from stationmaster.rules import CLOCK, spec_of
 
@@ -293,6 +294,9 @@ class Controller:
                 return f"Click the facility the {self._card_name(self.serves['card'])} serves."
             if self.card is None:
                 return "Click a card in your hand to play or discard it, or End."
+            if is_opponent_card(s, self.card):  # [O2]
+                return (f"Click a highlighted target in another player's Office Area (a train, a spot, their name "
+                        f"plate) to play the {self._card_name(self.card)} on them, or a Department to discard it.")
             return (f"Click a highlighted spot to lay the {self._card_name(self.card)}, or a Department to "
                     "discard it.")
         if s.phase == "load_unload":
@@ -365,10 +369,13 @@ class Controller:
                 if self.card is not None:
                     card = self.card
                     mine = [it for it in legal if isinstance(it, Play) and it.card == card]
-                    if any(it.at is None and it.tray is None and it.mainline is None for it in mine):
+                    if any(it.at is None and it.tray is None and it.mainline is None and it.against is None
+                           for it in mine):
                         intent_action(Play(card), f"Play {self._card_name(card)}", "success")
                     for it in mine:  # one button per train ([M17]) or Division card ([M19]) it may go on
-                        if it.tray is not None:
+                        if it.against is not None and it.at is None:  # on a player ([O2])
+                            intent_action(it, f"{self._card_name(card)}: against {it.against}", "success")
+                        elif it.tray is not None:
                             intent_action(it, f"{self._card_name(card)}: {self._train_label(it.tray)}", "success")
                         elif it.mainline is not None:
                             intent_action(it, f"{self._card_name(card)}: {s.mainline[it.mainline - 1]}", "success")
@@ -455,7 +462,9 @@ class Controller:
                     out.append((("spot", seat, *self.serves["at"]), "selected"))
                     out += [(("spot", seat, x, y), "target") for x, y in self.serves["targets"]]
                 elif self.card is not None:
-                    mine = [it for it in legal if isinstance(it, Play) and it.card == self.card and it.at is not None]
+                    out += self._opponent_targets(legal)  # [O2]
+                    mine = [it for it in legal if isinstance(it, Play) and it.card == self.card and it.at is not None
+                            and it.against is None]
                     spots = sorted({it.at for it in mine if it.turned == self.turned})
                     out += [(("spot", seat, x, y), "target") for x, y in spots]
                     other = sorted({it.at for it in mine if it.turned != self.turned} - set(spots))
@@ -478,6 +487,60 @@ class Controller:
             if self.facility is not None:
                 out.append((("spot", seat, *self.facility), "selected"))
         return out
+
+    def _opponent_targets(self, legal) -> list:
+        """Highlights of the selected card's targets in the other players' Areas ([O2]): their
+        trains, their spots, their name plates."""
+        out = []
+        for it in legal:
+            if not isinstance(it, Play) or it.card != self.card or not is_opponent_card(self.state, it.card):
+                continue
+            if it.tray is not None:
+                out.append((("tray", it.tray), "target"))
+            elif it.against is not None:
+                seat = self.state.players[player_named(self.state, it.against)].seat
+                out.append((("spot", seat, *it.at) if it.at is not None else ("player", seat), "target"))
+        return out
+
+    def _play_on_opponent(self, target) -> bool | None:
+        """A click on another player's train, spot or name plate with an opponent card selected
+        ([O2]): play it there, or say why not. None when no such card is selected."""
+        s = self.state
+        if s.phase != "local_operations" or s.turn.option != "draw" or self.card is None \
+                or not is_opponent_card(s, self.card):
+            return None
+        card, kind = self.card, target[0]
+        rules = rules_of(s, card)
+        if kind == "tray" and rules.on_train:
+            it = Play(card, tray=target[1])
+        elif kind in ("spot", "player") and rules.on_player:
+            victim = next(i for i, p in enumerate(s.players) if p.seat == target[1])
+            at = tuple(target[2:4]) if kind == "spot" and rules.needs_spot else None
+            if rules.needs_spot and at is None:
+                self.say(f"The {rules.spec.name} goes on a spot of another player's Office Area: click a "
+                         "highlighted spot.", error=True)
+                return False
+            it = Play(card, at, against=name_for_intent(s, victim))
+        else:
+            where = ("a highlighted train in another player's Office Area" if rules.on_train else
+                     "a highlighted spot in another player's Office Area" if rules.needs_spot else
+                     "the name plate of the player to play it on")
+            self.say(f"The {rules.spec.name} is played on an opponent: click {where}.", error=True)
+            return False
+        if it in self._legal():
+            return self.apply(it)
+        self._refuse(it, f"The {rules.spec.name} cannot be played there.")
+        return False
+
+    def _click_player(self, seat: int, *rest) -> bool:
+        if self._pending_refusal():
+            return False
+        done = self._play_on_opponent(("player", seat))
+        if done is None:
+            self.say(f"That is {self._owner_name(seat)}'s name plate: select a card played on a player (an ICC "
+                     "Fine, a Freight Claim) first.", error=True)
+            return False
+        return done
 
     # ------------------------------------------------------------------ clicks
 
@@ -553,7 +616,14 @@ class Controller:
                 self._refuse(Discard(card, 1), f"The {name} cannot be played or discarded now.")
                 return False
             plays = [it for it in legal if isinstance(it, Play)]
-            if any(it.tray is not None for it in plays):
+            if plays and is_opponent_card(s, card):  # [O2]
+                rules = rules_of(s, card)
+                where = ("a highlighted train in another player's Office Area" if rules.on_train else
+                         "a highlighted spot in another player's Office Area" if rules.needs_spot else
+                         "the highlighted name plate of the player (or press their button)")
+                self.say(f"The {name} is selected: click {where} to play it on them, or a Department to "
+                         "discard it.")
+            elif any(it.tray is not None for it in plays):
                 self.say(f"The {name} is selected: press the button of the train to give it to, or click a "
                          "Department to discard it.")
             elif any(it.mainline is not None for it in plays):
@@ -582,6 +652,13 @@ class Controller:
         beside the track when the card goes on a spot)."""
         name = self._card_name(card)
         sp = spec_of(self.state, card)
+        if is_opponent_card(self.state, card):  # [O2]: why not on each other player, the first reason
+            reasons = [self._game.why_not(Play(card, against=name_for_intent(self.state, i)))
+                       for i in range(len(self.state.players)) if i != self.player]
+            if rules_of(self.state, card).on_train:
+                return f"The {name} has no train to go on: none stands in another player's Office Area open to it."
+            shown = next((r for r in reasons if r), None)
+            return f"The {name} cannot be played on anyone now" + (f" ({for_mouse(shown)})." if shown else ".")
         if sp.kind in ("train", "extra", "office", "red_flag"):
             reason = self._game.why_not(Play(card))
             return capital(for_mouse(reason)) + "." if reason else f"The {name} cannot be played now."
@@ -617,6 +694,9 @@ class Controller:
             if opt == "draw":
                 if own and self.card is not None and rules_of(s, self.card).on_card:
                     return self._click_spot(t.seat, *t.pos)  # an enhancement goes on the card the train stands on
+                done = self._play_on_opponent(("tray", tray))  # [O2]
+                if done is not None:
+                    return done
                 self._refuse(Move(tray, "east", (0, 0)), f"You chose to draw this Stage; {label} stays put.")
                 return False
             if not own:
@@ -669,7 +749,12 @@ class Controller:
     def _click_spot(self, seat: int, x: int, y: int, *rest) -> bool:
         s = self.state
         xy = (x, y)
-        if self._pending_refusal() or self._not_own(seat):
+        if self._pending_refusal():
+            return False
+        done = self._play_on_opponent(("spot", seat, x, y))  # [O2]
+        if done is not None:
+            return done
+        if self._not_own(seat):
             return False
         legal = self._legal()
         standing = [t for t in self._own_trains() if t.pos == xy]
@@ -854,6 +939,16 @@ class Controller:
                 box = {"stock": "green", "clear": "red"}.get(it.action, it.box)
                 out.append(("click", ("box", seat, it.at[0], it.at[1], box)))
             out.append(("press", str(it)))
+        elif isinstance(it, Play) and (it.against is not None or (it.tray is not None and is_opponent_card(
+                self.state, it.card))):  # on an opponent ([O2]): their train, spot or name plate
+            card(it.card)
+            if it.tray is not None:
+                out.append(("click", ("tray", it.tray)))
+            elif player_named(self.state, it.against) is None:  # no such player: the engine says so
+                out.append(("press", str(it)))
+            else:
+                victim = self.state.players[player_named(self.state, it.against)].seat
+                out.append(("click", ("spot", victim, *it.at) if it.at is not None else ("player", victim)))
         elif isinstance(it, Play):
             fresh = self.card != it.card or bool(self.serves)
             card(it.card)

@@ -78,6 +78,10 @@ def say(state, intent, seat: int | None = None) -> str:
         return END_WORDS.get(s.phase, "end")
     if isinstance(it, Play):
         name = card_name(s, it.card)
+        if it.against is not None:  # [O2]
+            return f"play the {name} against {it.against}" + (f" at {it.at[0]},{it.at[1]}" if it.at else "")
+        if it.tray is not None:
+            return f"play the {name} on {train_name(s, it.tray)}"
         if it.at is None:
             return f"play the {name}"
         if it.card in s.deck and rules_of(s, it.card).on_card:  # an enhancement, on a card of the Area ([E1])

@@ -41,7 +41,8 @@ class RulePoint:
     train's card, ``area`` the cards in the Office Area concerned (by grid spot, each followed by the
     enhancements on it), ``mainline`` the
     Mainline card the train is on (or the cards ``fire`` is given by index), ``table`` every card in an Office Area and every train card on
-    the table. ``fired_by``: where the engine
+    the table, ``space`` only the space-use cards opponents laid in the Office Area ([O8]; few, so
+    asking them costs nothing when none lies there). ``fired_by``: where the engine
     fires it ("" while no card needs it: then it is a documented no-op the helper can fire).
     """
 
@@ -55,7 +56,7 @@ class RulePoint:
 
 
 COMBINES = ("first", "any", "sum", "max", "min", "each")
-SCOPES = ("train", "area", "mainline", "table")
+SCOPES = ("train", "area", "mainline", "table", "space")
 
 POINTS: dict = {p.name: p for p in (
     RulePoint("moves", "sum", ("area",), 0, "s, player",
@@ -110,6 +111,12 @@ POINTS: dict = {p.name: p for p in (
     RulePoint("work_problem", "first", ("train", "area"), None, "s, player, intent, train",
               "Load/Unload eligibility: why this Porter (Board/Detrain, with its train) or Laborer (Work, "
               "train None) action may not be taken.", "phases/load_unload.py check"),
+    RulePoint("enter_problem", "first", ("space",), None, "s, train, xy",
+              "Switching: why no train may enter the card at xy of this Office Area (a Washout, [O10]); None: "
+              "the ordinary rules.", "phases/switching.py _enter_problem"),
+    RulePoint("entry_moves", "max", ("space",), 0, "s, train, xy",
+              "Switching: Moves a train spends, beyond its Move, to enter the card at xy of this Office Area "
+              "(a Railroad Crossing, [O8]).", "phases/switching.py entry_moves"),
     RulePoint("defence", "first", ("area",), None, "s, attack, target",
               "An opponent-directed card ``attack`` (its card id) is played on this Office Area's player "
               "(``target``: the train's Crew Tray, the grid spot, or None for the player): the id of the card "
@@ -139,7 +146,8 @@ POINTS: dict = {p.name: p for p in (
 )}
 
 #: what one card is asked about itself (not fired over cards in play)
-QUESTIONS = ("kind", "needs_spot", "on_card", "on_train", "on_mainline", "uses_per_day", "play_spot", "discard_problem", "play_problem", "candidates", "play",
+QUESTIONS = ("kind", "needs_spot", "on_card", "on_train", "on_mainline", "on_player", "hold_reason", "uses_per_day", "play_spot",
+             "discard_problem", "play_problem", "candidates", "play",
              "label", "colour", "picture", "plate", "tag")
 
 
@@ -155,6 +163,8 @@ class CardRules:
     on_card = False  # is it played onto a card already at that spot (an enhancement, [E1]), not an empty one?
     on_train = False  # is it played onto the train in a Crew Tray ('play Card on TRAY', a train order)?
     on_mainline = False  # is it played onto a card of the Division ('play Card on Mainline N')?
+    on_player = False  # is it played on an opponent ('play Card against NAME [at x,y]', [O2])?
+    hold_reason = ""  # the Mainline's reason code when its ``highball_problem`` holds a train ([O5]); "" = "card"
     uses_per_day = 0  # a dispatch device's uses each Day, given back at Day end ([M20])
     label = ""  # the line under the name on the card's face, e.g. "TRACK"
     colour = "#777777"  # the band colour of the card's face
@@ -249,6 +259,12 @@ class CardRules:
 
     def work_problem(self, s, player, intent, train):
         return None
+
+    def enter_problem(self, s, train, xy):
+        return None
+
+    def entry_moves(self, s, train, xy):
+        return 0
 
     def defence(self, s, attack, target):
         return None
@@ -362,14 +378,17 @@ def rules_of(s, card: str) -> CardRules:
 
 
 def _area_cards(s, seat) -> list:
-    """The cards of an Office Area in grid order, each followed by the enhancements lying on it ([E1])."""
+    """The cards of an Office Area in grid order, each followed by the enhancements lying on it ([E1]),
+    then the space-use cards opponents laid there ([O8])."""
     if seat is None or seat < 0:
         return []
+    area = s.areas[seat]
     out: list = []
-    for _, placed in sorted(s.areas[seat].grid.items()):
+    for _, placed in sorted(area.grid.items()):
         out.append(placed.card)
         out += placed.enhancements
-    return out
+    # then the space-use cards opponents laid in the Area ([O8])
+    return out + [c for _, c in sorted(area.space.items())]
 
 
 def cards_in_scope(s, scope: tuple, train=None, seat=None, mainline=None) -> list:
@@ -383,6 +402,9 @@ def cards_in_scope(s, scope: tuple, train=None, seat=None, mainline=None) -> lis
                 out += train.orders
         elif where == "area":
             out += _area_cards(s, seat)
+        elif where == "space":
+            if seat is not None and seat >= 0:
+                out += [c for _, c in sorted(s.areas[seat].space.items())]
         elif where == "mainline":
             if mainline is None:
                 mainline = [train.pos[0]] if train is not None and train.where == "mainline" else []
@@ -395,6 +417,21 @@ def cards_in_scope(s, scope: tuple, train=None, seat=None, mainline=None) -> lis
             for _, t in sorted(s.trains.items()):
                 out += [t.card, *t.orders]
     return out
+
+
+def answering(s, point: str, *args, train=None, seat=None, mainline=None) -> tuple:
+    """For a ``first`` point: ``(card id, answer)`` of the card whose answer ``fire`` would return,
+    or ``(None, neutral)`` when none answers (the Mainline names the card that holds a train, [O5])."""
+    rp = POINTS[point]
+    assert rp.combine == "first", point
+    if point in ANSWERED:
+        for c in cards_in_scope(s, rp.scope, train, seat, mainline):
+            r = rules_of(s, c)
+            if point in r._answers:
+                a = getattr(r, point)(s, *args)
+                if a is not None:
+                    return c, a
+    return None, rp.neutral
 
 
 def fire(s, point: str, *args, train=None, seat=None, mainline=None):

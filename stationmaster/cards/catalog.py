@@ -20,6 +20,9 @@ from .specs import CARD_SPECS, CLASSIC_DECK, FEATURED_MAINLINE, FULL_HOME_DECK, 
 
 PARTS = ("home", "mainline", "supply")
 
+#: kinds of card played on an opponent: dealt only in Competitive games (ruling [O1])
+COMPETITIVE_ONLY = ("action", "space")
+
 
 @dataclass(frozen=True)
 class DeckList:
@@ -104,9 +107,13 @@ class Catalog:
     def supply(self) -> tuple:
         return self.part("supply")
 
-    def ids(self) -> dict:
-        """Card id -> card type of the Home Office deck, in dealing order (a game's ``State.deck``)."""
-        return dict(self._ids)
+    def ids(self, mode: str | None = None) -> dict:
+        """Card id -> card type of the Home Office deck, in dealing order (a game's ``State.deck``).
+        With a game ``mode``: the cards that mode deals — a Solitaire or Co-op game leaves out the
+        cards played on an opponent ([O1])."""
+        if mode is None or mode == "competitive":
+            return dict(self._ids)
+        return {c: k for c, k in self._ids.items() if CARD_SPECS[k].kind not in COMPETITIVE_ONLY}
 
     def kinds(self, part: str = "home") -> Counter:
         """Cards per kind in a part."""

@@ -250,16 +250,17 @@ class Overpass(Defence):
         return None
 
     def _played(self, s, p, it, ev):
+        from .opponent import lift  # the opponent cards' module ends a card in play and tells its victim
+
         area = area_of(s, p)
-        space = getattr(area, "space", {})  # the space-use cards opponents laid in the Area ([O…], helper O)
-        cleared = sorted(xy for xy, c in space.items() if attack_key(s, c) == CROSSING)
-        for xy in cleared:
-            s.salvage.append(space.pop(xy))
+        cleared = sorted(xy for xy, c in area.space.items() if attack_key(s, c) == CROSSING)
         if cleared:
             spots = ", ".join(f"{x},{y}" for x, y in cleared)
             ev.say("enhance", f"The {self.spec.name} clears away the Railroad Crossing{'s' if len(cleared) > 1 else ''} "
                    f"in {name(s, p)}'s Office Area ({spots}); they go to the Salvage Yard.",
                    data={"cleared": [list(xy) for xy in cleared]})
+        for xy in cleared:
+            lift(s, area.space[xy], ev, f"the {self.spec.name} carries the road over the line")
 
 
 KIND_RULES[EnhancementRules.kind] = EnhancementRules

@@ -268,6 +268,8 @@ class PlacedRules(CardRules):
         x, y = it.at
         if it.at in area.grid:
             return f"{x},{y} already holds the {spec_of(s, area.grid[it.at].card).name}"
+        if it.at in area.space:  # a Right-of-Way Dispute ([O9])
+            return f"nothing may be built at {x},{y} today: a {spec_of(s, area.space[it.at]).name} lies there"
         return self._spot_problem(s, p, it, area)
 
     def _spot_problem(self, s, p, it, area):

@@ -384,7 +384,38 @@ def _enhancement_specs(add) -> None:
 
 
 def _opponent_specs(add) -> None:
-    """The 22 opponent-directed cards (v0.4.5 §6.2): 10 action and 12 space-use cards, Competitive only."""
+    """The 22 opponent-directed cards (v0.4.5 §6.2): 10 action and 12 space-use cards, Competitive only
+    (rulings [O1]-[O11]; what each does is its row of ``cards/opponent.py`` ``EFFECTS``)."""
+    on_train = "Play it on a train standing in an opponent's Office Area ('play CARD on TRAY'): "
+    for key, name, text in (
+        ("derail", "Derail", on_train + "the train cannot be switched or highball until the end of the next "
+         "Stage. Stopped by Facing Point Locks."),
+        ("hotbox", "Hotbox", on_train + "the train is held — it cannot highball — until the end of the next "
+         "Stage. Stopped by a Water Column."),
+        ("broken_coupler", "Broken Coupler", on_train + "the train cannot pick up or set out cars until the "
+         "end of the next Stage."),
+        ("outlawed", "Outlawed", on_train + "Hours of Service law: the train stops where it is — no Moves, no "
+         "set-outs, no departure — until the next Shift Change (the end of Stage 3, 6, 9 or 12) brings a fresh "
+         "crew."),
+        ("vandalism", "Vandalism", "Play it on an opponent's freight facility or Office ('play CARD against "
+         "NAME at x,y'): the loads waiting in its green boxes are lost to the Classification Yard. Stopped by "
+         "Facing Point Locks."),
+        ("icc_fine", "ICC Fine", "Score penalty: play it against an opponent ('play CARD against NAME'); they "
+         "lose 3 Revenue."),
+        ("freight_claim", "Freight Claim", "Score penalty: play it against an opponent ('play CARD against "
+         "NAME'); they lose 2 Revenue."),
+    ):
+        add(CardSpec(key, "action", name, text + " Competitive games only."))
+    lay = "Lay it in an opponent's Office Area ('play CARD against NAME at x,y') "
+    for key, name, text in (
+        ("railroad_crossing", "Railroad Crossing", lay + "on a track card other than the Office: a train "
+         "entering that card spends one more Move. Stopped by an Overpass."),
+        ("right_of_way", "Right-of-Way Dispute", lay + "on an empty spot: nothing may be built there."),
+        ("washout", "Washout", lay + "on a track card other than the Office with no train on it: no train may "
+         "enter it."),
+    ):
+        add(CardSpec(key, "space", name, text + " Removed to the Salvage Yard at the end of the Day. Competitive "
+                     "games only."))
 
 
 CARD_SPECS: dict[str, CardSpec] = _specs()
@@ -482,6 +513,9 @@ ENHANCEMENTS: tuple = (
 
 #: the opponent-directed cards, dealt in Competitive games only; 22 cards (10 action, 12 space-use)
 OPPONENT_CARDS: tuple = (
+    ("derail", 2, "Derail"), ("hotbox", 2, "Hotbox"), ("broken_coupler", 2, "Coupler"), ("outlawed", 1, "Outlawed"),
+    ("vandalism", 1, "Vandal"), ("icc_fine", 1, "Fine"), ("freight_claim", 1, "Claim"),
+    ("railroad_crossing", 4, "Crossing"), ("right_of_way", 4, "Dispute"), ("washout", 4, "Washout"),
 )
 
 #: the Home Office deck of deck "full" (213 cards; docs/cards.md says why these counts)

@@ -78,7 +78,17 @@ def check_card(s: State, p: int, it) -> str | None:
     rules = rules_of(s, it.card)
     if isinstance(it, Discard):
         return rules.discard_problem(s, p)
+    if (it.against is not None) != rules.on_player:  # [O2]
+        if rules.on_player:
+            return (f"the {rules.spec.name} is played on an opponent: say whom, 'play {it.card} against NAME'"
+                    + (" at x,y" if rules.needs_spot else ""))
+        if rules.on_train and rules.kind != "order":
+            return (f"the {rules.spec.name} is played on a train in an opponent's Office Area: 'play {it.card} "
+                    "on TRAY' (the train's player is the one it hits)")
+        return f"the {rules.spec.name} is played on your own railroad, not against another player"
     if (it.tray is not None) != rules.on_train:
+        if rules.on_train and rules.kind != "order":
+            return f"the {rules.spec.name} is played on a train: 'play {it.card} on TRAY'"
         if rules.on_train:
             return f"the {rules.spec.name} is a train order: play it on a train, 'play {it.card} on TRAY'"
         return f"only a train order is played on a train; the {rules.spec.name} is not one"

@@ -275,9 +275,14 @@ def _check_move(s: State, p: int, m: Move) -> str | None:
     if s.turn.moves_left < cost:
         return "you have used all your Moves this Stage; set out cars or 'end'"
     area = area_of(s, p)
-    if m.to in switching.reach(s, tr.seat, area, tr, m.direction):
-        return None
-    return switching.why_not_reach(s, tr.seat, area, tr, m.direction, m.to)
+    paths = switching.reach(s, tr.seat, area, tr, m.direction)
+    if m.to not in paths:
+        return switching.why_not_reach(s, tr.seat, area, tr, m.direction, m.to)
+    extra = switching.entry_moves(s, tr.seat, tr, paths[m.to])
+    if s.turn.moves_left < cost + extra:  # [O8]
+        return (f"that Move takes {cost + extra} Moves (the cards laid on its way cost {extra} more) and you have "
+                f"{s.turn.moves_left} left")
+    return None
 
 
 def _check_setout(s: State, p: int, so: SetOut) -> str | None:
@@ -350,7 +355,7 @@ def apply(s: State, it, ev: Events) -> None:
         tr = s.trains[it.tray]
         area = area_of(s, p)
         path = switching.reach(s, tr.seat, area, tr, it.direction)[it.to]
-        cost = 0 if t.last_move == (it.tray, it.direction) else 1
+        cost = (0 if t.last_move == (it.tray, it.direction) else 1) + switching.entry_moves(s, tr.seat, tr, path)
         t.moves_left -= cost
         t.last_move = (it.tray, it.direction)
         coupled = switching.move(s, tr.seat, area, tr, it.direction, path)

@@ -11,7 +11,7 @@ makes the Superintendent decide. Collisions are automatic.
 from __future__ import annotations
 
 from ..cards import PIECES
-from ..cards.base import fire
+from ..cards.base import answering, fire, rules_of
 from ..intents import Clearance
 from ..rules import (
     Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, red_flag_holds_followers,
@@ -44,6 +44,9 @@ REASONS = {
     "yard_office": "every A/D track is taken: a train without coaches diverts to the Yard Office ([M16])",
     "device": "held at the Limits by a dispatch device, one of its uses for the Day ([M20])",
     "expedite_follow": "held at the Shift Change: a train ahead goes the same way, and nobody is asked ([M17])",
+    "derail": "held: an opponent's Derail keeps it off the Mainline ([O4])",
+    "hotbox": "held: an opponent's Hotbox keeps it at the Office ([O4])",
+    "outlawed": "held: its crew is Outlawed under the Hours of Service law until the Shift Change ([O4])",
 }
 
 
@@ -178,9 +181,13 @@ def _obstruction(s: State, seat: int, cards: list):
     return None
 
 
-def _card_problem(s: State, train: Train) -> str | None:
-    """A card's rule may hold a departing train (ABS Signals, special trains...)."""
-    return fire(s, "highball_problem", train, train=train, seat=train.seat if train.where == "area" else None)
+def _card_hold(s: State, train: Train, reason: str) -> tuple:
+    """A card's rule may hold a departing train (ABS Signals, special trains, a Hotbox...): (reason
+    code, problem) — the holding card's own reason code ([O5]) or ``reason``; (reason, None) when no
+    card holds it."""
+    card, problem = answering(s, "highball_problem", train, train=train,
+                              seat=train.seat if train.where == "area" else None)
+    return (rules_of(s, card).hold_reason or reason) if card else reason, problem
 
 
 def _mainline_fault(s: State, *trains) -> int:
@@ -235,17 +242,19 @@ def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool
     here = ("the Western Division Point" if train.pos == "west" else "the Eastern Division Point") \
         if train.where == "division_point" else f"{name(s, player_at(s, train.seat))}'s Office"
     if train.where == "area":
-        problem = _made_up_right(s, train)
+        reason, problem = "made_up", _made_up_right(s, train)
         if problem is None:
-            problem = _card_problem(s, train)
+            reason, problem = _card_hold(s, train, "made_up")
         if problem:
             ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
-                   data=_ml(train, "made_up", problem=problem, where=here))
+                   data=_ml(train, reason, problem=problem, where=here))
             return False
-    elif problem := _card_problem(s, train):
-        ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
-               data=_ml(train, "card", problem=problem, where=here))
-        return False
+    else:
+        reason, problem = _card_hold(s, train, "card")
+        if problem:
+            ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
+                   data=_ml(train, reason, problem=problem, where=here))
+            return False
     first = _first_region(s, train)[0]
     subdivision = subdivision_of(s, first)
     occ = occupants(s, train)

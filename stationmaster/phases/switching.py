@@ -24,6 +24,9 @@ def _enter_problem(s: State, seat: int, area: Area, t: Train, xy, carried: int) 
             return "every A/D track at the Office is taken"
     elif others:
         return f"train {others[0].label} stands on {xy[0]},{xy[1]}"
+    closed = fire(s, "enter_problem", t, xy, seat=seat)  # a Washout ([O10])
+    if closed:
+        return closed
     standing = len(area.grid[xy].cars)
     if carried + standing > CAR_LIMIT:
         return (f"coupling the {standing} car{'s' if standing != 1 else ''} standing on {xy[0]},{xy[1]} "
@@ -74,6 +77,12 @@ def reach(s: State, seat: int, area: Area, t: Train, direction: str) -> dict:
                 out[there] = new_path
             queue.append((there, their, new_load, new_path))
     return out
+
+
+def entry_moves(s: State, seat: int, t: Train, path: list) -> int:
+    """Moves the cards along ``path`` (after its first) take beyond the Move itself (a Railroad
+    Crossing, [O8])."""
+    return sum(fire(s, "entry_moves", t, xy, seat=seat) for xy in path[1:])
 
 
 def why_not_reach(s: State, seat: int, area: Area, t: Train, direction: str, to) -> str:

@@ -15,7 +15,8 @@ Hit targets (tuples) the widget turns into intents:
 ``("tray", tray)`` a Crew Tray wherever it is; ``("hand", card_id)`` a card in the shown hand;
 ``("home",)`` the Home Office deck; ``("dept", k)`` Department k (1–3);
 ``("box", seat, x, y, box)`` a facility box: green, red, men, at, work, or car (the spur's cars);
-``("button", name)`` a drawn button (e.g. "end", "clear", "hold", "run east").
+``("button", name)`` a drawn button (e.g. "end", "clear", "hold", "run east");
+``("player", seat)`` the name plate of the player at that seat (a card played on the player).
 """
 
 from __future__ import annotations
@@ -107,6 +108,8 @@ class Scene:
     spot_rects: dict = field(default_factory=dict)
     tray_rects: dict = field(default_factory=dict)
     box_rects: dict = field(default_factory=dict)
+    #: seat -> the player's name plate in the Office Area's header (a card played on the player, [O2])
+    plate_rects: dict = field(default_factory=dict)
     #: rolling-stock piece id -> where that piece is drawn (in a train, on a card, in a box)
     piece_rects: dict = field(default_factory=dict)
     #: (x, y, w, h) of the card row: the viewer's hand, the Home Office, Departments and Salvage

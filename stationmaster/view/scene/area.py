@@ -4,6 +4,7 @@ Tray rows, and the facility list with green and red boxes and MEN | AT | WORK pi
 from __future__ import annotations
 
 from ...cards import PIECES, rules_for
+from ...cards.opponent import EFFECTS, in_play_words, is_opponent_card
 from ...rules import ad_tracks, capacity, player_at, spec_of, workers_left
 from ...state import PIPELINE
 from ..shapes import Poly
@@ -102,6 +103,9 @@ class OfficeAreas:
         name = self.name(p)
         self.text(x + 14, y + 19, fit(name, w * 0.4, 14, True), 14, c["ink"], "start", True, "table")
         hx = x + 14 + text_width(fit(name, w * 0.4, 14, True), 14, True) + 12
+        # the name plate: a card played on the player ([O2]) is played by a click here
+        self.sc.plate_rects[seat] = (x + 8, y + 2, hx - x - 10, 24)
+        self.hit(x + 8, y + 2, hx - x - 10, 24, ("player", seat), f"{name}'s name plate")
         if p == s.superintendent:
             self.fedora(hx + 10, y + 17, 0.9, "hud")
             hx += 24
@@ -142,6 +146,8 @@ class OfficeAreas:
                     self.limit_sign(rx, ry, cw, ch, rail_w, "west" if xx == wl else "east")
                 elif yy != 0 and wl < xx < el:
                     self.rect(rx + 4, ry + 4, cw - 8, ch - 8, None, c["spot"], 1.0, 5, "table", (2, 3))
+                if (xx, yy) in area.space:
+                    self.space_card(seat, (xx, yy), area.space[(xx, yy)], rx, ry, cw, ch)
         # pieces on the grid
         self.area_pieces(seat, area, gx, gy, ymax)
         # facilities
@@ -169,6 +175,7 @@ class OfficeAreas:
             r = rects[t.tray]
             self.hit(*r, ("tray", t.tray), self.tray_tip(t))
             where = "on an A/D track" if tuple(t.pos) == (0, 0) else f"at {t.pos[0]},{t.pos[1]}"
+            where += "".join(f" · {spec_of(s, o).name}" for o in t.orders if is_opponent_card(s, o))  # [O5]
             label = f"{t.label} {sp.train_class}"
             lx = x + need + 14
             self.text(lx, y + 15.5, fit(label, w * 0.5, 10, True), 10, c["ink"], "start", True, "pieces")
@@ -180,6 +187,20 @@ class OfficeAreas:
             self.text(x + 2, y + 15, "No Crew Tray in this Area", 9, c["muted"], "start", False, "pieces")
             y += 22
         return y + 4
+
+    def space_card(self, seat, xy, card, x, y, w, h):
+        """A space-use card an opponent laid on this spot ([O8]-[O10]): a band across the spot in the
+        card's colour with its name; the spot's tip says whose it is and until when."""
+        s, c = self.s, self.c
+        rules = rules_for(spec_of(s, card))
+        bh = max(9.0, min(14.0, h * 0.3))
+        by = y + h - bh - 3
+        self.rect(x + 3, y + 3, w - 6, h - 6, None, rules.colour, 2.0, 4, "pieces", (4, 2))
+        self.rect(x + 3, by, w - 6, bh, rules.colour, None, 0, 2, "pieces")
+        size = max(6.0, min(8.5, bh * 0.7))
+        self.text(x + w / 2, by + bh * 0.74, fit(EFFECTS[rules.spec.key].short, w - 10, size, True), size, "#ffffff",
+                  "middle", True, "pieces")
+        self.hit(x, y, w, h, ("spot", seat, xy[0], xy[1]), f"{in_play_words(s, card)}: {EFFECTS[rules.spec.key].does}")
 
     def limit_sign(self, x, y, w, h, rail_w, side):
         c = self.c
@@ -359,6 +380,7 @@ class OfficeAreas:
                 x0 = rx + (cw - need * f) / 2
                 rects, _ = self.draw_run(items, x0, cy, pw * f, ph, ew * f, gap * f, tray_pad=1.5)
                 for tray, r in rects.items():
+                    self.attack_badges(s.trains[tray], r)  # [O5]
                     self.sc.tray_rects[tray] = r
                     self.hit(*r, ("tray", tray), self.tray_tip(s.trains[tray]))
 

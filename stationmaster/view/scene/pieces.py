@@ -3,10 +3,11 @@ Division, the Office Areas, the yards and the cards."""
 
 from __future__ import annotations
 
-from ...cards import PIECES
+from ...cards import PIECES, rules_of
+from ...cards.opponent import EFFECTS, in_play_words, is_opponent_card
 from ...rules import spec_of
 from ..shapes import Poly
-from .layout import CLASS_SHORT, KIND_LETTER, fit
+from .layout import CLASS_SHORT, KIND_LETTER, fit, text_width
 from .theme import is_dark
 
 
@@ -116,16 +117,32 @@ class Pieces:
                 w += pw + gap
         return max(0.0, w - gap)
 
+    def attack_badges(self, t, r, layer="pieces"):
+        """The opponent cards on a train ([O5]): a small band in the card's colour under its tray,
+        with the card's name, so the victim and the table see why it stands."""
+        shown = [o for o in t.orders if is_opponent_card(self.s, o)]
+        x, y, w, h = r
+        size = max(6.0, min(8.0, h * 0.55))
+        for i, card in enumerate(shown):
+            rules = rules_of(self.s, card)
+            label = EFFECTS[rules.spec.key].short
+            bw = text_width(label, size, True) + 6
+            by = y + h + 1 + i * (size + 3)
+            self.rect(x, by, bw, size + 2, rules.colour, None, 0, 2, layer)
+            self.text(x + 3, by + size, label, size, "#ffffff", "start", True, layer)
+
     def tray_tip(self, t) -> str:
         sp = spec_of(self.s, t.card)
         cars = ", ".join(str(PIECES[p]).rsplit(" ", 1)[0] for p in t.cars) or "no cars"
-        orders = "".join(f"; {spec_of(self.s, o).name} order" for o in t.orders)  # [M17]
+        orders = "".join(f"; {in_play_words(self.s, o)}" if is_opponent_card(self.s, o)  # [O5]
+                         else f"; {spec_of(self.s, o).name} order" for o in t.orders)  # [M17]
         speed = f", {sp.speed} sections a Stage" if self.s.config.deck == "full" else ""  # [M10]
         return f"Train {t.label} ({sp.train_class}{speed}, {t.direction}bound, tray {t.tray}): {cars}{orders}"
 
     def train_here(self, t, x, cy, pw, ph, ew, gap, label=True, layer="pieces", label_w=60.0, label_x=None):
         rects, width = self.draw_run([("train", t)], x, cy, pw, ph, ew, gap, layer=layer)
         r = rects[t.tray]
+        self.attack_badges(t, r, layer)
         if label:
             sp = spec_of(self.s, t.card)
             cls = CLASS_SHORT.get(sp.train_class, sp.train_class)
