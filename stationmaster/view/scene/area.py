@@ -236,6 +236,7 @@ class OfficeAreas:
             self.text(x + w / 2 - (6 if locked else 0), y + inset + label_size + 1, label, label_size,
                       "#ffffff", "middle", True, "table")
         self.rail(geo, x, y, w, h, rail_w, face, faded=locked)
+        self.yard_marks(card.local_action, geo, x, y, w, h, max(1.2, rail_w * 0.6), "table")
         if sp.ad_tracks:
             # the tier initial in the free corner left of the stubs, and one pip per A/D track
             bs = label_size * 0.95
