@@ -98,18 +98,18 @@ GOLDEN = {
     },
     "full-competitive-3p-seed28": {
         "revenue": {
-            "Ann": 1,
+            "Ann": -5,
             "Bo": 0,
             "Cy": 0
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is 1, below the collective floor of 15; everyone loses.",
-        "intents": 603,
-        "events": 754,
+        "reason": "the table's combined Revenue is -5, below the collective floor of 15; everyone loses.",
+        "intents": 685,
+        "events": 831,
         "day": 5,
         "stage": 12,
-        "sha256": "55e0aa9816e48ad33c1daba92ee80a6903196e6991fa4d83a8023c0cfba6fa96"
+        "sha256": "7712db7532a52e8dcbfd0def43c06e1d52c9eda1b896632cad8a8938130dfd90"
     },
     "solitaire-standard-seed7": {
         "revenue": {
