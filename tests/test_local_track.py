@@ -157,14 +157,16 @@ def test_a_curve_joins_a_branch_to_the_office_and_a_train_may_stop_on_it():
     assert Play(card, (0, 1), True) in g.legal_intents()
     assert "would not connect" in g.why_not(f"play {card} at 0,1")  # as printed its W end meets nothing
     g.apply(f"play {card} at 0,1 turned")
-    g.apply("end")
-    # the next Stage: switch onto the curve
-    while g.actor != ME or g.phase != "local_operations":
-        g.apply(g.legal_intents()[-1])
+    assert g.state.areas[0].grid[(0, 1)].rotated
+    b = Position(seed=3, deck="full")
+    b.lay(ME, "curve_left", (0, 1), turned=True)
+    b.train(6, player=ME, at=(0, 0), behind=["HE1"])
+    g = b.game()
     g.apply("switch")
     assert Move(1, "east", (0, 1)) in g.legal_intents()
     g.apply("move 1 east 0,1")
-    assert g.state.trains[1].pos == (0, 1)
+    g.apply("setout 1 rear 1")
+    assert g.state.trains[1].pos == (0, 1) and cars_at(g, (0, 1)) == ["HE1"]
     settled(g)
 
 
@@ -175,7 +177,6 @@ def test_yard_work_spends_one_move_and_the_next_move_is_a_new_one():
     """K2, S1: a sort spends one Move of the selected tray; a Move after it costs a Move again."""
     g = on_small_yard().game()
     g.apply("switch")
-    g.apply("move 1 east 2,0") if False else None
     g.apply("sort 1 K1 BE1 BL1")
     assert g.state.turn.moves_left == 5 and g.state.turn.last_move is None
     g.apply("move 1 west 0,0")
@@ -191,7 +192,7 @@ def test_yard_work_picks_the_tray_and_leaves_the_others_put():
     g.apply("switch")
     g.apply("sort 1 BL1 K1 BE1")
     assert g.state.turn.tray == 1
-    assert "the Moves are its alone" in g.why_not("move 2 west -1,0" if False else "move 2 east 1,0")
+    assert "the Moves are its alone" in g.why_not("move 2 west -1,0")
     settled(g)
 
 

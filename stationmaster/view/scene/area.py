@@ -292,7 +292,10 @@ class OfficeAreas:
             placed = area.grid.get(xy)
             cars = placed.cars if placed else []
             here = trains.get(xy, [])
-            if len(here) <= 1:
+            apart = placed is not None and not rules_for(spec_of(s, placed.card)).couples_on_entry
+            if apart and here and cars:  # an Interchange: the cut waits on the second track, below ([K5])
+                rows = [[("train", t)] for t in here] + [[("car", p) for p in cars]]
+            elif len(here) <= 1:
                 items = []
                 t = here[0] if here else None
                 split = t.split if t else len(cars)
