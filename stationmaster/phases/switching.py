@@ -5,6 +5,10 @@ connected rail, and ends on Operational Rail. It may not enter a card with anoth
 Office with a free A/D track excepted), couples every car standing on a card it enters (ahead of
 the engine when moving forward, behind it when backing), may not exceed four cars, and never
 enters a locked industry. Continuing in the same direction after a stop is the same Move.
+
+The full deck's yard cards add yard work for a train standing on them ([K3]-[K5]): ``sort`` on a
+Small Yard, ``fly`` (``fly_targets``) on a Flying Switch, ``exchange`` on an Interchange, whose
+waiting cut a train does not couple (``couples``).
 """
 
 from __future__ import annotations
