@@ -16,8 +16,11 @@ import functools
 import re
 from dataclasses import dataclass
 
+from .cards.specs import PIECES
 from .errors import IllegalIntent
 from .safetext import quote
+
+CAR_LIMIT = 4  # cars a Crew Tray carries, and cars standing on one card (rules.CAR_LIMIT)
 
 Coord = tuple
 
@@ -110,6 +113,50 @@ class SetOut(Intent):
 
     def __str__(self) -> str:
         return f"setout {self.tray} {self.end} {self.count}"
+
+
+@dataclass(frozen=True, repr=False)
+class Sort(Intent):
+    """Switching, on a Small Yard ([K3]): for one Move, put the train's cars in this order, named from
+    the front to the rear (every car once); the engine keeps its place in the consist."""
+
+    tray: int
+    cars: tuple
+
+    def __str__(self) -> str:
+        return f"sort {self.tray} {' '.join(self.cars)}"
+
+
+@dataclass(frozen=True, repr=False)
+class Fly(Intent):
+    """Switching, on a Flying Switch ([K4]): for one Move, roll ``count`` cars off the rear of the
+    train into the Freight Facility at ``to`` that the switch's leg leads to."""
+
+    tray: int
+    count: int
+    to: Coord
+
+    def __str__(self) -> str:
+        return f"fly {self.tray} {self.count} to {fmt(self.to)}"
+
+
+@dataclass(frozen=True, repr=False)
+class Exchange(Intent):
+    """Switching, on an Interchange ([K5]): for one Move, leave some of the train's cars with the cut
+    standing there and take some of that cut's cars. Each list is kept in the rolling-stock order
+    (``docs/cards.md``), whatever order it was written in, so one exchange has one text."""
+
+    tray: int
+    leave: tuple = ()
+    take: tuple = ()
+
+    def __str__(self) -> str:
+        s = f"exchange {self.tray}"
+        if self.leave:
+            s += " leave " + " ".join(self.leave)
+        if self.take:
+            s += " take " + " ".join(self.take)
+        return s
 
 
 @dataclass(frozen=True, repr=False)
@@ -295,6 +342,25 @@ def _int(tok: str, text: str, what: str) -> int:
     return int(tok)
 
 
+#: rolling-stock ids in their catalogue order (an Exchange lists its cars in this order)
+PIECE_ORDER = {pid: i for i, pid in enumerate(PIECES)}
+
+
+def _cars(toks: list, text: str) -> tuple:
+    """Car ids (any case) as the pieces' own ids; each car once, at most four."""
+    out = []
+    for tok in toks:
+        pid = tok.upper()
+        if pid not in PIECE_ORDER:
+            raise IllegalIntent(f"{tok!r} in {text!r} is not a car; name cars by their ids, e.g. HE2 or K1")
+        if pid in out:
+            raise IllegalIntent(f"{text!r} names {pid} twice; name each car once")
+        out.append(pid)
+    if len(out) > CAR_LIMIT:
+        raise IllegalIntent(f"{text!r} names {len(out)} cars; a Crew Tray or a card holds at most {CAR_LIMIT}")
+    return tuple(out)
+
+
 def parse(text) -> Intent:
     """Read an intent from its text form; text that is no intent raises IllegalIntent saying why.
 
@@ -377,6 +443,42 @@ def _read(text: str) -> Intent:
         if args[1] not in ("front", "rear"):
             raise IllegalIntent(f"{text!r}: cars are set out from the front or the rear")
         return SetOut(_int(args[0], text, "Crew Tray"), args[1], _int(args[2], text, "car"))
+    if verb == "sort":
+        if len(args) < 2:
+            raise IllegalIntent(f"{text!r}: write 'sort TRAY CAR CAR ...', the train's cars from the front to "
+                                "the rear, e.g. 'sort 3 HE2 BL1 K1'")
+        return Sort(_int(args[0], text, "Crew Tray"), _cars(args[1:], text))
+    if verb == "fly":
+        if len(args) != 4 or args[2] != "to":
+            raise IllegalIntent(f"{text!r}: write 'fly TRAY COUNT to x,y' (the cars off the rear, the Freight "
+                                "Facility they roll into), e.g. 'fly 3 2 to 2,1'")
+        return Fly(_int(args[0], text, "Crew Tray"), _int(args[1], text, "car"), _coord(args[3], text))
+    if verb == "exchange":
+        usage = (f"{text!r}: write 'exchange TRAY leave CAR ... take CAR ...' (either part may be left out), "
+                 "e.g. 'exchange 3 leave HE2 take BL1'")
+        if not args:
+            raise IllegalIntent(usage)
+        tray = _int(args[0], text, "Crew Tray")
+        parts: dict = {}
+        word = None
+        for tok in args[1:]:
+            if tok.lower() in ("leave", "take"):
+                word = tok.lower()
+                if word in parts:
+                    raise IllegalIntent(f"{text!r}: {word!r} may appear only once")
+                parts[word] = []
+            elif word is None:
+                raise IllegalIntent(usage)
+            else:
+                parts[word].append(tok)
+        if not any(parts.values()) or any(not v for v in parts.values()):
+            raise IllegalIntent(usage)
+        leave, take = (_cars(parts.get(k, []), text) for k in ("leave", "take"))
+        both = sorted(set(leave) & set(take))
+        if both:
+            raise IllegalIntent(f"{text!r}: {both[0]} cannot be both left and taken")
+        order = PIECE_ORDER.__getitem__
+        return Exchange(tray, tuple(sorted(leave, key=order)), tuple(sorted(take, key=order)))
     if verb == "play":
         if not args:
             raise IllegalIntent(f"{text!r}: name the card, e.g. 'play Straight1 at 2,0'")

@@ -99,17 +99,17 @@ GOLDEN = {
     "full-competitive-3p-seed28": {
         "revenue": {
             "Ann": 0,
-            "Bo": -2,
+            "Bo": 0,
             "Cy": 0
         },
         "winners": [],
         "kind": "revenue_floor",
-        "reason": "the table's combined Revenue is -2, below the collective floor of 15; everyone loses.",
-        "intents": 609,
-        "events": 722,
+        "reason": "the table's combined Revenue is 0, below the collective floor of 15; everyone loses.",
+        "intents": 553,
+        "events": 667,
         "day": 5,
         "stage": 12,
-        "sha256": "0ebd8e41cadaaf63e3acd5236f8b6bc49316fe8eb7114e091d1f22cf54476997"
+        "sha256": "25d007c44303abaa71cbd110f45495b8613e2b6c7e7baded653a5ae593fe5bc9"
     },
     "solitaire-standard-seed7": {
         "revenue": {

@@ -28,6 +28,9 @@ SAMPLES = {
               "place empty reefer", "place loaded tank"],
     I.Run: ["run east", "run west"],
     I.Grade: ["grade east", "grade west"],
+    I.Sort: ["sort 1 HE2 BL1 K1", "sort 3 K1 CE8", "sort 2 TL4"],
+    I.Fly: ["fly 1 2 to 2,1", "fly 4 1 to -1,-2"],
+    I.Exchange: ["exchange 1 leave HE2", "exchange 2 take BL1 K1", "exchange 3 leave CL1 HE2 take BE1 RE4"],
 }
 
 
@@ -63,6 +66,8 @@ def test_constructed_values_round_trip():
             I.Play("Shed2", (2, 1), False, (1, 1)), I.Discard("X10", 2), I.Board(3), I.Detrain(1),
             I.Work((1, 1), "car"), I.Clearance(True), I.Clearance(False), I.Place("caboose"),
             I.Place("coach", True), I.Place("tank", False), I.Run("west"), I.Grade("east")]
+    made += [I.Sort(1, ("K1", "HE2")), I.Fly(2, 1, (2, 1)), I.Exchange(3, ("HE2",), ("BL1", "K1")),
+             I.Exchange(3, take=("CL1",))]
     assert {type(m) for m in made} == all_intent_classes()
     for m in made:
         assert sm.parse(str(m)) == m
@@ -103,13 +108,13 @@ def test_every_legal_intent_round_trips_in_random_play():
 def test_errors_are_illegal_intent_and_value_error():
     assert issubclass(sm.IllegalIntent, ValueError)
     with pytest.raises(ValueError):
-        sm.parse("fly away")
+        sm.parse("hop away")
 
 
 @pytest.mark.parametrize("text,words", [
     ("", "empty"),
     ("   ", "empty"),
-    ("fly away", "'fly' is not an intent"),
+    ("hop away", "'hop' is not an intent"),
     ("draw", "draw home"),
     ("draw dept 4", "draw dept 1"),
     ("draw dept one", "draw dept 1"),
@@ -142,6 +147,17 @@ def test_errors_are_illegal_intent_and_value_error():
     ("place loaded caboose", "place caboose"),
     ("place loaded engine", "place loaded coach"),
     ("run north", "run east"),
+    ("sort 1", "sort TRAY CAR CAR"),
+    ("sort 1 HE2 XX9", "'XX9' in 'sort 1 HE2 XX9' is not a car"),
+    ("sort 1 HE2 HE2", "names HE2 twice"),
+    ("sort 1 HE1 HE2 HE3 HE4 HE5", "at most 4"),
+    ("fly 1 2 2,1", "fly TRAY COUNT to x,y"),
+    ("fly 1 two to 2,1", "not a car number"),
+    ("exchange 1", "exchange TRAY leave CAR"),
+    ("exchange 1 HE2", "exchange TRAY leave CAR"),
+    ("exchange 1 leave", "exchange TRAY leave CAR"),
+    ("exchange 1 leave HE2 leave K1", "'leave' may appear only once"),
+    ("exchange 1 leave HE2 take HE2", "HE2 cannot be both left and taken"),
 ])
 def test_junk_text_says_why(text, words):
     with pytest.raises(sm.IllegalIntent) as e:
@@ -207,6 +223,7 @@ def test_repr_of_every_constructed_intent_evaluates_back():
             I.Move(4, "west", (-2, 0)), I.SetOut(2, "rear", 3), I.End(), I.Play("Shed2", (2, 1), True, (1, 1)),
             I.Discard("X10", 2), I.Board(3), I.Detrain(1), I.Work((1, 1), "car"), I.Clearance(False),
             I.Place("caboose"), I.Place("coach", True), I.Run("west"), I.Grade("west")]
+    made += [I.Sort(2, ("BL1", "K1")), I.Fly(1, 3, (-2, 1)), I.Exchange(1, ("HE2",), ("K1",))]
     assert {type(m) for m in made} == all_intent_classes()
     for m in made:
         back = eval(repr(m), {"sm": sm})
@@ -227,6 +244,8 @@ MALFORMED = [
     I.Play("x" * 300),
     I.Board(-1), I.Board("1"), I.Detrain(None), I.Work((1, 1), "blue"), I.Work("1,1", "car"),
     I.Clearance("yes"), I.Place("engine"), I.Place("coach", "yes"), I.Place("caboose", True), I.Run("north"),
+    I.Sort(1, ["HE2", "K1"]), I.Sort(1, ()), I.Sort(1, ("he2",)), I.Fly(1, 0.5, (2, 1)), I.Fly(1, 2, "2,1"),
+    I.Exchange(1), I.Exchange(1, ("K1", "HE2")), I.Exchange(1, ("HE2",), ("HE2",)),
 ]
 
 

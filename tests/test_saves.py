@@ -345,10 +345,10 @@ def test_illegal_intent_k_loads_the_game_after_k_minus_1(k):
 def test_junk_intent_text_stops_the_replay_with_the_parse_reason():
     g = play(4, steps=10)
     d = g.to_json()
-    d["intents"][4] = "fly to the moon"
+    d["intents"][4] = "hop to the moon"
     h = sm.loads(json.dumps(d))
     assert len(h.history) == 4
-    assert "intent 5 ('fly to the moon') is not legal: 'fly' is not an intent" in h.replay_error
+    assert "intent 5 ('hop to the moon') is not legal: 'hop' is not an intent" in h.replay_error
     assert "replay stopped after intent 4" in h.replay_error
 
 

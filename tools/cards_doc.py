@@ -188,6 +188,20 @@ FULL_HOME_WHY: dict = {
                     "common [O9]",
     "washout": "four, like the other space cards: it closes one card for the rest of the Day, but it may "
                "not be laid under a train, so the player sees it coming and keeps a way round [O10]",
+    "curve_left": "six of each hand, as many as the Straights and Turnouts the branches grow from: a branch "
+                  "to an industry above or below the Running Track takes a curve wherever a leg has to turn "
+                  "back to east–west, so curves are common plain rail rather than a prize [K1]",
+    "curve_right": "six, the mirror of the Left Curve (cards are turned, never mirrored, [G4]), so either "
+                   "side of the Running Track can be reached by a player who draws either hand [K1]",
+    "small_yard": "five, about one for each player at a big table: the only way to reorder a train short of "
+                  "a run-around, worth a Move, so most Areas can have one but it still competes for a Running "
+                  "Track spot [K3]",
+    "flying_switch": "five, like the Small Yard: it saves the Moves of shoving a cut into a spur and backing "
+                     "out, but only where a curve already leads its leg to an industry, so it rewards a "
+                     "planned layout [K4]",
+    "interchange": "four, fewer than the yards: a stub that holds cars for later without the four-car "
+                   "coupling limit is a strong buffer, and like the Yard Office it takes a spot off the "
+                   "Running Track an industry could use [K5]",
 }
 
 #: the parts of the full Home Office deck, in dealing order (specs.py), each with its heading

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from stationmaster.intents import (
-    Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work,
+    Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Move, Place, Play, Run, SetOut, Sort, Switch,
+    Work,
 )
 
 from .words import capital, place_name, say
@@ -31,6 +32,13 @@ _SOURCE_WORDS = (("boarded", "boarding"), ("detrained", "detraining"), ("unloade
 
 
 # --------------------------------------------------------------------------- What can I do?
+
+#: yard work ([K3]-[K5]) as an option, and the buttons that make it
+YARD_OPTIONS = {Sort: "Sort {train}'s cars on the Small Yard (one Move)",
+                Fly: "Roll cars off {train}'s rear into an industry (a flying switch, one Move)",
+                Exchange: "Leave and take cars at the Interchange with {train} (one Move)"}
+YARD_CLICKS = {Sort: "its Sort buttons, car by car from the front", Fly: "a Fly button",
+               Exchange: "its Leave and Take buttons, then Exchange"}
 
 def options(controller) -> list:
     """``[(what, how), ...]``: the useful legal actions for the actor now, in words, with the
@@ -52,6 +60,7 @@ def options(controller) -> list:
         if isinstance(it, Move):
             moves.setdefault(it.tray, set()).add(it.to)
     seen_work = set()
+    seen_yard = set()
     for it in legal:
         words = capital(say(s, it, seat))
         if isinstance(it, Switch):
@@ -90,6 +99,11 @@ def options(controller) -> list:
                             "click the train, then a highlighted spot"))
         elif isinstance(it, SetOut):
             out.append((words, f"click {controller._train_label(it.tray)}, then its Set out button"))
+        elif isinstance(it, (Sort, Fly, Exchange)):  # [K3]-[K5]: said once per train and kind of yard work
+            if (type(it), it.tray) not in seen_yard:
+                seen_yard.add((type(it), it.tray))
+                out.append((YARD_OPTIONS[type(it)].format(train=controller._train_label(it.tray)),
+                            f"click {controller._train_label(it.tray)}, then {YARD_CLICKS[type(it)]}"))
         elif isinstance(it, (Board, Detrain)):
             out.append((words, "click the Office's green (board) or red (detrain) box, or its button"))
         elif isinstance(it, Work):

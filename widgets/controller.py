@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from stationmaster.errors import IllegalIntent
 from stationmaster.game import bot_name
 from stationmaster.intents import (
-    Agent, Board, Clearance, Detrain, Discard, Draw, End, Grade, Intent, Move, Place, Play, Run, SetOut, Switch,
-    Work,
+    Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Grade, Intent, Move, Place, Play, Run, SetOut,
+    Sort, Switch, Work,
     parse,
 )
 from stationmaster.cards import rules_of
@@ -27,7 +27,7 @@ from stationmaster.cards.opponent import is_opponent_card, name_for_intent, play
 from stationmaster.decisions import PHASE_NAMES, detail, pending_train
 from stationmaster.rules import CLOCK, spec_of
 
-from .words import capital, for_mouse, place_name, say as say_intent
+from .words import capital, car_words, for_mouse, place_name, say as say_intent
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,14 @@ def _xy(c) -> str:
 #: why Switch is greyed when no train could move after it
 NO_TRAIN = "You have no train in your Office Area to switch with."
 NO_MOVE = "None of your trains can make a Move now (their way is blocked or they are full up at a dead end)."
+#: what a switched train may do besides Moves: set-outs, and yard work on a Small Yard, a Flying
+#: Switch or an Interchange ([K3]-[K5])
+SWITCHING = (Move, SetOut, Sort, Fly, Exchange)
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+#: the hint's words for the yard work a selected train may do
+YARD_HINTS = {Sort: "sort its cars with the Sort buttons (one Move)",
+              Fly: "roll cars into an industry with a Fly button (one Move)",
+              Exchange: "leave and take cars with the Leave, Take and Exchange buttons (one Move)"}
 
 
 class Controller:
@@ -85,6 +93,8 @@ class Controller:
         self.turned = False
         self.facility: tuple | None = None  # (x, y) in the actor's own Office Area
         self.serves: dict | None = None  # {"card", "at", "turned", "targets"} waiting for the second click
+        self.sorting: list = []  # a Small Yard sort being built: the cars chosen so far, from the front ([K3])
+        self.swap: set = set()  # an Interchange exchange being built: the cars to leave or take ([K5])
 
     def clear_selection(self) -> None:
         self._clear()
@@ -119,6 +129,8 @@ class Controller:
         own = {t.tray for t in self._own_trains()}
         if self.tray is not None and self.tray not in own:
             self.tray = None
+        if self.tray is None:
+            self.sorting, self.swap = [], set()
         p = self.player
         hand = self.state.players[p].hand if p is not None else []
         if self.card is not None and self.card not in hand:
@@ -232,7 +244,7 @@ class Controller:
             else:
                 trial = g.copy()
                 trial.apply(Switch())
-                movable = {it.tray for it in trial.legal_intents() if isinstance(it, (Move, SetOut))}
+                movable = {it.tray for it in trial.legal_intents() if isinstance(it, SWITCHING)}
                 if not movable:
                     reason = NO_MOVE
         self._switch_cache = (key, (reason, movable))
@@ -288,8 +300,10 @@ class Controller:
             if opt == "switch":
                 if self.tray is None:
                     return f"Click a train to switch with ({s.turn.moves_left} Moves left), or End."
+                yard = {type(it) for it in self._legal() if isinstance(it, (Sort, Fly, Exchange)) and it.tray == self.tray}
+                extra = "".join(f", {YARD_HINTS[k]}" for k in (Sort, Fly, Exchange) if k in yard)
                 return (f"Click a highlighted spot to move {self._train_label(self.tray)} "
-                        f"({s.turn.moves_left} Moves left), set out cars, or End.")
+                        f"({s.turn.moves_left} Moves left), set out cars{extra}, or End.")
             if self.serves:
                 return f"Click the facility the {self._card_name(self.serves['card'])} serves."
             if self.card is None:
@@ -364,6 +378,7 @@ class Controller:
                     for it in legal:
                         if isinstance(it, SetOut) and it.tray == self.tray:
                             intent_action(it, f"Set out {it.end} {it.count}", "info")
+                    out += self._yard_actions(legal)
                 intent_action(End(), "End switching", "warning")
             else:
                 if self.card is not None:
@@ -400,8 +415,109 @@ class Controller:
             intent_action(End(), "End Load/Unload", "warning")
         return out
 
+    # ------------------------------------------------------------------ yard work ([K3]-[K5])
+
+    def _yard_actions(self, legal) -> list:
+        """Buttons for the selected train's yard work: a Fly button per cut and spur it can roll
+        into; on a Small Yard, the cars to pick from the front ("Sort: 1st empty hopper", one button
+        per kind of car left, the last car follows by itself); on an Interchange, a toggle per car to
+        leave or take and the Exchange button."""
+        s, tray = self.state, self.tray
+        t = s.trains.get(tray)
+        mine = [it for it in legal if isinstance(it, (Sort, Fly, Exchange)) and it.tray == tray]
+        if t is None or not mine:
+            return []
+        out = []
+        for it in mine:
+            if isinstance(it, Fly):
+                cars = f"{it.count} car{'s' if it.count != 1 else ''}"
+                out.append(Action(f"Fly {cars} to the {self._card_name(s.areas[self.seat].grid[it.to].card)}",
+                                  str(it), capital(say_intent(s, it, self.seat)), True, it, "info"))
+        if any(isinstance(it, Sort) for it in mine):
+            left = [c for c in t.cars if c not in self.sorting]
+            seen = set()
+            for c in left:
+                looks = car_words([c])
+                if looks in seen:
+                    continue
+                seen.add(looks)
+                nth = ORDINALS[len(self.sorting)]
+                out.append(Action(f"Sort: {nth} {looks[4:]}", f"ui:sort {c}",
+                                  f"Put {looks} {nth} from the front in the new order", True, None, "info"))
+            if self.sorting:
+                out.append(Action("Cancel sort", "ui:cancel", "forget the order chosen so far"))
+        if any(isinstance(it, Exchange) for it in mine):
+            waiting = s.areas[self.seat].grid[t.pos].cars
+            for k, c in enumerate(t.cars, 1):
+                out.append(Action(f"Leave car {k} ({car_words([c])[4:]})", f"ui:swap {c}",
+                                  f"Leave {car_words([c])} on the Interchange", True, None, "", c in self.swap))
+            for k, c in enumerate(waiting, 1):
+                out.append(Action(f"Take waiting car {k} ({car_words([c])[4:]})", f"ui:swap {c}",
+                                  f"Take {car_words([c])} from the Interchange", True, None, "", c in self.swap))
+            it = self._exchange_of(t, waiting)
+            if it is None:
+                out.append(Action("Exchange", "ui:exchange", "Choose cars to leave or take first", False, None, "success"))
+            else:
+                reason = self._game.why_not(it)
+                tip = capital(for_mouse(reason)) if reason else capital(say_intent(s, it, self.seat))
+                out.append(Action("Exchange", str(it), tip, reason is None, it, "success"))
+        return out
+
+    def _exchange_of(self, t, waiting):
+        """The exchange the toggled cars make (None while none is toggled)."""
+        leave = [c for c in t.cars if c in self.swap]
+        take = [c for c in waiting if c in self.swap]
+        if not leave and not take:
+            return None
+        return parse(f"exchange {t.tray}" + (" leave " + " ".join(leave) if leave else "")
+                     + (" take " + " ".join(take) if take else ""))
+
+    def _pick_for_sort(self, car: str) -> bool:
+        """One car chosen for the next place of a Small Yard sort; the last car follows by itself
+        and the sort is made."""
+        t = self.state.trains.get(self.tray) if self.tray is not None else None
+        if t is None or car not in t.cars or car in self.sorting:
+            self.say("Click the train on the Small Yard first, then its Sort buttons.", error=True)
+            return False
+        self.sorting.append(car)
+        left = [c for c in t.cars if c not in self.sorting]
+        if len(left) > 1:
+            said = car_words(self.sorting)
+            self.say(f"New order so far, from the front: {said}. Choose the next car.")
+            return False
+        order, self.sorting = self.sorting + left, []
+        it = Sort(t.tray, tuple(order))
+        if self._game.why_not(it) is not None:
+            self._refuse(it, "That order cannot be made.")
+            return False
+        return self.apply(it)
+
+    def _toggle_swap(self, car: str) -> bool:
+        self.swap ^= {car}
+        t = self.state.trains.get(self.tray) if self.tray is not None else None
+        if t is None:
+            self.swap = set()
+            return False
+        waiting = self.state.areas[self.seat].grid[t.pos].cars
+        it = self._exchange_of(t, waiting)
+        if it is None:
+            self.say("Nothing chosen to leave or take.")
+        else:
+            reason = self._game.why_not(it)
+            self.say(capital(say_intent(self.state, it, self.seat)) + (f" — not yet: {for_mouse(reason)}." if reason
+                                                                         else ". Press Exchange."))
+        return False
+
     def press(self, key: str) -> bool:
-        """A button: an intent's text, or ``ui:turned`` / ``ui:cancel``."""
+        """A button: an intent's text, or ``ui:turned`` / ``ui:cancel`` / ``ui:sort CAR`` /
+        ``ui:swap CAR``."""
+        if key.startswith("ui:sort "):
+            return self._pick_for_sort(key.split(" ", 1)[1])
+        if key.startswith("ui:swap "):
+            return self._toggle_swap(key.split(" ", 1)[1])
+        if key == "ui:exchange":  # the Exchange button before any car is chosen
+            self.say("Choose the cars to leave or take first (the Leave and Take buttons).", error=True)
+            return False
         if key == "ui:turned":
             self.turned = not self.turned
             self.serves = None
@@ -409,6 +525,10 @@ class Controller:
                      if self.card else "")
             return True
         if key == "ui:cancel":
+            if self.sorting:  # cancels the sort being chosen, the train stays selected
+                self.sorting = []
+                self.say("")
+                return True
             self._clear()
             self.say("")
             return True
@@ -442,7 +562,7 @@ class Controller:
                 out += [(("spot", seat, x, y), "selected" if (x, y) == self.facility else "option")
                         for x, y in spots]
             elif opt == "switch":
-                movable = {it.tray for it in legal if isinstance(it, (Move, SetOut))}
+                movable = {it.tray for it in legal if isinstance(it, SWITCHING)}
                 for t in self._own_trains():
                     if t.tray == self.tray:
                         out.append((("tray", t.tray), "selected"))
@@ -727,7 +847,8 @@ class Controller:
                 self.say("")
             else:
                 self.tray = tray
-                if not any(isinstance(it, (Move, SetOut)) and it.tray == tray for it in self._legal()):
+                self.sorting, self.swap = [], set()
+                if not any(isinstance(it, SWITCHING) and it.tray == tray for it in self._legal()):
                     self._refuse(Move(tray, "east", t.pos), f"{label} cannot move now.")
                 else:
                     self.say(f"{capital(label)} is selected: click a highlighted spot, or set out cars.")
@@ -929,8 +1050,19 @@ class Controller:
         if isinstance(it, Move):
             tray(it.tray)
             out.append(("click", ("spot", seat, *it.to)))
-        elif isinstance(it, SetOut):
+        elif isinstance(it, (SetOut, Fly)):
             tray(it.tray)
+            out.append(("press", str(it)))
+        elif isinstance(it, Sort):
+            if self.tray == it.tray and self.sorting:
+                out.append(("press", "ui:cancel"))  # start the order afresh
+            tray(it.tray)
+            out += [("press", f"ui:sort {c}") for c in it.cars[:-1]]
+        elif isinstance(it, Exchange):
+            chosen = self.swap if self.tray == it.tray else set()
+            tray(it.tray)
+            want = set(it.leave) | set(it.take)
+            out += [("press", f"ui:swap {c}") for c in sorted(chosen ^ want)]
             out.append(("press", str(it)))
         elif isinstance(it, Draw):
             out.append(("click", ("home",) if it.source == "home" else ("dept", it.source)))

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 
+from stationmaster.cards import PIECES
 from stationmaster.errors import IllegalIntent
 from stationmaster.intents import (
-    Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work, parse,
+    Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Move, Place, Play, Run, SetOut, Sort, Switch,
+    Work, parse,
 )
 from stationmaster.cards import rules_of
 from stationmaster.rules import spec_of
@@ -48,6 +50,11 @@ def place_name(state, seat: int | None, at) -> str:
     return f"the {card_name(state, cell.card)}" if cell is not None else "an empty spot"
 
 
+def car_words(cars) -> str:
+    """Cars as a player sees them: "the empty hopper, the caboose" (the kind, not the id)."""
+    return ", ".join(f"the {str(PIECES[c]).rsplit(' ', 1)[0]}" if c in PIECES else c for c in cars)
+
+
 def say(state, intent, seat: int | None = None) -> str:
     """An intent as what a player does, e.g. "draw from the Home Office", "move train 5 west"."""
     it = parse(intent)
@@ -70,6 +77,14 @@ def say(state, intent, seat: int | None = None) -> str:
     if isinstance(it, SetOut):
         cars = f"{it.count} car{'s' if it.count != 1 else ''}"
         return f"set out {cars} from the {it.end} of {train_name(s, it.tray)}"
+    if isinstance(it, Sort):
+        return f"sort {train_name(s, it.tray)} on the Small Yard: {car_words(it.cars)}, from the front"
+    if isinstance(it, Fly):
+        cars = f"{it.count} car{'s' if it.count != 1 else ''}"
+        return f"roll {cars} off the rear of {train_name(s, it.tray)} into {place_name(s, seat, it.to)} (a flying switch)"
+    if isinstance(it, Exchange):
+        said = ([f"leave {car_words(it.leave)}"] if it.leave else []) + ([f"take {car_words(it.take)}"] if it.take else [])
+        return f"at the Interchange, {train_name(s, it.tray)}: {' and '.join(said)}"
     if isinstance(it, End):
         if s.turn.pending is not None:
             return "finish the make-up"
@@ -126,6 +141,9 @@ _CLICK_FOR = {
     Run: "press Run east or Run west",
     Place: "press a Place button",
     SetOut: "press a Set out button",
+    Sort: "click the train on the Small Yard, then its Sort buttons, car by car",
+    Fly: "click the train on the Flying Switch, then its Fly button",
+    Exchange: "click the train on the Interchange, then its Leave and Take buttons and Exchange",
     Board: "press Board",
     Detrain: "press Detrain",
     Work: "click the facility's box",

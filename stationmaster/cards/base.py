@@ -148,7 +148,8 @@ POINTS: dict = {p.name: p for p in (
 #: what one card is asked about itself (not fired over cards in play)
 QUESTIONS = ("kind", "needs_spot", "on_card", "on_train", "on_mainline", "on_player", "hold_reason", "uses_per_day", "play_spot",
              "discard_problem", "play_problem", "candidates", "play",
-             "label", "colour", "picture", "plate", "tag")
+             "label", "colour", "picture", "plate", "tag",
+             "local_action", "couples_on_entry")
 
 
 # --------------------------------------------------------------------------- the base class
@@ -166,6 +167,12 @@ class CardRules:
     on_player = False  # is it played on an opponent ('play Card against NAME [at x,y]', [O2])?
     hold_reason = ""  # the Mainline's reason code when its ``highball_problem`` holds a train ([O5]); "" = "card"
     uses_per_day = 0  # a dispatch device's uses each Day, given back at Day end ([M20])
+    #: the yard work a train standing on this card may do for one Move: "sort" (a Small Yard, [K3]),
+    #: "fly" (a Flying Switch, [K4]), "exchange" (an Interchange, [K5]); "" none
+    local_action = ""
+    #: does a train entering this card couple the cars standing on it ([S4])? An Interchange's cut waits
+    #: on its second track, apart ([K5])
+    couples_on_entry = True
     label = ""  # the line under the name on the card's face, e.g. "TRACK"
     colour = "#777777"  # the band colour of the card's face
     picture = ""  # what the face shows: "rail" | "plate" | "tag" | "flag" | "regions" | "sections" | ""

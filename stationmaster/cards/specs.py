@@ -356,7 +356,28 @@ _TRAIN_BASE = {f"train{n}": _train_base(n) for n in (3, 4, 7, 8)}
 
 
 def _local_track_specs(add) -> None:
-    """Local track and switching (v0.4.5 §4.2, §4.3): 45° curves, Small Yard, Flying Switch, Interchange."""
+    """Local track and switching (v0.4.5 §4.2, §4.3): 45° curves, Small Yard, Flying Switch, Interchange.
+    Their rules are in ``cards/local_track.py``; rulings [K1]-[K6]."""
+    add(CardSpec("curve_left", "track", "Left Curve",
+                 "A 45° curve: from the west end it climbs to the north-east. Plain rail for a branch; no "
+                 "through route, so never on the Running Track.",
+                 geometry=Geometry.of([("W", "NE")]), rules="curve"))
+    add(CardSpec("curve_right", "track", "Right Curve",
+                 "A 45° curve: from the west end it drops to the south-east. Plain rail for a branch; no "
+                 "through route, so never on the Running Track.",
+                 geometry=Geometry.of([("W", "SE")]), rules="curve"))
+    add(CardSpec("small_yard", "track", "Small Yard",
+                 "Through track with a yard ladder. A train standing here may spend one Move to put its cars "
+                 "in any order; its engine keeps its place.",
+                 geometry=Geometry.of([("W", "E")]), rules="small_yard"))
+    add(CardSpec("flying_switch", "track", "Flying Switch",
+                 "A turnout a train may stand on; the leg climbs to the north-east. For one Move a train here "
+                 "rolls cars off its rear into a Freight Facility that leg leads to.",
+                 geometry=Geometry.of([("W", "E"), ("W", "NE")]), rules="flying_switch"))
+    add(CardSpec("interchange", "track", "Interchange",
+                 "A two-track stub off the Running Track where cars wait for another road. A train here does "
+                 "not couple them on entering; for one Move it leaves and takes any of them.",
+                 geometry=Geometry.of(ports=["W"]), rules="interchange"))
 
 
 def _enhancement_specs(add) -> None:
@@ -498,6 +519,11 @@ SPECIAL_TRAINS: tuple = tuple((f"extra{n}", 1, f"X{n}") for n in range(13, 23))
 
 #: local track: 45° curves, Small Yard, Flying Switch, Interchange; 26 cards
 LOCAL_TRACK: tuple = (
+    ("curve_left", 6, "CurveL"),
+    ("curve_right", 6, "CurveR"),
+    ("small_yard", 5, "SmallYard"),
+    ("flying_switch", 5, "Flying"),
+    ("interchange", 4, "Interchange"),
 )
 
 #: enhancements, the defensive ones included; 39 cards (docs/cards.md says why these counts)

@@ -3,8 +3,11 @@ Switch, Draw, or Freight Agent (v0.2 §6, v0.4.5 §4.2)."""
 
 from __future__ import annotations
 
+from itertools import combinations, permutations
+
+from ..cards import PIECES
 from ..cards.base import fire
-from ..intents import Agent, Discard, Draw, End, Grade, Move, Play, SetOut, Switch
+from ..intents import PIECE_ORDER, Agent, Discard, Draw, End, Exchange, Fly, Grade, Move, Play, SetOut, Sort, Switch
 from ..rules import (
     CAR_LIMIT, NIGHT_STAGES, Events, actor, area_of, capacity, hand_limit, name, outbound_loads, retire,
     spec_of, spotted_empties, table_order, take_from_yard, trains_in_area, yard_has,
@@ -174,6 +177,7 @@ def _candidates(s: State, p: int):
             for end in ("front", "rear"):
                 for n in range(1, CAR_LIMIT + 1):
                     yield SetOut(tr.tray, end, n)
+            yield from _yard_work_candidates(s, area, tr)
         yield End()
     else:
         yield from drawing.candidates(s, p)
@@ -203,7 +207,7 @@ def check(s: State, it) -> str | None:
             return drawing.check_draw(s, it)
         if isinstance(it, Agent):
             return None if it.action == "pass" else _agent_checks(s, p, it)
-        if isinstance(it, (Move, SetOut)):
+        if isinstance(it, (Move, SetOut) + YARD_WORK):
             return f"{who}, choose to switch ('switch') before moving trains; it is your whole option"
         if isinstance(it, (Play, Discard)):
             return f"{who}, draw a card first ('draw home' or 'draw dept 1'); playing cards is part of the Draw option"
@@ -217,6 +221,8 @@ def check(s: State, it) -> str | None:
             return _check_move(s, p, it)
         if isinstance(it, SetOut):
             return _check_setout(s, p, it)
+        if isinstance(it, YARD_WORK):
+            return _check_yard_work(s, p, it)
         return f"{who} chose to switch this Stage; only Moves, set-outs and 'end' are possible now"
     # draw option
     if isinstance(it, End):
@@ -349,7 +355,7 @@ def apply(s: State, it, ev: Events) -> None:
             ev.say("option", f"{who} ends the draw holding {n} card{'s' if n != 1 else ''}.")
         _next_turn(s)
         return
-    if isinstance(it, (Move, SetOut)) and t.tray is None:
+    if isinstance(it, (Move, SetOut) + YARD_WORK) and t.tray is None:
         _select(s, p, it.tray, ev, "")
     if isinstance(it, Move):
         tr = s.trains[it.tray]
@@ -369,5 +375,160 @@ def apply(s: State, it, ev: Events) -> None:
         fire(s, "cars_switched", tr, tuple(tr.pos), block, "set_out", train=tr)
         ev.say("set_out", f"Train {tr.label} sets out {len(block)} car{'s' if len(block) != 1 else ''} "
                f"from its {it.end} at {tr.pos[0]},{tr.pos[1]}.")
+    elif isinstance(it, YARD_WORK):
+        _yard_work(s, p, it, ev)
     elif isinstance(it, (Play, Discard)):
         drawing.apply_card(s, p, it, ev)
+
+
+# --------------------------------------------------------------------------- yard work ([K3]-[K5])
+
+#: the switching a train does standing on a yard card, one Move each: sort on a Small Yard, fly on a
+#: Flying Switch, exchange on an Interchange
+YARD_WORK = (Sort, Fly, Exchange)
+#: the card's ``local_action`` each intent needs, and the card's name for the why-nots
+_WORK_CARD = {Sort: ("sort", "a Small Yard"), Fly: ("fly", "a Flying Switch"), Exchange: ("exchange", "an Interchange")}
+
+
+def _yard_work_candidates(s: State, area, tr):
+    """The sorts, flying switches or exchanges to try for a train on a yard card (none elsewhere)."""
+    action = switching.local_action(s, area, tr)
+    if action == "sort":
+        cars = tr.cars
+        if len(cars) > 1:
+            for order in permutations(cars):
+                if list(order) != cars:
+                    yield Sort(tr.tray, order)
+    elif action == "fly":
+        for to in sorted(switching.fly_targets(s, tr.seat, area, tr)):
+            for n in range(1, len(tr.behind) + 1):
+                yield Fly(tr.tray, n, to)
+    elif action == "exchange":
+        here = area.grid[tr.pos].cars
+        for leave in _subsets(tr.cars):
+            for take in _subsets(here):
+                if leave or take:
+                    yield Exchange(tr.tray, leave, take)
+
+
+def _subsets(cars) -> list:
+    """Every subset of ``cars`` as a tuple in rolling-stock order (as an Exchange writes them)."""
+    ordered = sorted(cars, key=PIECE_ORDER.__getitem__)
+    return [c for k in range(len(ordered) + 1) for c in combinations(ordered, k)]
+
+
+def _check_yard_work(s: State, p: int, it) -> str | None:
+    tr = _train_of(s, p, it.tray)
+    if tr is None:
+        return f"Crew Tray {it.tray} is not in your Office Area"
+    if _other_tray(s, it.tray):
+        return _other_tray(s, it.tray)
+    problem = fire(s, "switch_problem", tr, train=tr)
+    if problem:
+        return problem
+    area = area_of(s, p)
+    action, card = _WORK_CARD[type(it)]
+    if switching.local_action(s, area, tr) != action:
+        here = "the Office" if tr.pos == (0, 0) else f"the {spec_of(s, area.grid[tr.pos].card).name}"
+        what = {"sort": "sorts its cars", "fly": "makes a flying switch", "exchange": "exchanges cars"}[action]
+        return f"train {tr.label} stands on {here}; a train {what} standing on {card}"
+    if s.turn.moves_left < 1:
+        return f"you have used all your Moves this Stage; {_WORK_WORDS[action]} takes one"
+    if isinstance(it, Sort):
+        return _sort_problem(tr, it)
+    if isinstance(it, Fly):
+        return _fly_problem(s, area, tr, it)
+    return _exchange_problem(s, area, tr, it)
+
+
+def _car_words(cars) -> str:
+    """Cars as a player names them: 'the empty hopper HE2, the caboose K1'."""
+    return ", ".join(f"the {PIECES[c]}" for c in cars)
+
+
+_WORK_WORDS = {"sort": "sorting a train", "fly": "a flying switch", "exchange": "an exchange"}
+
+
+def _sort_problem(tr, it: Sort) -> str | None:
+    cars = tr.cars
+    if sorted(it.cars) != sorted(cars):
+        named = ", ".join(cars) if cars else "no cars"
+        return f"name each of train {tr.label}'s cars once, from the front to the rear ({named})"
+    if list(it.cars) == cars:
+        return f"train {tr.label}'s cars are already in that order"
+    return None
+
+
+def _fly_problem(s: State, area, tr, it: Fly) -> str | None:
+    if not tr.behind:
+        return f"train {tr.label} has no cars behind its engine to roll off"
+    if not 1 <= it.count <= len(tr.behind):
+        return f"train {tr.label} has {len(tr.behind)} car{'s' if len(tr.behind) != 1 else ''} behind its engine"
+    x, y = it.to
+    targets = switching.fly_targets(s, tr.seat, area, tr)
+    if it.to not in targets:
+        placed = area.grid.get(it.to)
+        if placed is None or it.to not in area.facilities or it.to == (0, 0):
+            what = f"the {spec_of(s, placed.card).name}" if placed else "nothing"
+            return f"a flying switch rolls cars into a Freight Facility; {x},{y} holds {what}"
+        if area.facilities[it.to].locked:
+            return f"the {spec_of(s, placed.card).name} at {x},{y} is locked while a load is on its MEN | AT | WORK track"
+        return (f"the Flying Switch's leg does not lead to the {spec_of(s, placed.card).name} at {x},{y} "
+                "(the cut rolls off the leg only, over rail with no train and no cars on it)")
+    here = len(area.grid[it.to].cars)
+    if here + it.count > CAR_LIMIT:
+        return f"a card holds at most four standing cars; {here} already stand at {x},{y}"
+    return fire(s, "setout_problem", tr, tr.behind[-it.count:], train=tr)
+
+
+def _exchange_problem(s: State, area, tr, it: Exchange) -> str | None:
+    here = area.grid[tr.pos].cars
+    stray = [c for c in it.leave if c not in tr.cars]
+    if stray:
+        return f"train {tr.label} does not carry {stray[0]}"
+    stray = [c for c in it.take if c not in here]
+    if stray:
+        return f"{stray[0]} does not stand on the Interchange"
+    after = len(tr.cars) - len(it.leave) + len(it.take)
+    if after > CAR_LIMIT:
+        return f"train {tr.label} would carry {after} cars; a Crew Tray holds at most four"
+    standing = len(here) - len(it.take) + len(it.leave)
+    if standing > CAR_LIMIT:
+        return f"{standing} cars would stand on the Interchange; a card holds at most four"
+    if it.leave:
+        problem = fire(s, "setout_problem", tr, list(it.leave), train=tr)
+        if problem:
+            return problem
+    if it.take:
+        return fire(s, "pickup_problem", tr, tr.pos, list(it.take), train=tr)
+    return None
+
+
+def _yard_work(s: State, p: int, it, ev: Events) -> None:
+    """Sort, fly or exchange: one Move of the selected tray; the next Move starts afresh ([K2])."""
+    t = s.turn
+    tr = s.trains[it.tray]
+    area = area_of(s, p)
+    t.moves_left -= 1
+    t.last_move = None
+    left = f"{t.moves_left} Move{'' if t.moves_left == 1 else 's'} left"
+    if isinstance(it, Sort):
+        switching.sort(tr, it.cars)
+        ev.say("sort", f"Train {tr.label} sorts its cars on the Small Yard: {_car_words(it.cars)}, from the front; "
+               f"{left}.", data={"tray": tr.tray, "cars": list(it.cars)})
+    elif isinstance(it, Fly):
+        direction, _ = switching.fly_targets(s, tr.seat, area, tr)[it.to]
+        cut = switching.fly(area, tr, it.count, it.to, direction)
+        where = spec_of(s, area.grid[it.to].card).name
+        ev.say("fly", f"Train {tr.label} makes a flying switch: {len(cut)} car{'s' if len(cut) != 1 else ''} "
+               f"roll{'s' if len(cut) == 1 else ''} into the {where} at {it.to[0]},{it.to[1]}; {left}.",
+               data={"tray": tr.tray, "cars": list(cut), "to": list(it.to)})
+    else:
+        gone, got = switching.exchange(s, area, tr, it.leave, it.take)
+        said = []
+        if gone:
+            said.append(f"leaves {_car_words(gone)}")
+        if got:
+            said.append(f"takes {_car_words(got)}")
+        ev.say("exchange", f"Train {tr.label} {' and '.join(said)} at the Interchange; {left}.",
+               data={"tray": tr.tray, "left": gone, "taken": got})

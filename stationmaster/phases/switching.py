@@ -5,16 +5,26 @@ connected rail, and ends on Operational Rail. It may not enter a card with anoth
 Office with a free A/D track excepted), couples every car standing on a card it enters (ahead of
 the engine when moving forward, behind it when backing), may not exceed four cars, and never
 enters a locked industry. Continuing in the same direction after a stop is the same Move.
+
+The full deck's yard cards add yard work for a train standing on them ([K3]-[K5]): ``sort`` on a
+Small Yard, ``fly`` (``fly_targets``) on a Flying Switch, ``exchange`` on an Interchange, whose
+waiting cut a train does not couple (``couples``).
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from ..cards.base import fire
+from ..cards.base import fire, rules_of
 from ..rules import CAR_LIMIT, ad_tracks, geometry, spec_of, trains_on
 from ..state import Area, State, Train
-from ..track import NEIGHBOUR
+from ..track import EAST_SIDE, NEIGHBOUR
+
+
+def couples(s: State, area: Area, xy) -> bool:
+    """Does a train on the card at ``xy`` couple the cars standing there ([S4])? Not on an
+    Interchange, whose cut waits on its second track ([K5])."""
+    return rules_of(s, area.grid[xy].card).couples_on_entry
 
 
 def _enter_problem(s: State, seat: int, area: Area, t: Train, xy, carried: int) -> str | None:
@@ -27,6 +37,8 @@ def _enter_problem(s: State, seat: int, area: Area, t: Train, xy, carried: int) 
     closed = fire(s, "enter_problem", t, xy, seat=seat)  # a Washout ([O10])
     if closed:
         return closed
+    if not couples(s, area, xy):
+        return None
     standing = len(area.grid[xy].cars)
     if carried + standing > CAR_LIMIT:
         return (f"coupling the {standing} car{'s' if standing != 1 else ''} standing on {xy[0]},{xy[1]} "
@@ -36,8 +48,11 @@ def _enter_problem(s: State, seat: int, area: Area, t: Train, xy, carried: int) 
     return None
 
 
-def _leaving_cars(area: Area, t: Train, direction: str) -> list:
-    """Cars the train set out on its own card that lie ahead of it in ``direction``."""
+def _leaving_cars(s: State, area: Area, t: Train, direction: str) -> list:
+    """Cars the train set out on its own card that lie ahead of it in ``direction`` (none on a card
+    whose cars stand apart, [K5])."""
+    if not couples(s, area, t.pos):
+        return []
     cars = area.grid[t.pos].cars
     return list(cars[t.split:]) if direction == "east" else list(reversed(cars[:t.split]))
 
@@ -50,7 +65,7 @@ def _recouple_problem(s: State, t: Train, leaving: list) -> str | None:
 def reach(s: State, seat: int, area: Area, t: Train, direction: str) -> dict:
     """Every card a Move of ``t`` in ``direction`` can end on: xy -> path (list of cards)."""
     start = t.pos
-    leaving = _leaving_cars(area, t, direction)
+    leaving = _leaving_cars(s, area, t, direction)
     if leaving and _recouple_problem(s, t, leaving):
         return {}
     carried = len(t.ahead) + len(t.behind) + len(leaving)
@@ -71,7 +86,7 @@ def reach(s: State, seat: int, area: Area, t: Train, direction: str) -> dict:
             if _enter_problem(s, seat, area, t, there, load) is not None:
                 continue
             seen.add((there, their))
-            new_load = load + len(area.grid[there].cars)
+            new_load = load + (len(area.grid[there].cars) if couples(s, area, there) else 0)
             new_path = path + [there]
             if there != start and spec_of(s, area.grid[there].card).operational and there not in out:
                 out[there] = new_path
@@ -101,7 +116,7 @@ def why_not_reach(s: State, seat: int, area: Area, t: Train, direction: str, to)
         return f"a train may pass through the {sp.name} at {x},{y} but cannot stop on it"
     if to == t.pos:
         return f"train {t.label} already stands on {x},{y}"
-    leaving = _leaving_cars(area, t, direction)
+    leaving = _leaving_cars(s, area, t, direction)
     problem = _recouple_problem(s, t, leaving) if leaving else None
     if problem:
         return f"moving {direction}, train {t.label} would couple the cars it set out on {t.pos[0]},{t.pos[1]}: {problem}"
@@ -122,7 +137,7 @@ def move(s: State, seat: int, area: Area, t: Train, direction: str, path: list) 
         coupled.extend(cars)
 
     start = area.grid[t.pos]
-    leaving = _leaving_cars(area, t, direction)
+    leaving = _leaving_cars(s, area, t, direction)
     if leaving:
         for c in leaving:
             start.cars.remove(c)
@@ -130,7 +145,7 @@ def move(s: State, seat: int, area: Area, t: Train, direction: str, path: list) 
         fire(s, "cars_switched", t, tuple(t.pos), leaving, "pickup", train=t)
     for xy in path[1:]:
         placed = area.grid[xy]
-        if placed.cars:
+        if placed.cars and couples(s, area, xy):
             meet = list(placed.cars) if direction == "east" else list(reversed(placed.cars))
             placed.cars.clear()
             couple(meet)
@@ -157,3 +172,84 @@ def set_out(area: Area, t: Train, end: str, count: int) -> list:
     else:
         cars[split:split] = list(block)
     return block
+
+
+# --------------------------------------------------------------------------- yard work ([K3]-[K5])
+
+
+def local_action(s: State, area: Area, t: Train) -> str:
+    """The yard work the card the train stands on offers: "sort", "fly", "exchange" or ""."""
+    placed = area.grid.get(t.pos)
+    return rules_of(s, placed.card).local_action if placed is not None else ""
+
+
+def sort(t: Train, order) -> None:
+    """Put the train's cars in ``order`` (front to rear); the engine keeps its place ([K3])."""
+    n = len(t.ahead)
+    order = list(order)
+    t.ahead = list(reversed(order[:n]))
+    t.behind = order[n:]
+
+
+def fly_targets(s: State, seat: int, area: Area, t: Train) -> dict:
+    """Where a cut rolled off the train standing on a Flying Switch can come to rest ([K4]): the
+    Freight Facilities its leg leads to, xy -> (the way the cut rolls, the cards it rolls over). The
+    cut leaves by the leg (not the through route), rolls on that way through rail where no train
+    and no car stands, never through the Office, and stops in the first industry spur it enters."""
+    geo = geometry(s, area, t.pos)
+    out: dict = {}
+    if geo is None:
+        return out
+    for leg in sorted(geo.ports - {"W", "E"}):
+        direction = "east" if leg in EAST_SIDE else "west"
+        queue = deque([(t.pos, leg, [t.pos])])
+        seen = set()
+        while queue:
+            here, port, path = queue.popleft()
+            dx, dy, their = NEIGHBOUR[port]
+            there = (here[0] + dx, here[1] + dy)
+            other = geometry(s, area, there)
+            if other is None or their not in other.ports or (there, their) in seen or there == (0, 0):
+                continue
+            seen.add((there, their))
+            if trains_on(s, seat, there):
+                continue
+            if there in area.facilities:
+                out.setdefault(there, (direction, path + [there]))
+                continue
+            if area.grid[there].cars:
+                continue
+            for nxt in other.exits(their, direction):
+                queue.append((there, nxt, path + [there]))
+    return out
+
+
+def fly(area: Area, t: Train, count: int, to, direction: str) -> list:
+    """Roll the ``count`` rear cars into the spur at ``to``, rolling ``direction`` ([K4]); returns
+    them (outermost last). They keep their order and stop against any cars already on the spur."""
+    cut = t.behind[-count:]
+    del t.behind[-count:]
+    # the cut west to east: behind an eastbound engine its cars stand west of it, outermost first
+    west_to_east = list(reversed(cut)) if t.direction == "east" else list(cut)
+    spur = area.grid[to].cars
+    spur[:] = west_to_east + spur if direction == "east" else spur + west_to_east
+    return cut
+
+
+def exchange(s: State, area: Area, t: Train, leave, take) -> tuple:
+    """Leave cars with the cut on the Interchange and take cars from it ([K5]): the train's other
+    cars keep their places, the cars taken couple on at its rear in the order they stood from the
+    stub's open end, and the cars left stand at the open end of the cut. Returns (left, taken)."""
+    placed = area.grid[t.pos]
+    left = [c for c in t.cars if c in leave]
+    t.ahead = [c for c in t.ahead if c not in leave]
+    t.behind = [c for c in t.behind if c not in leave]
+    open_west = "W" in geometry(s, area, t.pos).ports
+    standing = [c for c in placed.cars if c not in take]
+    taken = [c for c in placed.cars if c in take]
+    if not open_west:
+        taken.reverse()
+    t.behind.extend(taken)
+    placed.cars[:] = left + standing if open_west else standing + left
+    t.split = 0
+    return left, taken

@@ -259,6 +259,7 @@ class OfficeAreas:
             self.text(x + w / 2 - (6 if locked else 0), y + inset + label_size + 1, label, label_size,
                       "#ffffff", "middle", True, "table")
         self.rail(geo, x, y, w, h, rail_w, face, faded=locked)
+        self.yard_marks(card.local_action, geo, x, y, w, h, max(1.2, rail_w * 0.6), "table")
         if sp.ad_tracks:
             # the tier initial in the free corner left of the stubs, and one pip per A/D track
             bs = label_size * 0.95
@@ -348,7 +349,10 @@ class OfficeAreas:
             placed = area.grid.get(xy)
             cars = placed.cars if placed else []
             here = trains.get(xy, [])
-            if len(here) <= 1:
+            apart = placed is not None and not rules_for(spec_of(s, placed.card)).couples_on_entry
+            if apart and here and cars:  # an Interchange: the cut waits on the second track, below ([K5])
+                rows = [[("train", t)] for t in here] + [[("car", p) for p in cars]]
+            elif len(here) <= 1:
                 items = []
                 t = here[0] if here else None
                 split = t.split if t else len(cars)

@@ -8,7 +8,7 @@ import math
 from ...rules import actor
 from ..shapes import Circle, Hit, Line, Poly, Rect, Scene, Text
 from .layout import WIDTH
-from .rail import rail_paths, spur_bumper
+from .rail import rail_paths, spur_bumper, yard_marks
 from .theme import THEMES
 
 
@@ -105,6 +105,16 @@ class Canvas:
         b = spur_bumper(geo, x, y, w, h)
         if b:
             self.line(b, col, width * 1.1, layer)
+
+    def yard_marks(self, action, geo, x, y, w, h, width, layer="table"):
+        """A yard card's ladder, second track or rolling arrow (``rail.yard_marks``)."""
+        if not action:
+            return
+        lines, polys = yard_marks(action, geo, x, y, w, h)
+        for p in lines:
+            self.line(p, self.c["rail"], width, layer)
+        for p in polys:
+            self.add(Poly(tuple(p), self.c["rail"], None, 0, layer))
 
     def wheel(self, x, y, r, layer="table"):
         """The Operational Rail mark: a small wheel (trains may stop here)."""

@@ -143,6 +143,7 @@ class Cards:
             b = spur_bumper(sp.geometry, px, pic_y, pw, ph)
             if b:
                 self.line(b, c["rail"], 3.4, layer)
+            self.yard_marks(card.local_action, sp.geometry, px, pic_y, pw, ph, 2.0, layer)
             if sp.operational:
                 self.wheel(px + 7, pic_y + ph - 7, 3.5, layer)
             elif words:

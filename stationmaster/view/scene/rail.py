@@ -42,3 +42,43 @@ def spur_bumper(geo, x, y, w, h):
     if bx is None:
         return None
     return ((bx, cy - h * 0.16), (bx, cy + h * 0.16))
+
+
+def yard_marks(action: str, geo, x: float, y: float, w: float, h: float) -> tuple:
+    """What a yard card draws beside its rail, by its ``local_action`` ([K3]-[K5]): (polylines,
+    polygons). The marks are pictures only: the card's ports and routes are its ``geometry``.
+
+    - "sort" (Small Yard): a ladder off the west end with two yard tracks below the through rail;
+    - "exchange" (Interchange): the second track beside the stub, where the cut waits, with its stop;
+    - "fly" (Flying Switch): an arrowhead on the leg, the way the cut rolls."""
+    cy = y + h / 2
+    lines: list = []
+    polys: list = []
+    if action == "sort":
+        x0, x1 = x + w * 0.14, x + w * 0.86
+        for k, dy in enumerate((0.17, 0.32)):
+            ty = cy + h * dy
+            fork = x0 + (ty - cy) * 1.0
+            lines.append(((fork, ty), (x1 - k * w * 0.08, ty)))
+        lines.append(((x0, cy), (x0 + h * 0.32, cy + h * 0.32)))
+    elif action == "exchange":
+        west = "W" in geo.ports
+        sx = 1 if west else -1
+        x0 = x + w * 0.1 if west else x + w * 0.9
+        ty = cy + h * 0.24
+        end = x + w * 0.78 if west else x + w * 0.22
+        lines.append(((x0, cy), (x0 + sx * h * 0.24, ty), (end, ty)))
+        lines.append(((end, ty - h * 0.1), (end, ty + h * 0.1)))
+    elif action == "fly":
+        for path in rail_paths(geo, x, y, w, h):
+            if len(path) < 3:
+                continue
+            (ax, ay), (bx, by) = (path[-2], path[-1]) if path[0][1] == cy else (path[1], path[0])
+            mx, my = ax + (bx - ax) * 0.6, ay + (by - ay) * 0.6
+            ux, uy = bx - ax, by - ay
+            n = max((ux * ux + uy * uy) ** 0.5, 1e-6)
+            ux, uy = ux / n, uy / n
+            k = max(3.0, h * 0.11)
+            polys.append(((mx + ux * k, my + uy * k), (mx - uy * k * 0.6, my + ux * k * 0.6),
+                          (mx + uy * k * 0.6, my - ux * k * 0.6)))
+    return lines, polys
