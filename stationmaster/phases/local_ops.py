@@ -268,13 +268,18 @@ def _other_tray(s: State, tray: int) -> str | None:
             f"trains stay put until you switch with them another Stage")
 
 
-def _check_move(s: State, p: int, m: Move) -> str | None:
-    tr = _train_of(s, p, m.tray)
+def _may_switch(s: State, p: int, tray: int):
+    """(the train in ``tray``, None) if the player may switch it now, else (train or None, why not):
+    it stands in their Area, it is the Stage's one tray ([S1]), and its card allows switching."""
+    tr = _train_of(s, p, tray)
     if tr is None:
-        return f"Crew Tray {m.tray} is not in your Office Area"
-    if _other_tray(s, m.tray):
-        return _other_tray(s, m.tray)
-    problem = fire(s, "switch_problem", tr, train=tr)
+        return None, f"Crew Tray {tray} is not in your Office Area"
+    problem = _other_tray(s, tray) or fire(s, "switch_problem", tr, train=tr)
+    return tr, problem
+
+
+def _check_move(s: State, p: int, m: Move) -> str | None:
+    tr, problem = _may_switch(s, p, m.tray)
     if problem:
         return problem
     cost = 0 if s.turn.last_move == (m.tray, m.direction) else 1
@@ -292,12 +297,7 @@ def _check_move(s: State, p: int, m: Move) -> str | None:
 
 
 def _check_setout(s: State, p: int, so: SetOut) -> str | None:
-    tr = _train_of(s, p, so.tray)
-    if tr is None:
-        return f"Crew Tray {so.tray} is not in your Office Area"
-    if _other_tray(s, so.tray):
-        return _other_tray(s, so.tray)
-    problem = fire(s, "switch_problem", tr, train=tr)
+    tr, problem = _may_switch(s, p, so.tray)
     if problem:
         return problem
     if tr.pos == (0, 0):
@@ -418,12 +418,7 @@ def _subsets(cars) -> list:
 
 
 def _check_yard_work(s: State, p: int, it) -> str | None:
-    tr = _train_of(s, p, it.tray)
-    if tr is None:
-        return f"Crew Tray {it.tray} is not in your Office Area"
-    if _other_tray(s, it.tray):
-        return _other_tray(s, it.tray)
-    problem = fire(s, "switch_problem", tr, train=tr)
+    tr, problem = _may_switch(s, p, it.tray)
     if problem:
         return problem
     area = area_of(s, p)
