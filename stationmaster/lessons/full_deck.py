@@ -328,7 +328,8 @@ def hotbox() -> Lesson:
         if any(e.kind == "highball" and e.data.get("train") == "5" for e in g.events):
             return "Train 5 highballed: restart the lesson (run its cell again) and play the Hotbox first."
         if card in g.state.players[0].hand:
-            return f"the Hotbox is still in Ann's hand: 'draw home', then 'play {card} on {tray}'."
+            draw = "" if g.state.turn.option == "draw" else "'draw home', then "
+            return f"the Hotbox is still in Ann's hand: {draw}'play {card} on {tray}'."
         return "the Hotbox is on Train 5: 'end' the draw and play the Stage."
 
     return _lesson("A Hotbox at Bo's Office", f"'draw home', 'play {card} on {tray}', 'end'; then play the "
@@ -358,8 +359,8 @@ def defence() -> Lesson:
         if any(e.kind == "highball" and e.data.get("train") == "5" for e in g.events):
             return "Train 5 highballed: restart the lesson (run its cell again) and play a card it stops."
         if derail in g.state.players[0].hand:
-            return (f"Bo's Water Column stops a Hotbox; try the other card: 'draw home', "
-                    f"'play {derail} on {tray}'.")
+            draw = "" if g.state.turn.option == "draw" else "'draw home', "
+            return f"Bo's Water Column stops a Hotbox; try the other card: {draw}'play {derail} on {tray}'."
         return "the Derail is on Train 5: 'end' the draw and play the Stage."
 
     return _lesson("Bo's Water Column", "hold Bo's Train 5 at his Office this Stage: 'draw home', play a card "
