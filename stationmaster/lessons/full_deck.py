@@ -16,6 +16,7 @@ from ..rules import table_order
 from . import Lesson
 from .mainline import _put
 from .stage import play_stage
+from .switching import a5_layout
 
 ME = "Ann"
 RIVAL = "Bo"
@@ -124,7 +125,7 @@ def empty_cars() -> Lesson:
     refused: X22 would have to couple the loaded boxcar.
     """
     b = _solitaire()
-    _a5_layout(b)
+    a5_layout(b)  # tutorial 2's grid: a Run-around at 0,1, a Grocer's Warehouse at 1,1, a Depot
     b.cars(ME, (1, 1), ["BL1"])
     b.cars(ME, (-1, 1), ["HE1"])
     b.train(22, extra=True, player=ME, at=(1, 0), direction="west", behind=["BE1", "K1"])
@@ -148,13 +149,6 @@ def empty_cars() -> Lesson:
     return _lesson("The Empty Car Extra", "'switch' and move X22 to couple the empty hopper HE1 at -1,1 "
                    "(not the loaded boxcar at the Grocer's Warehouse).", game, goal,
                    "the Run-around at 0,1 leads west to -1,1.", solution)
-
-
-def _a5_layout(b: Position, who=ME) -> None:
-    """The Appendix A.5 grid: -1,1 0,1 1,1 over -1,0 0,0 1,0; 0,1 a Run-around, 1,1 a Grocer's
-    Warehouse, 0,0 a Depot (as in tutorial 2)."""
-    from .switching import a5_layout
-    a5_layout(b, who)
 
 
 # --------------------------------------------------------------------------- local track
