@@ -87,3 +87,30 @@ def to_decision(g) -> list:
 def of(events, kind) -> list:
     return [e for e in events if e.kind == kind]
 
+
+
+# --------------------------------------------------------------------------- tutorial lessons
+
+def lesson_starts_not_done(lesson):
+    """A tutorial lesson's contract at the start: a valid position, a task, and a check that is not
+    done and says what is missing."""
+    from stationmaster.lessons import Check, Lesson
+    assert isinstance(lesson, Lesson) and lesson.task and lesson.title
+    assert invariants.check(lesson.game.state) == []
+    c = lesson.check()
+    assert isinstance(c, Check) and not c
+    assert str(c).startswith("Not yet: ") and len(str(c)) > len("Not yet: ") + 10
+
+
+def lesson_solved_twice(lesson):
+    """A tutorial lesson's contract at the end: its documented solution makes it done in a valid
+    position, and solving a solved lesson changes nothing."""
+    from stationmaster.lessons.stage import solve
+    solve(lesson)
+    c = lesson.check()
+    assert c, str(c)
+    assert str(c) == f"Done: {lesson.title}."
+    assert invariants.check(lesson.game.state) == []
+    history = list(lesson.game.history)
+    solve(lesson)
+    assert lesson.check() and list(lesson.game.history) == history

@@ -3,10 +3,10 @@ makes it done; every prepared position is a valid one."""
 
 import pytest
 
-from stationmaster import invariants
-from stationmaster.lessons import Check, Lesson
 from stationmaster.lessons import mainline, stage, switching
 from stationmaster.lessons.stage import solve
+
+from positions import lesson_solved_twice, lesson_starts_not_done
 
 LESSONS = {
     "stage.one_stage": stage.one_stage,
@@ -27,23 +27,12 @@ LESSONS = {
 @pytest.mark.parametrize("make", LESSONS.values(), ids=LESSONS.keys())
 def test_lesson_starts_valid_and_not_done(make):
     lesson = make()
-    assert isinstance(lesson, Lesson) and lesson.task and lesson.title
-    assert invariants.check(lesson.game.state) == []
-    c = lesson.check()
-    assert isinstance(c, Check) and not c
-    assert str(c).startswith("Not yet: ") and len(str(c)) > len("Not yet: ") + 10
+    lesson_starts_not_done(lesson)
 
 
 @pytest.mark.parametrize("make", LESSONS.values(), ids=LESSONS.keys())
 def test_documented_solution_makes_it_done(make):
-    lesson = make()
-    solve(lesson)
-    c = lesson.check()
-    assert c, str(c)
-    assert str(c) == f"Done: {lesson.title}."
-    assert invariants.check(lesson.game.state) == []
-    solve(lesson)  # solving a solved lesson changes nothing
-    assert lesson.check()
+    lesson_solved_twice(make())
 
 
 def test_every_lesson_function_has_a_docstring():
