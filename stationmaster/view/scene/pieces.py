@@ -126,7 +126,7 @@ class Pieces:
         for i, card in enumerate(shown):
             rules = rules_of(self.s, card)
             label = EFFECTS[rules.spec.key].short
-            bw = text_width(label, size, True) + 6
+            bw = text_width(label, size, True) * 1.12 + 6  # the estimate runs narrow for bold capitals
             by = y + h + 1 + i * (size + 3)
             self.rect(x, by, bw, size + 2, rules.colour, None, 0, 2, layer)
             self.text(x + 3, by + size, label, size, "#ffffff", "start", True, layer)
