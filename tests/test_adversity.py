@@ -18,6 +18,7 @@ from stationmaster.invariants import check
 from stationmaster.rules import Events
 from stationmaster.view.scene import build_scene
 from stationmaster.view.svg import to_svg
+from stationmaster.widgets.controller import Controller
 
 ADVERSITY = ["adversity"]
 
@@ -347,7 +348,8 @@ def test_the_bots_play_on_with_adversity(deck):
 
 def test_the_board_shows_the_situation_turned_up_this_stage():
     """W3: the board shows this Stage's situation card beside the Home Office deck, with what it did,
-    in the full and the compact card rows; a game without the rule shows none."""
+    in the full and the compact card rows (a click, and the text view, say it in words); a game
+    without the rule shows none."""
     b = solo()
     b.train(number=5, player="Ann", at=(0, 0))
     rig(b.state, "hotbox")
@@ -361,6 +363,11 @@ def test_the_board_shows_the_situation_turned_up_this_stage():
         assert tips and tips[0].startswith("Situation turned up this Stage: The Division turns up a Hotbox")
     plain = to_svg(build_scene(sm.new_game(seed=3).state))
     assert "SITUATION" not in plain
+    c = Controller(g)
+    assert c.click(("situation",)) is False and not c.error
+    assert c.message.startswith("This Stage's situation card: The Division turns up a Hotbox on train 5")
+    assert "Situation: The Division turns up a Hotbox on train 5" in g.describe()
+    assert "Situation:" not in sm.new_game(seed=3).describe()
 
 
 def test_the_new_game_form_offers_adversity_and_says_why_not_outside_solitaire():
@@ -381,3 +388,16 @@ def test_the_new_game_form_offers_adversity_and_says_why_not_outside_solitaire()
     board.f_mode.value = "coop"
     board.f_start.click()
     assert board.game is g and "it is for Solitaire games" in board.message.value
+
+
+def test_the_cards_page_lists_the_situation_deck():
+    """W2: docs/cards.md lists the situation deck as SITUATION_DECK has it (name, count, why)."""
+    from pathlib import Path
+
+    from stationmaster.cards import CARD_SPECS
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "cards.md").read_text()
+    total = sum(n for _, n, _, _ in SITUATION_DECK)
+    assert f"## The Division's situation deck (optional rule `adversity`, {total})" in page
+    for key, n, _, why in SITUATION_DECK:
+        assert f"| {CARD_SPECS[key].name} | {n} | {why} |" in page
