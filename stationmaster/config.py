@@ -15,7 +15,7 @@ VICTORIES = ("highest_after_days", "first_to_target")
 LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
-                  "red_flag_escape", "per_player_floor")
+                  "red_flag_escape", "per_player_floor", "adversity")
 #: the decks a game may be dealt from (their cards: ``stationmaster.cards.catalog(deck)``)
 DECKS = ("classic", "full")
 #: how used cars come back from the Classification Yard to the Division Yard (ruling [Y1]): always
@@ -143,6 +143,10 @@ def make_config(players=None, mode="solitaire", length="standard", victory="high
     if "red_flag_escape" in rules and "emergency_toolbox" not in rules:
         raise ValueError("the house rule red_flag_escape changes what the Emergency Toolbox's Red Flags do: "
                          "add 'emergency_toolbox' too, or leave red_flag_escape out")
+    if "adversity" in rules and mode != "solitaire":
+        raise ValueError(f"the optional rule adversity turns up the Division's situation cards against a lone player: "
+                         f"it is for Solitaire games, and this is a {mode} game (in Competitive the players play the "
+                         "opponent cards on each other): leave 'adversity' out or play Solitaire")
     if deck not in DECKS:
         raise ValueError(f"unknown deck {deck!r}: this version has {', '.join(DECKS)}")
     if yard_refill not in YARD_REFILLS:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import PIECES, fire, red_flag_id
+from .cards.specs import is_situation
 from .rules import ad_tracks, spec_of
 from .state import State
 
@@ -49,7 +50,22 @@ def card_places(s: State) -> Counter:
     seen.update(e[0] for e in s.sections)
     for cards in s.ml_modifiers.values():
         seen.update(cards)
+    seen.update(s.situations)  # the Division's situation deck and its discard (adversity, [W1])
+    seen.update(s.situations_used)
     return seen
+
+
+def stray_situations(s: State) -> list:
+    """Situation cards where only Home Office cards go (a hand, the Home Office deck, a Department,
+    the Salvage Yard...): a situation card is face down in its pile, in its discard, or in play on a
+    train or in an Office Area, nowhere else ([W1])."""
+    allowed: Counter = Counter(s.situations)
+    allowed.update(s.situations_used)
+    for t in s.trains.values():
+        allowed.update(t.orders)
+    for area in s.areas:
+        allowed.update(area.space.values())
+    return sorted(c for c in card_places(s) if is_situation(c) and c not in allowed)
 
 
 def check(s: State) -> list:
@@ -67,6 +83,9 @@ def check(s: State) -> list:
     if set(cards) != expected or any(n != 1 for n in cards.values()):
         bad.append(f"cards: missing {sorted(expected - set(cards))}, extra {sorted(set(cards) - expected)}, "
                    f"twice {sorted(c for c, n in cards.items() if n > 1)}")
+    stray = stray_situations(s)
+    if stray:
+        bad.append(f"situation cards {stray} lie among the Home Office cards ([W1])")
     listed = set(s.timetable.values())
     if any(c not in listed for c in s.held) or len(set(s.held)) != len(s.held):
         bad.append(f"held trains {s.held} are not each once on the timetable")

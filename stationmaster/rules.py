@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .cards import PIECES, fire, spec as card_spec
+from .cards.specs import is_situation
 from .events import Event
 from .rng import Rng
 from .state import Area, Facility, Outcome, State, Train
@@ -51,6 +52,18 @@ def shuffle(s: State, items: list) -> None:
 
 def spec_of(s: State, card: str):
     return card_spec(card, s.deck)
+
+
+def to_salvage(s: State, *cards: str) -> None:
+    """Spent cards go to the Salvage Yard — but a situation card of the Division's (optional rule
+    adversity) goes back to the situation discard, never among the Home Office cards ([W1])."""
+    for card in cards:
+        (s.situations_used if is_situation(card) else s.salvage).append(card)
+
+
+def salvage_words(card: str) -> str:
+    """Where ``to_salvage`` puts a card, in words."""
+    return "the Division's situation discard" if is_situation(card) else "the Salvage Yard"
 
 
 def name(s: State, p: int) -> str:
@@ -364,7 +377,7 @@ def remove_train(s: State, t: Train) -> None:
         retire(s, pid)
     t.ahead, t.behind = [], []
     del s.trains[t.tray]
-    s.salvage.extend(t.orders)  # its train orders are spent with the run ([M17])
+    to_salvage(s, *t.orders)  # its train orders are spent with the run ([M17])
     t.orders = []
     sp = spec_of(s, t.card)
     if sp.kind == "extra":

@@ -6,6 +6,8 @@ from .cards import PIECES, catalog, red_flag_id, spec
 from .config import Config
 from .rules import Events, d12, name, shuffle, table_order
 from .cards.specs import mainline_key
+from .cards import kinds  # noqa: F401  (the default rules of every kind, before the situation deck's)
+from .cards.situations import deal_situations
 from .state import Area, PendingGrade, Placed, Player, State
 
 
@@ -65,6 +67,8 @@ def deal(config: Config, seed: int) -> tuple:
     grade = next((c for c in s.mainline if spec(mainline_key(c)).rules == "heavy_grade"), None)
     if grade is not None:  # the Superintendent chooses its uphill direction before Stage 1 ([M15])
         s.turn.pending = PendingGrade(s.superintendent, grade)
+    if config.has("adversity"):  # the Division's situation deck, beside the Home Office deck ([W1])
+        deal_situations(s)
     s.division_yard = sorted(PIECES)
     s.stage_count = 1
     ev.say("setup", f"A {config.mode} {config.length} game for {', '.join(config.players)}: "

@@ -228,6 +228,9 @@ class State:
     collisions_today: int = 0
     grades: dict = field(default_factory=dict)  # Heavy Grade card name -> its uphill direction ([M15])
     inflicted: dict = field(default_factory=dict)  # opponent card in play -> [victim, attacker, Stage count it ends at] ([O3])
+    situations: list = field(default_factory=list)  # the Division's situation deck, face down (adversity, [W1])
+    situations_used: list = field(default_factory=list)  # its discard: situation cards done with ([W1])
+    situation: tuple | None = None  # (card, where in a few words, what it did): turned up this Stage ([W3])
     turn: Turn = field(default_factory=Turn)
     outcome: Outcome | None = None
 

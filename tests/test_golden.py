@@ -38,6 +38,8 @@ GAMES = {
     # direction the Superintendent chooses first
     "full-competitive-3p-seed28": (28, dict(players=["Ann", "Bo", "Cy"], mode="competitive", deck="full"),
                                    busy_policy),
+    # solitaire adversity (W1-W6): the Division turns up a situation card at every Stage start
+    "solitaire-adversity-full-seed7": (7, dict(deck="full", optional_rules=["adversity"]), busy_policy),
 }
 
 
@@ -111,6 +113,19 @@ GOLDEN = {
         "stage": 12,
         "sha256": "25d007c44303abaa71cbd110f45495b8613e2b6c7e7baded653a5ae593fe5bc9"
     },
+    "solitaire-adversity-full-seed7": {
+        "revenue": {
+            "Player": -5
+        },
+        "winners": [],
+        "kind": "days_over",
+        "reason": "Player finished Day 5 with -5 Revenue, short of the target of 20.",
+        "intents": 192,
+        "events": 350,
+        "day": 5,
+        "stage": 12,
+        "sha256": "c5484d34e9e725ea9148f93037bbbf677817361c5f18ba7afb6a0ec6c78a2cf7"
+    },
     "solitaire-standard-seed7": {
         "revenue": {
             "Player": 0
@@ -160,6 +175,12 @@ def test_golden_full_deck():
     """R1: the pinned full-deck game (M11-M17; Expedite orders run in it), printed by this file's main
     and until now never checked by a test."""
     check_golden("full-competitive-3p-seed28")
+
+
+def test_golden_solitaire_adversity():
+    """W6: the pinned Solitaire game with adversity (deck full): the Division's situation cards and their
+    targets replay the same on every Python."""
+    check_golden("solitaire-adversity-full-seed7")
 
 
 if __name__ == "__main__":  # print the values to pin, then check them

@@ -485,7 +485,7 @@ def test_a_defence_met_by_inflict_wastes_the_card(defended):
     ev = Events()
     cpl = b.take_card("broken_coupler")
     assert inflict(s, cpl, 1, bo5.tray, ev) is True  # the Division's own (adversity): no player named
-    assert str(ev[0]).startswith("The Division plays the Broken Coupler on train 5 at Bo's Office")
+    assert str(ev[0]).startswith("The Division turns up a Broken Coupler on train 5 at Bo's Office")  # [W3]
 
 
 # --------------------------------------------------------------------------- undo, copy, random play, bots

@@ -30,6 +30,8 @@ def configs(draw, lengths=("short", "standard")):
     rules = draw(st.lists(st.sampled_from(OPTIONAL_RULES), unique=True))
     if "red_flag_escape" in rules and "emergency_toolbox" not in rules:
         rules.append("emergency_toolbox")  # the house rule changes the Toolbox's flags (make_config says so)
+    if mode != "solitaire" and "adversity" in rules:
+        rules.remove("adversity")  # the Division's situation deck strikes a lone player ([W1])
     return dict(
         players=[f"P{i}" for i in range(n)],
         mode=mode,

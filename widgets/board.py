@@ -46,6 +46,11 @@ BUTTON_POOL = 16
 NOTICE = {"error": ("#cf222e", "sm-error"), "warning": ("#9a6700", "sm-warning")}
 HUMAN = "Human"
 
+#: New game form: a checkbox label that says more than the rule's name, and its tip
+RULE_LABELS = {"adversity": "adversity (Solitaire)"}
+RULE_TIPS = {"adversity": "Solitaire only: the Division turns up a situation card at every Stage start and strikes "
+                          "your Office Area with it (rulings W1-W6)"}
+
 
 def _notice(text: str, level: str = "") -> str:
     """The message line's HTML: plain, or a warning/error with its colour and a ⚠."""
@@ -328,8 +333,9 @@ class Board(W.VBox):
         self.f_rates = [W.BoundedIntText(value=v, min=0, max=5, description=d, layout=W.Layout(width="13em"),
                                          style={"description_width": "7em"})
                         for v, d in ((1, "Passenger"), (1, "Freight"), (0, "Transit"))]
-        self.f_rules = {r: W.Checkbox(value=False, description=r.replace("_", " "), indent=False,
-                                      layout=W.Layout(width="auto")) for r in OPTIONAL_RULES}
+        self.f_rules = {r: W.Checkbox(value=False, description=RULE_LABELS.get(r, r.replace("_", " ")), indent=False,
+                                      tooltip=RULE_TIPS.get(r, ""), layout=W.Layout(width="auto"))
+                        for r in OPTIONAL_RULES}
         self.f_seats = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self._seat_choice: dict = {}  # player name -> Dropdown (Human or a bot)
         self.f_players.observe(lambda ch: self._update_seats(), "value")

@@ -708,6 +708,12 @@ class Controller:
             return False
         return self.apply(Draw("home"))
 
+    def _click_situation(self, *rest) -> bool:
+        """The Division's situation card (optional rule adversity, [W3]): a click says what it did."""
+        sit = self.state.situation
+        self.say(f"This Stage's situation card: {sit[2]}" if sit else "No situation card has been turned up yet.")
+        return False
+
     def _click_dept(self, k: int, *rest) -> bool:
         if self._pending_refusal():
             return False

@@ -667,6 +667,6 @@ KIND_RULES = {cls.kind: cls for cls in (TrainRules, ExtraRules, OfficeRules, Fac
                                         DispatchDevice)}
 
 # the full Home deck's rules modules register their classes (and kinds) here, before the check
-from . import special_trains, local_track, enhancements, opponent  # noqa: E402,F401
+from . import special_trains, local_track, enhancements, opponent, situations  # noqa: E402,F401
 
 check_specs()

@@ -21,7 +21,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from ..intents import Play
-from ..rules import CLOCK, FEDORA_STAGES, earn, name, player_at, retire, spec_of
+from ..rules import CLOCK, FEDORA_STAGES, earn, name, player_at, retire, salvage_words, spec_of, to_salvage
 from .base import CardRules, fire, register
 from .kinds import KIND_RULES
 
@@ -131,10 +131,6 @@ def _player_words(s, who) -> str:
     return name(s, who) if who is not None else "the Division"
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def a(card_name: str) -> str:
     """'a Hotbox', 'an ICC Fine'."""
     return f"{'an' if card_name[:1] in 'AEIOU' else 'a'} {card_name}"
@@ -186,9 +182,10 @@ def candidates_for(s, key: str, victim: int) -> list:
     return _spots_in_area(s, victim)
 
 
-def target_problem(s, card: str, victim: int, target) -> str | None:
+def target_problem(s, card: str, victim: int, target, judge_defence: bool = True) -> str | None:
     """Why the card may not be played on this target of the victim's, in a player's words ([O2], [O3]);
-    None if it may. ``target``: a Crew Tray, a grid spot or None (the player)."""
+    None if it may. ``target``: a Crew Tray, a grid spot or None (the player). ``judge_defence=False``:
+    a defence does not count (the Division's situation cards meet it when struck, [W4])."""
     sp = spec_of(s, card)
     eff = EFFECTS[sp.key]
     who = name(s, victim)
@@ -234,7 +231,7 @@ def target_problem(s, card: str, victim: int, target) -> str | None:
                 standing = [t for t in s.trains.values() if t.where == "area" and t.seat == seat and tuple(t.pos) == target]
                 if standing:
                     return f"train {standing[0].label} stands at {x},{y} in {who}'s Office Area"
-    stop = fire(s, "defence", card, target, seat=seat)
+    stop = fire(s, "defence", card, target, seat=seat) if judge_defence else None
     if stop is not None:
         return f"{who}'s {spec_of(s, stop).name} stops {a(sp.name)}"
     return None
@@ -277,9 +274,10 @@ def inflict(s, card: str, victim: int, target, ev, source=None) -> bool:
     data = {"card": sp.key, "victim": who, "by": by, "target": list(target) if isinstance(target, tuple) else target}
     stop = fire(s, "defence", card, target, seat=seat)
     if stop is not None:
-        s.salvage.append(card)
-        ev.say("defence", f"{who}'s {spec_of(s, stop).name} stops the {sp.name} {by} played on "
-               f"{_where(s, victim, eff, target)}: the {sp.name} goes to the Salvage Yard.",
+        to_salvage(s, card)
+        done = "played" if source is not None else "turned up"
+        ev.say("defence", f"{who}'s {spec_of(s, stop).name} stops the {sp.name} {by} {done} on "
+               f"{_where(s, victim, eff, target)}: the {sp.name} goes to {salvage_words(card)}.",
                player=who, data={**data, "defence": spec_of(s, stop).key})
         return False
     where = _where(s, victim, eff, target)
@@ -290,12 +288,12 @@ def inflict(s, card: str, victim: int, target, ev, source=None) -> bool:
             s.trains[target].orders.append(card)
         else:
             area.space[target] = card
-        ev.say("attack", f"{_capital(by)} plays the {sp.name} on {where}: {eff.does} until {until}.", player=who,
+        ev.say("attack", f"{_plays(s, source, sp.name)} on {where}: {eff.does} until {until}.", player=who,
                data={**data, "until": until})
         return True
-    s.salvage.append(card)
+    to_salvage(s, card)
     if eff.penalty:
-        ev.say("attack", f"{_capital(by)} plays the {sp.name} against {who}: {eff.does}.", player=who, data=data)
+        ev.say("attack", f"{_plays(s, source, sp.name)} against {who}: {eff.does}.", player=who, data=data)
         earn(s, ev, victim, -eff.penalty, f"the {sp.name} {by} played", "penalty")
     elif eff.loads:
         fac = area.facilities[target]
@@ -304,10 +302,17 @@ def inflict(s, card: str, victim: int, target, ev, source=None) -> bool:
         for pid in lost:
             retire(s, pid)
         n = len(lost)
-        ev.say("attack", f"{_capital(by)} plays the {sp.name} on {where}: {n} load{'s' if n != 1 else ''} waiting in its "
+        ev.say("attack", f"{_plays(s, source, sp.name)} on {where}: {n} load{'s' if n != 1 else ''} waiting in its "
                f"green boxes {'are' if n != 1 else 'is'} lost to the Classification Yard.", player=who,
                data={**data, "lost": lost})
     return True
+
+
+def _plays(s, source, card_name: str) -> str:
+    """'Ann plays the Hotbox', or for the Division's situation deck 'The Division turns up a Hotbox' ([W3])."""
+    if source is None:
+        return f"The Division turns up {a(card_name)}"
+    return f"{name(s, source)} plays the {card_name}"
 
 
 def expire(s, ev) -> None:
@@ -330,7 +335,7 @@ def lift(s, card: str, ev, why: str = "") -> bool:
     if train is not None:
         who = name(s, player_at(s, train.seat)) if train.where == "area" else (name(s, victim) if victim is not None else "")
         train.orders.remove(card)
-        s.salvage.append(card)
+        to_salvage(s, card)
         ev.say("attack_ends", f"The {sp.name} {by} played on train {train.label} ends"
                f"{f' ({why})' if why else ''}: {_freed(sp.key)}.", player=who or None,
                data={"card": sp.key, "victim": who, "train": train.label})
@@ -340,9 +345,9 @@ def lift(s, card: str, ev, why: str = "") -> bool:
         if at is not None:
             who = name(s, player_at(s, seat))
             del area.space[at]
-            s.salvage.append(card)
+            to_salvage(s, card)
             ev.say("attack_ends", f"The {sp.name} {by} laid at {at[0]},{at[1]} in {who}'s Office Area is "
-                   f"removed to the Salvage Yard{f' ({why})' if why else ''}.", player=who,
+                   f"removed to {salvage_words(card)}{f' ({why})' if why else ''}.", player=who,
                    data={"card": sp.key, "victim": who, "at": list(at)})
             return True
     return False

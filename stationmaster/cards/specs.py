@@ -279,6 +279,8 @@ def _specs() -> dict[str, CardSpec]:
     _enhancement_specs(add)
 
     _opponent_specs(add)
+
+    _situation_specs(add)
     return s
 
 
@@ -439,6 +441,14 @@ def _opponent_specs(add) -> None:
                      "games only."))
 
 
+def _situation_specs(add) -> None:
+    """The one card of the Division's situation deck that is not an opponent-directed effect (optional rule
+    ``adversity``, rulings [W1]-[W6]; the deck's other cards are Hotboxes, Derails... of ``_opponent_specs``)."""
+    add(CardSpec("all_clear", "situation", "All Clear",
+                 "Situation card (optional rule adversity): the Division turns up a quiet Stage; nothing goes "
+                 "wrong. It goes straight back to the Division's situation discard."))
+
+
 CARD_SPECS: dict[str, CardSpec] = _specs()
 
 #: the 52-card Home Office deck of v0.2 §12.1: (card type, copies, id prefix)
@@ -548,6 +558,23 @@ OPPONENT_CARDS: tuple = (
 FULL_HOME_DECK = FULL_CLASSIC + MAINLINE_SIDE + SPECIAL_TRAINS + LOCAL_TRACK + ENHANCEMENTS + OPPONENT_CARDS
 
 
+#: the Division's situation deck of the optional rule ``adversity`` (rulings [W1]-[W6]): one card turned up at
+#: each Stage start of a Solitaire game and struck at the lone player. Its own pile, never in the Home Office
+#: deck: ``(card type, copies, id prefix, why so many)``; docs/rules.md [W2] gives the measurements behind it
+SITUATION_DECK: tuple = (
+    ("hotbox", 3, "SitHotbox", "three: the Dispatcher's commonest trouble, a hot journal box; it only holds a train"),
+    ("broken_coupler", 3, "SitCoupler", "three: the mildest train trouble (the train still moves and departs)"),
+    ("derail", 2, "SitDerail", "two: a minor derailment stops a train's switching and its departure"),
+    ("outlawed", 1, "SitOutlawed", "one: it may stop a train for three Stages"),
+    ("railroad_crossing", 2, "SitCrossing", "two: one Move more to enter a card, for the Day"),
+    ("washout", 1, "SitWashout", "one: it closes a card for the Day"),
+    ("right_of_way", 1, "SitDispute", "one: it blocks building on one spot for the Day"),
+    ("vandalism", 1, "SitVandal", "one: the loads waiting in green boxes are lost"),
+    ("all_clear", 8, "SitClear", "eight: about a third of the Stages pass quietly, so the Division is an opponent, "
+     "not a landslide ([W2])"),
+)
+
+
 def deck_ids(entries) -> dict[str, str]:
     """Card id -> card type for deck entries ``(card type, copies, id prefix[, why so many])``, in order. A prefix
     ending in a digit names its one card (``T5``, ``X9``); the others are numbered (``Depot1``...)."""
@@ -561,6 +588,15 @@ def deck_ids(entries) -> dict[str, str]:
             for i in range(1, copies + 1):
                 out[f"{prefix}{i}"] = key
     return out
+
+
+#: card id -> card type of the situation deck (``SitHotbox1``...), the same in every game that plays adversity
+SITUATION_IDS: dict[str, str] = deck_ids(SITUATION_DECK)
+
+
+def is_situation(card: str) -> bool:
+    """Is this card id one of the Division's situation cards (never a Home Office card)?"""
+    return card in SITUATION_IDS
 
 
 def classic_deck() -> dict[str, str]:

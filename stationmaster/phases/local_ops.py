@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from ..cards import PIECES
+from ..cards import kinds, situations  # noqa: F401  (kinds first: it checks every card's rules)
 from ..cards.base import fire
 from ..intents import PIECE_ORDER, Agent, Discard, Draw, End, Exchange, Fly, Grade, Move, Play, SetOut, Sort, Switch
 from ..rules import (
@@ -21,6 +22,8 @@ def begin(s: State, ev: Events) -> None:
     if s.stage == 1:
         fire(s, "day_start", ev)
     fire(s, "stage_start", ev)
+    if s.config.has("adversity"):  # the Division turns up a situation card ([W3])
+        situations.turn_up(s, ev)
     s.turn.order = table_order(s)
     s.turn.index = 0
     _start_turn(s)

@@ -118,5 +118,8 @@ def describe(s) -> str:
         out.append(f"{s.players[who].name}'s hand: " + ", ".join(f"{c} ({spec_of(s, c).name})" for c in hand))
     depts = "  ".join(f"{k + 1}: {spec_of(s, p[-1]).name if p else '—'}" for k, p in enumerate(s.departments))
     out.append(f"Departments: {depts}   Home Office: {len(s.home)}   Salvage: {len(s.salvage)}")
+    if s.config.has("adversity"):  # the Division's situation card of this Stage ([W3])
+        out.append(f"Situation: {s.situation[2] if s.situation else 'none yet'}   "
+                   f"(situation pile {len(s.situations)}, discard {len(s.situations_used)})")
     out.append(f"Division Yard: {len(s.division_yard)} cars   Classification Yard: {len(s.classification_yard)}")
     return "\n".join(out)

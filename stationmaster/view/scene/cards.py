@@ -6,7 +6,8 @@ from __future__ import annotations
 from ...cards import rules_for
 from ...rules import hand_limit, spec_of
 from ..shapes import Circle, Poly
-from .layout import CLASS_SHORT, MARGIN, fit, text_width, wrap
+from .compact import title_lines
+from .layout import CLASS_SHORT, COMPACT_TEXT, MARGIN, fit, text_width, wrap
 from .rail import rail_paths, spur_bumper
 from .theme import is_dark
 
@@ -23,7 +24,7 @@ class Cards:
         hand = s.players[p].hand if 0 <= p < len(s.players) else []
         card_h = 138
         piles_w = 5 * 100 + 4 * 8
-        hand_room = W - 2 * MARGIN - piles_w - 40
+        hand_room = W - 2 * MARGIN - piles_w - 40 - self.situation_room()
         card_w = min(96.0, (hand_room - 8 * max(0, len(hand) - 1)) / max(1, len(hand)))
         limit = hand_limit(s, p) if 0 <= p < len(s.players) else 3
         title = f"{self.name(p).upper()}'S HAND  ({len(hand)} / limit {limit})"
@@ -65,8 +66,55 @@ class Cards:
             self.text(sx + 48, y + card_h - 10, fit("top: " + spec_of(s, s.salvage[-1]).name, 88, 8.5), 8.5,
                       c["muted"], "middle", False, "hud")
         self.text(x + 48, y + card_h + 13, "face down", 9, c["muted"], "middle", True, "hud")
+        self.situation_card(x - 108, y0 + 11, y, 96, card_h)
         self.sc.card_row = (0, y0, W, y + card_h + 16 - y0)
         return y + card_h + 16
+
+    def situation_room(self) -> int:
+        """Room the situation card takes from the hand (optional rule adversity, [W3])."""
+        return 108 if self.s.config.has("adversity") else 0
+
+    def situation_card(self, x, head, y, w, h, compact=False):
+        """The situation card the Division turned up this Stage (adversity, [W3]), left of the Home Office
+        deck: its name on its kind's band, where it struck, and (full row) what it does."""
+        s, c = self.s, self.c
+        if not self.situation_room():
+            return
+        size = COMPACT_TEXT if compact else 10
+        self.text(x, head, "SITUATION", size, c["muted"], "start", True, "hud")
+        if s.situation is None:
+            self.rect(x, y, w, h, None, c["faint"], 1.2, 6, "hud", (4, 3))
+            self.text(x + w / 2, y + h / 2, "none yet", size, c["muted"], "middle", False, "hud")
+            self.hit(x, y, w, h, ("situation",), "No situation card turned up yet")
+            return
+        card, short, words = s.situation
+        sp = spec_of(s, card)
+        band = rules_for(sp).colour
+        self.rect(x, y, w, h, c["card"], c["card_stroke"], 1.2, 6, "hud")
+        names = title_lines(sp.name, w - 12) if compact else [sp.name]
+        nsize = COMPACT_TEXT if compact else next((z for z in (10.5, 9) if text_width(sp.name, z, True) <= w - 8), 8)
+        band_h = 8 + nsize * len(names) + 2 * (len(names) - 1) if compact else 22
+        self.rect(x, y, w, band_h, band, None, 0, 6, "hud")
+        self.rect(x, y + band_h - 8, w, 8, band, None, 0, 0, "hud")
+        for i, ln in enumerate(names):
+            self.text(x + w / 2, y + 3 + nsize * (i + 1) + 2 * i - 2 if compact else y + 15, fit(ln, w - 6, nsize, True),
+                      nsize, "#ffffff", "middle", True, "hud")
+        ink = c["ink"] if short not in ("quiet Stage", "no effect", "stopped") else c["muted"]
+        if compact:
+            self.text(x + w / 2, y + h / 2, fit(short, w - 6, size, True), size, ink, "middle", True, "hud")
+            tag = rules_for(sp).tag
+            if tag and ink == c["ink"]:  # what it does there: 'held', 'closed'...
+                self.text(x + w / 2, y + h / 2 + size + 6, fit(tag[0], w - 6, size), size, band, "middle", False, "hud")
+            self.text(x + w / 2, y + h - 8, "this Stage", size, c["muted"], "middle", False, "hud")
+        else:
+            self.text(x + w / 2, y + 32, "TURNED UP", 7.5, band if not is_dark(c["card"]) else c["muted"], "middle",
+                      True, "hud")
+            self.text(x + w / 2, y + 50, fit(short, w - 8, 10, True), 10, ink, "middle", True, "hud")
+            detail = words.split(": ", 1)[-1] if ": " in words else words
+            for i, ln in enumerate(wrap(detail, w - 10, 7.5, 7)):
+                self.text(x + 5, y + 66 + i * 9.5, ln, 7.5, c["muted"], "start", False, "hud")
+            self.text(x + w / 2, y + h + 13, "this Stage", 9, c["muted"], "middle", True, "hud")
+        self.hit(x, y, w, h, ("situation",), f"Situation turned up this Stage: {words}")
 
     def card_back(self, x, y, w, h, count, words=True):
         self.rect(x, y, w, h, "#7a2e1f", "#3d1409", 1.2, 6, "hud")

@@ -53,7 +53,7 @@ class CompactCards:
         W = self.W
         p = self.viewer
         hand = s.players[p].hand if 0 <= p < len(s.players) else []
-        hand_room = W - 2 * MARGIN - PILES_W - 40
+        hand_room = W - 2 * MARGIN - PILES_W - 40 - self.situation_room()
         card_w = min(float(CARD_W), (hand_room - GAP * max(0, len(hand) - 1)) / max(1, len(hand)))
         limit = hand_limit(s, p) if 0 <= p < len(s.players) else 3
         head = y0 + F
@@ -76,6 +76,7 @@ class CompactCards:
         self.card_back(x, y, CARD_W, CARD_H, len(s.home), words=False)
         self.hit(x, y, CARD_W, CARD_H, ("home",), f"Home Office deck: {len(s.home)} cards face down")
         self.text(x + CARD_W / 2, foot, f"{len(s.home)} cards", F, c["muted"], "middle", True, "hud")
+        self.situation_card(x - 108, head, y, CARD_W, CARD_H, compact=True)
         for k, pile in enumerate(s.departments):
             dx = x + (k + 1) * 108
             if pile:
