@@ -372,6 +372,8 @@ def card_worth(v: View, card: str) -> float:
     """How much a card in hand is worth to this player now (0 useless ... 10 play at once)."""
     sp = v.spec(card)
     if sp.kind == "office":
+        if any(c < card and v.s.deck.get(c) == v.s.deck.get(card) for c in v.player.hand):
+            return 0.5  # a second copy of an upgrade in hand: only one can ever be played
         return {1: 10.0, 2: 6.0, 3: 4.5}.get(sp.tier - v.tier, 0.0)
     if sp.kind == "train":
         if len(v.s.timetable) >= TIMETABLE_CAP:
