@@ -255,3 +255,29 @@ def test_search_plays_whole_full_deck_games(mode, players):
     b.rollouts = 1
     while not g.is_over:
         g.apply(b.decide(g).intent)
+
+
+def test_a_second_copy_of_an_office_upgrade_is_worth_little():
+    """Only one Station can ever go on an Office: in a big deck, where upgrades come in pairs, the
+    second copy in hand is the one discarded, not a new card."""
+    b = Position(seed=3, deck="full")
+    first, second, _ = b.hand("Player", ["station", "station", "straight"])
+    g = b.game()
+    v = View(g)
+    assert card_worth(v, first) == 6.0 and card_worth(v, second) == 0.5
+
+
+def test_any_train_is_worth_a_place_on_the_timetable_when_trains_are_scarce():
+    """The full deck holds 12 timetabled trains in 191 cards (solitaire): the chance of one per draw
+    is below SCARCE_TRAINS, so a freight train with no industry yet is played, not discarded as in
+    the classic deck's 52 cards."""
+    from stationmaster.bots.planner import SCARCE_TRAINS, train_odds
+
+    worths = {}
+    for deck in ("classic", "full"):
+        b = Position(seed=3, deck=deck)
+        freight, = b.hand("Player", ["train7_full" if deck == "full" else "train7"])
+        v = View(b.game())
+        worths[deck] = (train_odds(v), card_worth(v, freight))
+    assert worths["classic"][0] > SCARCE_TRAINS > worths["full"][0]
+    assert worths["classic"][1] < 3 <= 5 <= worths["full"][1]
