@@ -43,7 +43,7 @@ def plays_of(decisions, card) -> list:
 
 
 def test_the_planner_plays_a_hotbox_on_the_leaders_train_not_a_trailing_players():
-    """O1, O4: Cy leads (6 Revenue to Bo's 2); the Hotbox goes on Cy's train at Cy's Office, not on
+    """O4: Cy leads (6 Revenue to Bo's 2); the Hotbox goes on Cy's train at Cy's Office, not on
     Bo's, and the reason names the leader in words."""
     b = table()
     b.train(number=5, player="Bo", at=(0, 0))
@@ -58,7 +58,7 @@ def test_the_planner_plays_a_hotbox_on_the_leaders_train_not_a_trailing_players(
 
 
 def test_the_leader_on_a_tie_is_the_next_player_in_seat_order():
-    """O1: level leaders — the next player leftward of the bot (eastward along the seats, the order
+    """Level leaders — the next player leftward of the bot (eastward along the seats, the order
     of play) is the leader."""
     b = table()
     s = b.state
@@ -203,7 +203,7 @@ def test_whole_full_deck_games_in_every_mode(bot, mode, players):
 
 
 def test_greedy_aims_its_opponent_cards_at_the_leader():
-    """O1: the greedy bot plays an opponent card on the leader only (Cy here), never on Bo."""
+    """The greedy bot plays an opponent card on the leader only (Cy here), never on Bo."""
     b = table()
     b.train(number=5, player="Bo", at=(0, 0))
     cy = b.train(number=11, player="Cy", at=(0, 0))
@@ -281,3 +281,14 @@ def test_any_train_is_worth_a_place_on_the_timetable_when_trains_are_scarce():
         worths[deck] = (train_odds(v), card_worth(v, freight))
     assert worths["classic"][0] > SCARCE_TRAINS > worths["full"][0]
     assert worths["classic"][1] < 3 <= 5 <= worths["full"][1]
+
+
+def test_a_second_copy_of_a_defence_is_not_laid():
+    """E6: one defence of a type guards the whole Office Area, so the planner, with a Water Column
+    already on its Office, keeps the second copy out of play and values it least."""
+    b = table(players=("Ann", "Bo"))
+    b.enhance("Ann", "water_column", (0, 0))
+    second, = b.hand("Ann", ["water_column"])
+    g = b.game()
+    assert card_worth(View(g), second) < 1
+    assert plays_of(draw_plays(g), second) == []

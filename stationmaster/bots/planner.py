@@ -425,8 +425,15 @@ ENHANCEMENT_WORTH = {
     "siding_extension": lambda v: 4.0 if v.tier >= 1 else 2.5,
     "gantry_crane": lambda v: 3.0 if v.industries(False) else 1.0,
     "yard_lights": lambda v: 2.0,
-    **{key: (lambda v: 3.5 if attacks_expected(v.s) else 0.3) for key in DEFENCES},
+    **{key: (lambda v, key=key: 3.5 if attacks_expected(v.s) and not has_defence(v, key) else 0.3)
+       for key in DEFENCES},
 }
+
+
+def has_defence(v: View, key: str) -> bool:
+    """Does one of the player's cards already carry a defence of this type? One guards the whole
+    Office Area ([E6]), so a second copy adds nothing."""
+    return any(v.s.deck.get(e) == key for placed in v.area.grid.values() for e in placed.enhancements)
 
 
 #: what a defence stops, in words ([E7]-[E9])
@@ -832,7 +839,7 @@ class PlannerBot(Bot):
             elif sp.kind == "enhancement":
                 it = self._enhancement_play(v, card, legal)
                 if it is not None and sp.key in DEFENCES:
-                    if attacks_expected(v.s):  # a defence stays: laid early, it is there when the attack comes
+                    if attacks_expected(v.s) and not has_defence(v, sp.key):  # laid early, it is there when the attack comes
                         plays.append((5.0, it, f"lays the {sp.name} at {it.at[0]},{it.at[1]}: it stops "
                                                f"{DEFENCE_WORDS[sp.key]} played on this Office"))
                 elif it is not None:
