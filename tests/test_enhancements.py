@@ -480,9 +480,11 @@ def test_the_planner_plays_enhancements():
     b = Position(seed=3, deck="full")
     _layout(b)
     b.office(ME, "depot")
-    b.hand(ME, ["lunch_counter"])
+    lunch, = b.hand(ME, ["lunch_counter"])
     column = b.take_card("water_column")
     b.state.home.append(column)  # the card the draw takes
     g = _drawing(b)
     d = make("planner").decide(g)
-    assert d.intent == Play(column, (0, 0)) and d.reason == "puts the Water Column on its card at 0,0", d
+    assert d.intent == Play(lunch, (0, 0)) and d.reason == "puts the Lunch Counter on its card at 0,0", d
+    g.apply(d.intent)  # a defence waits for a game where someone attacks (tests/test_bots_full_deck.py)
+    assert make("planner").decide(g).intent != Play(column, (0, 0))

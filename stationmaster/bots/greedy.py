@@ -6,6 +6,10 @@ what its moves cost later (collisions included). A strategy study must show it l
 
 from __future__ import annotations
 
+from ..cards.opponent import EFFECTS
+from ..intents import Play
+from ..rules import spec_of
+from .attacks import leader, victim_of
 from .base import Bot, Decision, register
 
 #: when nothing earns at once: the first kind of intent on this list that is legal, first come
@@ -55,9 +59,19 @@ class GreedyBot(Bot):
                     best, gain = it, g
         if best is not None:
             return Decision(best, f"'{best}' earns {gain} Revenue now")
+        legal = [it for it in legal if not _off_leader(game, it)]
         texts = [str(it) for it in legal]
         for prefix, why in PREFERENCES:
             for it, text in zip(legal, texts):
                 if text.startswith(prefix):
                     return Decision(it, f"nothing earns Revenue now; {why}")
         return Decision(legal[0], "nothing earns Revenue now; takes the first thing it may do")
+
+
+def _off_leader(game, it) -> bool:
+    """An opponent card played on someone other than the leader ([O1]): even a careless player
+    aims at the one ahead."""
+    s = game.state
+    if not (isinstance(it, Play) and spec_of(s, it.card).key in EFFECTS):
+        return False
+    return victim_of(s, it) != leader(s, game.players.index(game.actor))

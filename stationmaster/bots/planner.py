@@ -20,6 +20,7 @@ from ..phases import switching
 from ..rules import ad_tracks, capacity, geometry, neighbours9, outbound_loads, spotted_empties
 from ..state import Train
 from ..track import NEIGHBOUR
+from .attacks import DEFENCES, attacks_expected, best_attack, building_spot, is_attack
 from .base import Bot, Decision, register
 
 try:  # the engine's own departure check and clearance look, so that rule changes reach the planner
@@ -31,6 +32,7 @@ except ImportError:  # pragma: no cover
 SWITCH_NODES = 60  # industry visits and set-outs tried per switching plan (each on a game copy)
 TIMETABLE_CAP = 6  # more trains than this jam four Crew Trays and a small Office
 FREIGHT_CAP = 2  # of them freight trains (no coaches): passengers pay more surely
+SCARCE_TRAINS = 0.12  # below this chance of a train per draw, any train for the timetable is worth playing
 
 
 # --------------------------------------------------------------------------- reading the table
@@ -39,10 +41,12 @@ FREIGHT_CAP = 2  # of them freight trains (no coaches): passengers pay more sure
 class View:
     """What the acting player sees of their own position, computed once per decision."""
 
-    def __init__(self, game):
+    def __init__(self, game, me: int | None = None):
         s = game.state
         self.game, self.s = game, s
-        self.me = game.players.index(game.actor) if game.actor else 0
+        if me is None:
+            me = game.players.index(game.actor) if game.actor else 0
+        self.me = me
         self.player = s.players[self.me]
         self.seat = self.player.seat
         self.area = s.areas[self.seat]
@@ -109,7 +113,8 @@ class View:
             self._reach = self._reachable()
         return self._reach
 
-    def _reachable(self) -> set:
+    def _reachable(self, blocked=None) -> set:
+        """``reachable``, with the card at ``blocked`` closed to trains (what a Washout would cut off)."""
         area = self.area
         s = self.s
         start = (0, 0)
@@ -136,7 +141,7 @@ class View:
                 if there[1] == 0 and not (area.west_limit < there[0] < area.east_limit):
                     continue
                 other = geo_at(there)
-                if other is None or their not in other.ports:
+                if there == blocked or other is None or their not in other.ports:
                     continue
                 out.add(there)
                 queue.append((there, their, d))
@@ -367,16 +372,21 @@ def card_worth(v: View, card: str) -> float:
     """How much a card in hand is worth to this player now (0 useless ... 10 play at once)."""
     sp = v.spec(card)
     if sp.kind == "office":
+        if any(c < card and v.s.deck.get(c) == v.s.deck.get(card) for c in v.player.hand):
+            return 0.5  # a second copy of an upgrade in hand: only one can ever be played
         return {1: 10.0, 2: 6.0, 3: 4.5}.get(sp.tier - v.tier, 0.0)
     if sp.kind == "train":
         if len(v.s.timetable) >= TIMETABLE_CAP:
             return 1.0
         if sp.consist == ("coach",):
             return 8.0 if v.tier >= 1 else 6.0
+        scarce = train_odds(v) < SCARCE_TRAINS  # a big deck: the next train may be a Day of draws away
         if "coach" in sp.consist:
-            return 5.0
+            return 6.0 if scarce else 5.0
         freight = sum(1 for c in v.s.timetable.values() if "coach" not in v.spec(c).consist)
         kinds = {v.spec(v.area.grid[xy].card).car for xy in v.industries()}
+        if scarce and freight < FREIGHT_CAP:
+            return 6.0 if kinds & set(sp.consist) else 5.0
         return 4.0 if kinds & set(sp.consist) and freight < FREIGHT_CAP else 1.5
     if sp.kind == "extra":
         if stages_left(v.s) < 5:
@@ -385,14 +395,66 @@ def card_worth(v: View, card: str) -> float:
             return 0.5  # a special train this Office can neither switch nor work ([T2]-[T4])
         return 6.0 if v.tier >= 1 else 3.0
     if sp.kind == "facility":
-        return 5.0 if len(v.industries(False)) < 4 else 2.0
+        if len(v.industries(False)) >= 4:
+            return 2.0
+        return 5.0 if open_slots(v) > 0 else 3.0  # no track to build it on yet: a card that waits
     if sp.kind == "track":
         return 4.0 if len(v.industries(False)) < 4 else 2.0
     if sp.kind == "modifier":
-        return 4.0
+        return 4.0 if v.industries(False) or v.tier >= 1 else 2.5  # it serves an industry or the Office
     if sp.kind == "enhancement":  # it stays for the game; any fitting card is a good home ([E1])
-        return 3.0
+        worth = ENHANCEMENT_WORTH.get(sp.key)
+        return worth(v) if worth else 3.0
+    if is_attack(sp):  # played on the leader in Competitive ([O1]); never dealt elsewhere
+        return (3.5 if sp.key in ("icc_fine", "freight_claim") else 3.0) if v.s.config.mode == "competitive" else 0.0
+    if sp.kind == "order":
+        if sp.key == "second_section":  # a second run of a passenger train boards twice the passengers
+            return 3.5 if v.tier >= 1 and any("coach" in v.spec(c).consist for c in v.s.timetable.values()) else 1.0
+        return 2.0  # Expedite: an A/D track freed a Stage early
+    if sp.kind == "ml_modifier":  # Block Signals, an Interlocking Tower: the planner does not lay them ([M19])
+        return 1.0
+    if sp.kind == "device":  # the Train Order Signal: a collision saved at a full Office ([M20])
+        return 3.0 if v.tier >= 1 else 1.5
     return 0.0
+
+
+#: what each enhancement is worth in the hand (View -> worth): the ones that pay at once with this
+#: Office most; a defence only where someone may play an attack card on the player
+ENHANCEMENT_WORTH = {
+    "lunch_counter": lambda v: 4.5 if v.tier >= 1 else 1.0,
+    "siding_extension": lambda v: 4.0 if v.tier >= 1 else 2.5,
+    "gantry_crane": lambda v: 3.0 if v.industries(False) else 1.0,
+    "yard_lights": lambda v: 2.0,
+    **{key: (lambda v, key=key: 3.5 if attacks_expected(v.s) and not has_defence(v, key) else 0.3)
+       for key in DEFENCES},
+}
+
+
+def has_defence(v: View, key: str) -> bool:
+    """Does one of the player's cards already carry a defence of this type? One guards the whole
+    Office Area ([E6]), so a second copy adds nothing."""
+    return any(v.s.deck.get(e) == key for placed in v.area.grid.values() for e in placed.enhancements)
+
+
+#: what a defence stops, in words ([E7]-[E9])
+DEFENCE_WORDS = {"facing_point_locks": "a Derail or a Vandalism", "water_column": "a Hotbox",
+                 "overpass": "a Railroad Crossing"}
+
+
+def train_odds(v: View) -> float:
+    """The chance that a card drawn from the Home Office is a timetabled train, as the player can
+    count it: the deck's trains not on the timetable, in a Department, the Salvage Yard or their own
+    hand, over the cards they cannot see."""
+    if getattr(v, "_odds", None) is not None:
+        return v._odds
+    s = v.s
+    seen = set(s.timetable.values()) | set(v.player.hand) | set(s.salvage)
+    for pile in s.departments:
+        seen |= set(pile)
+    unseen_trains = sum(1 for c, key in s.deck.items() if c not in seen and card_spec(key).kind == "train")
+    hidden = len(s.home) + sum(len(p.hand) for i, p in enumerate(s.players) if i != v.me)
+    v._odds = unseen_trains / max(1, hidden)
+    return v._odds
 
 
 def extra_of_use(v: View, card: str) -> bool:
@@ -444,6 +506,13 @@ def slots(v: View) -> float:
             elif spot[0] in (area.west_limit, area.east_limit):
                 n += 0.6
     return n
+
+
+def open_slots(v: View) -> float:
+    """``slots``, computed once per decision."""
+    if getattr(v, "_slots", None) is None:
+        v._slots = slots(v)
+    return v._slots
 
 
 def slots_after(v: View, play) -> float:
@@ -769,8 +838,20 @@ class PlannerBot(Bot):
                     plays.append((5.5, it, f"places the {sp.name} at {it.at[0]},{it.at[1]}"))
             elif sp.kind == "enhancement":
                 it = self._enhancement_play(v, card, legal)
-                if it is not None:
+                if it is not None and sp.key in DEFENCES:
+                    if attacks_expected(v.s) and not has_defence(v, sp.key):  # laid early, it is there when the attack comes
+                        plays.append((5.0, it, f"lays the {sp.name} at {it.at[0]},{it.at[1]}: it stops "
+                                               f"{DEFENCE_WORDS[sp.key]} played on this Office"))
+                elif it is not None:
                     plays.append((5.0, it, f"puts the {sp.name} on its card at {it.at[0]},{it.at[1]}"))
+            elif is_attack(sp):
+                best = best_attack(v, card, legal)
+                if best is not None:
+                    plays.append((4.0 + min(best[0], 5.0), best[1], best[2]))
+            elif sp.kind in ("order", "device"):
+                best = self._mainline_side_play(v, card, legal)
+                if best is not None:
+                    plays.append(best)
         if plays:
             plays.sort(key=lambda p: (-p[0], str(p[1])))
             return Decision(plays[0][1], plays[0][2])
@@ -781,6 +862,33 @@ class PlannerBot(Bot):
             dept = self._discard_dept(v)
             return Decision(Discard(worst, dept), f"discards the {v.spec(worst).name}: least use to this Office")
         return Decision(End(), "ends the draw")
+
+    def _mainline_side_play(self, v: View, card, legal):
+        """(score, intent, reason) for the full deck's Mainline-side cards where a plain rule of thumb
+        serves ([M17], [M18], [M20]): a Second Section on a passenger train due out, an Expedite on a
+        train at this Office that would otherwise keep its A/D track a Stage longer, a Train Order
+        Signal once the Office can fill up."""
+        sp = v.spec(card)
+        s = v.s
+        if sp.key == "second_section" and Play(card) in legal and v.tier >= 1:
+            due = s.timetable.get(s.stage)
+            free = s.trays - len(s.trains)
+            if due is not None and "coach" in v.spec(due).consist and free >= 2:
+                return (5.5, Play(card), f"orders a second section of {v.spec(due).name}: twice the passengers "
+                                         f"for the Offices it reaches")
+        elif sp.key == "expedite" and v.overflow():
+            for t in v.at_office():
+                it = Play(card, tray=t.tray)
+                if it in legal and t.arrived >= s.stage_count and not departure_problem(s, t):
+                    return (5.0, it, f"expedites train {t.label}: it leaves at the Shift Change and frees the "
+                                     f"A/D track for the train coming in")
+        elif sp.kind == "device" and v.tier >= 1 and len(s.timetable) >= 3:
+            spots = [it for it in legal if isinstance(it, Play) and it.card == card and it.at is not None]
+            if spots:
+                it = min(spots, key=lambda it: (building_spot(v, it.at), str(it)))  # not where an industry goes
+                return (4.5, it, f"lays the {sp.name} beside the Office: it holds a train the full Office "
+                                 f"cannot take, once a Day")
+        return None
 
     def _modifier_play(self, v: View, card, legal):
         sp = v.spec(card)

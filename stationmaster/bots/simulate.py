@@ -268,7 +268,7 @@ def summarize(rows: list) -> dict:
         "win_rate": round(sum(r["won"] for r in rows) / n, 4) if n else 0.0,
         "wins": sum(r["won"] for r in rows),
         "collisions_per_game": _mean([r["collisions"] for r in rows]),
-        # rows saved before a source existed (the study's older data) count 0 for it
+        # rows saved before a source existed (penalty came with the opponent cards) count it as 0
         "revenue_by_source": {s: _mean([r["revenue_by_source"].get(s, 0) for r in rows]) for s in REVENUE_SOURCES},
         "yard_refills_per_game": _mean([r["yard_refills"] for r in rows]),
         "decisions_per_game": _mean([r["decisions"] for r in rows]),
