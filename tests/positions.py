@@ -114,3 +114,21 @@ def lesson_solved_twice(lesson):
     history = list(lesson.game.history)
     solve(lesson)
     assert lesson.check() and list(lesson.game.history) == history
+
+
+def until_stage(g, stage, day=1, limit=3000):
+    """Play on, passing every decision ('agent pass', 'end', 'hold', else the first legal intent),
+    until Local Operations of that Stage (and Day) begins."""
+    import stationmaster as sm
+
+    for _ in range(limit):
+        if g.phase == "local_operations" and (g.day, g.stage) == (day, stage):
+            return
+        legal = g.legal_intents()
+        for pick in ("agent pass", "end", "hold"):
+            if sm.parse(pick) in legal:
+                g.apply(pick)
+                break
+        else:
+            g.apply(legal[0])
+    raise AssertionError(f"never reached Stage {stage} of Day {day}")

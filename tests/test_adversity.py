@@ -19,6 +19,7 @@ from stationmaster.rules import Events
 from stationmaster.view.scene import build_scene
 from stationmaster.view.svg import to_svg
 from stationmaster.widgets.controller import Controller
+from positions import until_stage
 
 ADVERSITY = ["adversity"]
 
@@ -37,19 +38,6 @@ def rig(s, key_or_id: str) -> str:
     return card
 
 
-def until_stage(g, stage, day=1):
-    """Play on, passing every decision, until Local Operations of that Stage (and Day) begins."""
-    for _ in range(3000):
-        if g.phase == "local_operations" and (g.day, g.stage) == (day, stage):
-            return
-        legal = g.legal_intents()
-        for pick in ("agent pass", "end", "hold"):
-            if sm.parse(pick) in legal:
-                g.apply(pick)
-                break
-        else:
-            g.apply(legal[0])
-    raise AssertionError(f"never reached Stage {stage} of Day {day}")
 
 
 def turn_ups(events) -> list:

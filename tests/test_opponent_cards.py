@@ -20,6 +20,7 @@ from stationmaster.rules import Events, area_of, table_order
 from stationmaster.view.scene import build_scene
 from stationmaster.view.svg import to_svg
 from stationmaster.widgets.controller import Controller
+from positions import until_stage
 
 OPPONENT_KEYS = set(EFFECTS)
 
@@ -40,19 +41,6 @@ def finish_local_ops(g):
         g.apply("end" if g.state.turn.option else "agent pass")
 
 
-def until_stage(g, stage, day=1):
-    """Play on, passing every decision, until Local Operations of that Stage (and Day) begins."""
-    for _ in range(2000):
-        if g.phase == "local_operations" and (g.day, g.stage) == (day, stage):
-            return
-        legal = g.legal_intents()
-        for pick in ("agent pass", "end", "hold"):
-            if sm.parse(pick) in legal:
-                g.apply(pick)
-                break
-        else:
-            g.apply(legal[0])
-    raise AssertionError(f"never reached Stage {stage} of Day {day}")
 
 
 # --------------------------------------------------------------------------- dealing
