@@ -44,8 +44,8 @@ REASONS = {
     "yard_office": "every A/D track is taken: a train without coaches diverts to the Yard Office ([M16])",
     "device": "held at the Limits by a dispatch device, one of its uses for the Day ([M20])",
     "expedite_follow": "held at the Shift Change: a train ahead goes the same way, and nobody is asked ([M17])",
-    "derail": "held: an opponent's Derail keeps it off the Mainline ([O4])",
-    "hotbox": "held: an opponent's Hotbox keeps it at the Office ([O4])",
+    "derail": "held: the Derail on it keeps it off the Mainline ([O4])",
+    "hotbox": "held: the Hotbox on it keeps it at the Office ([O4])",
     "outlawed": "held: its crew is Outlawed under the Hours of Service law until the Shift Change ([O4])",
 }
 
