@@ -513,3 +513,34 @@ def test_a_bot_seat_moves_by_itself(lab_server, page, screenshots_dir, request):
     page.locator(f"{nb.sel} .jp-OutputArea-output").first.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots_dir / "board-bots-jupyterlab.png"))
     print(f"\nbot seat test {time.monotonic() - t0:.1f}s; Bo's opening decisions: {n_bot}")
+
+
+FULL_SOURCE = ("import stationmaster as sm\n\n"
+               "board = sm.play(seed=5, players=['Ann', 'Bo'], mode='competitive', deck='full', autosave=False)\n"
+               "board")
+
+
+def test_a_full_deck_board_and_its_new_game_form(lab_server, page, screenshots_dir, request):
+    """C1, W1: a full-deck Competitive board draws in JupyterLab; New game… shows the Deck and Yard
+    refill choices and the adversity box, and starting from the form deals the deck chosen."""
+    page.set_viewport_size({"width": 1600, "height": 1300})
+    name = "full_deck_test.ipynb"
+    write_notebook(lab_server.root / name, FULL_SOURCE)
+    nb = LabNotebook(page, lab_server, name, workspace_name(request)).open()
+    nb.run_all_cells()
+    board = BoardView(nb)
+    board.wait_shown()
+    assert board.drawn(board.settle())
+    board.click_button("New game")
+    form = page.locator(f"{board.sel} .widget-dropdown:visible")
+    form.filter(has_text="Deck").first.wait_for()
+    labels = page.locator(f"{board.sel} .widget-dropdown:visible label").all_inner_texts()
+    assert "Deck" in labels and "Yard refill" in labels, labels
+    assert page.locator(f"{board.sel} .widget-checkbox:visible").filter(has_text="adversity").count() == 1
+    form.filter(has_text="Deck").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots_dir / "board-full-deck-form-jupyterlab.png"))
+    print(f"\nscreenshot: {screenshots_dir / 'board-full-deck-form-jupyterlab.png'}")
+    page.locator(f"{board.sel} .widget-dropdown:visible").filter(has_text="Deck").locator("select").select_option("classic")
+    board.click_button("Start new game")
+    page.locator(f"{board.sel} button.jupyter-button").filter(has_text="Start new game").first.wait_for(state="hidden")
+    assert not page.page_errors, page.page_errors
