@@ -73,3 +73,15 @@ def test_game_repr_svg_and_html():
     html = g._repr_html_()
     assert html.startswith("<div") and "max-width:100%" in html and "overflow:auto" in html
     assert svg in html
+
+
+def test_every_card_face_prints_its_whole_name():
+    """A long name ("Director's Private Car", "Right-of-Way Dispute") goes on two lines of the band
+    rather than being cut with an ellipsis."""
+    from stationmaster.cards import CARD_SPECS
+    from stationmaster.view.scene.sheet import card_scene
+    from stationmaster.view.shapes import Text
+
+    for sp in CARD_SPECS.values():
+        band = [t.text for t in card_scene(sp).shapes if isinstance(t, Text) and t.y < 26]
+        assert " ".join(band) == sp.name, (sp.key, band)

@@ -136,7 +136,15 @@ class Cards:
         self.rect(x, y, w, 22, band, None, 0, 6, layer)
         self.rect(x, y + 14, w, 8, band, None, 0, 0, layer)
         size = next((z for z in (10.5, 9) if text_width(sp.name, z, True) <= w - 8), 8)  # "Facing Point Locks": 8
-        self.text(x + w / 2, y + 15, fit(sp.name, w - 6, size, True), size, "#ffffff", "middle", True, layer)
+        lines = [sp.name]
+        if text_width(sp.name, size, True) > w - 6 and " " in sp.name:  # "Director's Private Car": two lines
+            words = sp.name.split()
+            cut = min(range(1, len(words)), key=lambda k: max(text_width(" ".join(words[:k]), size, True),
+                                                              text_width(" ".join(words[k:]), size, True)))
+            lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+        for i, line in enumerate(lines):
+            ly = y + 15 if len(lines) == 1 else y + 10 + i * 9
+            self.text(x + w / 2, ly, fit(line, w - 6, size, True), size, "#ffffff", "middle", True, layer)
         self.text(x + w / 2, y + 32, card.label or sp.kind.upper(), 7.5, band if not is_dark(c["card"]) else c["muted"],
                   "middle", True, layer)
         pic_y = y + 38
