@@ -38,6 +38,9 @@ SHOTS = {
         "tests/browser/test_board_laptop.py::test_the_day_end_summary_is_shown_with_the_board",
     "board-dark-jupyterlab.png":
         "tests/browser/test_board_laptop.py::test_the_board_follows_jupyterlabs_dark_theme_controls_and_log_too",
+    # the full deck (issue 11): a Competitive board and the New game form's Deck and adversity choices
+    "board-full-deck-form-jupyterlab.png":
+        "tests/browser/test_jupyterlab.py::test_a_full_deck_board_and_its_new_game_form",
 }
 
 
