@@ -136,74 +136,6 @@ FEATURES = {"abs": "ABS Signals [M12]", "passing": "Passing Siding [M13]", "inte
             "heavy_grade": "Heavy Grade [M15]"}
 
 
-#: why so many, for a card whose deck row does not say (deck rows may end with it: specs.py)
-FULL_HOME_WHY: dict = {
-    # special trains: one card each, like X9-X12 (an Extra is one particular train) [T9]
-    **{f"extra{n}": "one: an Extra is one particular train, like X9-X12; a plain Extra, so special trains stay "
-                    "the exception among the deck's fourteen Extras [T9]" for n in range(17, 22)},
-    "extra13": "one: a through freight that delivers but never collects [T1], [T9]",
-    "extra14": "one: the no-switching passenger train worked at Terminals only [T2], [T3]",
-    "extra15": "one: a no-switching freight no Porter works [T2], [T4]",
-    "extra16": "one: the Director's business car, no switching, no passengers [T2], [T4]",
-    "extra22": "one: empties only, at make-up and on the way [T6]",
-    **{f"train{n}_full": f"one, the deck's Train {n} (id T{n}) in place of the classic card: "
-                         + ("coaches and one express boxcar, one freight car a Day at a spot with its sister "
-                            "[T7]" if n in (3, 4) else "hoppers and a rider coach it never sets out [T8]")
-       for n in (3, 4, 7, 8)},
-    # enhancements ([E1]): the four everyday ones share 28 cards, about one draw in eight, so they are a
-    # steady choice beside track and industries, and seven of each is more than the Offices at the
-    # largest table, so a player who wants one for their Office finds it in a long game
-    "yard_lights": "seven, as each everyday enhancement: a Move more at five night Stages of twelve is a "
-                   "modest edge, so the lights are common enough to be drawn when wanted, not collected [E2]",
-    "lunch_counter": "seven: one for each Office at a six-player table and one to spare; its Revenue comes "
-                     "only with passenger work, so it is worth most to the Offices that have grown [E3]",
-    "gantry_crane": "seven against twenty freight facilities: about one industry in three can have a crane, "
-                    "so a player chooses which industry to push [E4]",
-    "siding_extension": "seven: the strongest everyday enhancement (it saves collisions), beside the four "
-                        "Terminals and three Yard Offices that also relieve a full Office; findable, but the "
-                        "A/D limit stays the rule [E5]",
-    "facing_point_locks": "four against the three cards they stop (Derail ×2, Vandalism ×1): enough that a "
-                          "careful player finds one, too few for every Area, so an attack stays a gamble "
-                          "rather than a sure loss or a sure waste [E7]",
-    "water_column": "four against the two Hotboxes: as for the locks, a defence a player may find but nobody "
-                    "can count on holding [E8]",
-    "overpass": "three against four Railroad Crossings: it stops them and clears those already laid, the "
-                "strongest defence, so the fewest copies [E9]",
-    # the opponent-directed cards: v0.4.5 §6.2 counts 10 action and 12 space-use cards; Competitive only [O1]
-    "derail": "two: the strongest train attack (no switching, no departure for two Stages), so a rare blow; "
-              "Facing Point Locks answer it [O4]",
-    "hotbox": "two, answered by the Water Column: a held train costs its player a Stage or two of work, a "
-              "nuisance that two players in a game meet once or twice [O4]",
-    "broken_coupler": "two: the train still runs, so it is the mildest train attack, timed against a player "
-                      "about to switch [O4]",
-    "outlawed": "one: it holds a train up to a whole shift (three Stages) under the Hours of Service law, so "
-                "a single copy keeps it a surprise, not a plan [O4]",
-    "vandalism": "one: it undoes a player's stocked loads at one facility, so one copy in 213 cards [O7]",
-    "icc_fine": "one: 3 Revenue is more than a Stage's work in the early Days, so the biggest score penalty "
-                "is rare [O7]",
-    "freight_claim": "one: the smaller score penalty, 2 Revenue [O7]",
-    "railroad_crossing": "four, answered by the Overpass: a Move lost each time a train crosses it, and only "
-                         "for the rest of the Day, so a mild card that may be common [O8]",
-    "right_of_way": "four: it only blocks building on one spot for a Day, so a mild card that may be "
-                    "common [O9]",
-    "washout": "four, like the other space cards: it closes one card for the rest of the Day, but it may "
-               "not be laid under a train, so the player sees it coming and keeps a way round [O10]",
-    "curve_left": "six of each hand, as many as the Straights and Turnouts the branches grow from: a branch "
-                  "to an industry above or below the Running Track takes a curve wherever a leg has to turn "
-                  "back to east–west, so curves are common plain rail rather than a prize [K1]",
-    "curve_right": "six, the mirror of the Left Curve (cards are turned, never mirrored, [G4]), so either "
-                   "side of the Running Track can be reached by a player who draws either hand [K1]",
-    "small_yard": "five, about one for each player at a big table: the only way to reorder a train short of "
-                  "a run-around, worth a Move, so most Areas can have one but it still competes for a Running "
-                  "Track spot [K3]",
-    "flying_switch": "five, like the Small Yard: it saves the Moves of shoving a cut into a spur and backing "
-                     "out, but only where a curve already leads its leg to an industry, so it rewards a "
-                     "planned layout [K4]",
-    "interchange": "four, fewer than the yards: a stub that holds cars for later without the four-car "
-                   "coupling limit is a strong buffer, and like the Yard Office it takes a spot off the "
-                   "Running Track an industry could use [K5]",
-}
-
 #: the parts of the full Home Office deck, in dealing order (specs.py), each with its heading
 FULL_PARTS = (
     ("FULL_CLASSIC", "classic cards"), ("MAINLINE_SIDE", "Mainline-side cards"),
@@ -229,7 +161,7 @@ def full_home(cat) -> list:
             "timetabled train and Extra, as ever):", "",
             *_table(("card", "kind", "classic", "full"), more, (2, 3)), ""]
     added = [e for e in full.home if e.key not in classic]
-    rows = [(e.name, e.kind, e.count, e.why or FULL_HOME_WHY.get(e.key, "")) for e in added]
+    rows = [(e.name, e.kind, e.count, e.why) for e in added]
     out += [f"The {sum(e.count for e in added)} cards the classic deck lacks, played from the hand like any other:", "",
             *_table(("card", "kind", "copies", "why so many"), rows, (2,)), "", _pictures(added)]
     return out

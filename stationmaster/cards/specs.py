@@ -485,19 +485,24 @@ FULL_CLASSIC = with_copies(CLASSIC_DECK, {
 
 
 def with_keys(entries, keys: dict) -> tuple:
-    """Deck rows ``entries`` with some card types replaced (``{card type: new card type}``): the same
-    ids and copies, other specs."""
+    """Deck rows ``entries`` with some card types replaced (``{card type: (new card type, why so
+    many)}``): the same ids and copies, other specs."""
     unknown = set(keys) - {key for key, *_ in entries}
     if unknown:
         raise ValueError(f"no rows for {sorted(unknown)}")
-    return tuple((keys.get(key, key), n, prefix, *why) for key, n, prefix, *why in entries)
+    return tuple((key, n, prefix, *why) if key not in keys else (*keys[key][:1], n, prefix, keys[key][1])
+                 for key, n, prefix, *why in entries)
 
 
 #: the full deck's trains 3/4 and 7/8 follow v0.4.5 §4.3 ([T7], [T8]): the same ids T3, T4, T7, T8, their own specs
-FULL_CLASSIC = with_keys(FULL_CLASSIC, {key: row[0] for key, row in FULL_TRAINS.items()})
+FULL_CLASSIC = with_keys(FULL_CLASSIC, {
+    key: (row[0], f"one, the deck's Train {key[5:]} (id T{key[5:]}) in place of the classic card: " + (
+        "coaches and one express boxcar, one freight car a Day at a spot with its sister [T7]" if key in ("train3", "train4")
+        else "hoppers and a rider coach it never sets out [T8]"))
+    for key, row in FULL_TRAINS.items()})
 
-#: the full game's cards that act on the Mainline or its trains ([M16]-[M20]); 21 cards. A row may
-#: end with why the deck has so many (docs/cards.md shows it)
+#: the full game's cards that act on the Mainline or its trains ([M16]-[M20]); 21 cards. Every row of
+#: the full deck's parts ends with why the deck has so many (docs/cards.md shows it)
 MAINLINE_SIDE = (
     ("yard_office", 3, "YardOffice",
      "three, one fewer than the Terminals: a relief valve, not a second Office, so a freight run into a busy "
@@ -525,33 +530,112 @@ MAINLINE_SIDE = (
 )
 
 #: special trains: the Extras X13-X22; 10 cards (one each, like X9-X12: an Extra is one train)
-SPECIAL_TRAINS: tuple = tuple((f"extra{n}", 1, f"X{n}") for n in range(13, 23))
+SPECIAL_TRAINS: tuple = (
+    ("extra13", 1, "X13",
+     "one: a through freight that delivers but never collects [T1], [T9]"),
+    ("extra14", 1, "X14",
+     "one: the no-switching passenger train worked at Terminals only [T2], [T3]"),
+    ("extra15", 1, "X15",
+     "one: a no-switching freight no Porter works [T2], [T4]"),
+    ("extra16", 1, "X16",
+     "one: the Director's business car, no switching, no passengers [T2], [T4]"),
+    ("extra17", 1, "X17",
+     "one: an Extra is one particular train, like X9-X12; a plain Extra, so special trains stay the "
+     "exception among the deck's fourteen Extras [T9]"),
+    ("extra18", 1, "X18",
+     "one: an Extra is one particular train, like X9-X12; a plain Extra, so special trains stay the "
+     "exception among the deck's fourteen Extras [T9]"),
+    ("extra19", 1, "X19",
+     "one: an Extra is one particular train, like X9-X12; a plain Extra, so special trains stay the "
+     "exception among the deck's fourteen Extras [T9]"),
+    ("extra20", 1, "X20",
+     "one: an Extra is one particular train, like X9-X12; a plain Extra, so special trains stay the "
+     "exception among the deck's fourteen Extras [T9]"),
+    ("extra21", 1, "X21",
+     "one: an Extra is one particular train, like X9-X12; a plain Extra, so special trains stay the "
+     "exception among the deck's fourteen Extras [T9]"),
+    ("extra22", 1, "X22",
+     "one: empties only, at make-up and on the way [T6]"),
+)
 
 #: local track: 45° curves, Small Yard, Flying Switch, Interchange; 26 cards
 LOCAL_TRACK: tuple = (
-    ("curve_left", 6, "CurveL"),
-    ("curve_right", 6, "CurveR"),
-    ("small_yard", 5, "SmallYard"),
-    ("flying_switch", 5, "Flying"),
-    ("interchange", 4, "Interchange"),
+    ("curve_left", 6, "CurveL",
+     "six of each hand, as many as the Straights and Turnouts the branches grow from: a branch to an "
+     "industry above or below the Running Track takes a curve wherever a leg has to turn back to "
+     "east–west, so curves are common plain rail rather than a prize [K1]"),
+    ("curve_right", 6, "CurveR",
+     "six, the mirror of the Left Curve (cards are turned, never mirrored, [G4]), so either side of "
+     "the Running Track can be reached by a player who draws either hand [K1]"),
+    ("small_yard", 5, "SmallYard",
+     "five, about one for each player at a big table: the only way to reorder a train short of a run-"
+     "around, worth a Move, so most Areas can have one but it still competes for a Running Track spot "
+     "[K3]"),
+    ("flying_switch", 5, "Flying",
+     "five, like the Small Yard: it saves the Moves of shoving a cut into a spur and backing out, but "
+     "only where a curve already leads its leg to an industry, so it rewards a planned layout [K4]"),
+    ("interchange", 4, "Interchange",
+     "four, fewer than the yards: a stub that holds cars for later without the four-car coupling limit"
+     " is a strong buffer, and like the Yard Office it takes a spot off the Running Track an industry "
+     "could use [K5]"),
 )
 
 #: enhancements, the defensive ones included; 39 cards (docs/cards.md says why these counts)
 ENHANCEMENTS: tuple = (
-    ("yard_lights", 7, "Lights"),
-    ("lunch_counter", 7, "Lunch"),
-    ("gantry_crane", 7, "Gantry"),
-    ("siding_extension", 7, "SidingExt"),
-    ("facing_point_locks", 4, "Locks"),
-    ("water_column", 4, "Column"),
-    ("overpass", 3, "Overpass"),
+    ("yard_lights", 7, "Lights",
+     "seven, as each everyday enhancement: a Move more at five night Stages of twelve is a modest "
+     "edge, so the lights are common enough to be drawn when wanted, not collected [E2]"),
+    ("lunch_counter", 7, "Lunch",
+     "seven: one for each Office at a six-player table and one to spare; its Revenue comes only with "
+     "passenger work, so it is worth most to the Offices that have grown [E3]"),
+    ("gantry_crane", 7, "Gantry",
+     "seven against twenty freight facilities: about one industry in three can have a crane, so a "
+     "player chooses which industry to push [E4]"),
+    ("siding_extension", 7, "SidingExt",
+     "seven: the strongest everyday enhancement (it saves collisions), beside the four Terminals and "
+     "three Yard Offices that also relieve a full Office; findable, but the A/D limit stays the rule "
+     "[E5]"),
+    ("facing_point_locks", 4, "Locks",
+     "four against the three cards they stop (Derail ×2, Vandalism ×1): enough that a careful player "
+     "finds one, too few for every Area, so an attack stays a gamble rather than a sure loss or a sure"
+     " waste [E7]"),
+    ("water_column", 4, "Column",
+     "four against the two Hotboxes: as for the locks, a defence a player may find but nobody can "
+     "count on holding [E8]"),
+    ("overpass", 3, "Overpass",
+     "three against four Railroad Crossings: it stops them and clears those already laid, the "
+     "strongest defence, so the fewest copies [E9]"),
 )
 
 #: the opponent-directed cards, dealt in Competitive games only; 22 cards (10 action, 12 space-use)
 OPPONENT_CARDS: tuple = (
-    ("derail", 2, "Derail"), ("hotbox", 2, "Hotbox"), ("broken_coupler", 2, "Coupler"), ("outlawed", 1, "Outlawed"),
-    ("vandalism", 1, "Vandal"), ("icc_fine", 1, "Fine"), ("freight_claim", 1, "Claim"),
-    ("railroad_crossing", 4, "Crossing"), ("right_of_way", 4, "Dispute"), ("washout", 4, "Washout"),
+    ("derail", 2, "Derail",
+     "two: the strongest train attack (no switching, no departure for two Stages), so a rare blow; "
+     "Facing Point Locks answer it [O4]"),
+    ("hotbox", 2, "Hotbox",
+     "two, answered by the Water Column: a held train costs its player a Stage or two of work, a "
+     "nuisance that two players in a game meet once or twice [O4]"),
+    ("broken_coupler", 2, "Coupler",
+     "two: the train still runs, so it is the mildest train attack, timed against a player about to "
+     "switch [O4]"),
+    ("outlawed", 1, "Outlawed",
+     "one: it holds a train up to a whole shift (three Stages) under the Hours of Service law, so a "
+     "single copy keeps it a surprise, not a plan [O4]"),
+    ("vandalism", 1, "Vandal",
+     "one: it undoes a player's stocked loads at one facility, so one copy in 213 cards [O7]"),
+    ("icc_fine", 1, "Fine",
+     "one: 3 Revenue is more than a Stage's work in the early Days, so the biggest score penalty is "
+     "rare [O7]"),
+    ("freight_claim", 1, "Claim",
+     "one: the smaller score penalty, 2 Revenue [O7]"),
+    ("railroad_crossing", 4, "Crossing",
+     "four, answered by the Overpass: a Move lost each time a train crosses it, and only for the rest "
+     "of the Day, so a mild card that may be common [O8]"),
+    ("right_of_way", 4, "Dispute",
+     "four: it only blocks building on one spot for a Day, so a mild card that may be common [O9]"),
+    ("washout", 4, "Washout",
+     "four, like the other space cards: it closes one card for the rest of the Day, but it may not be "
+     "laid under a train, so the player sees it coming and keeps a way round [O10]"),
 )
 
 #: the Home Office deck of deck "full" (213 cards; docs/cards.md says why these counts)
