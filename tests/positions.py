@@ -132,3 +132,10 @@ def until_stage(g, stage, day=1, limit=3000):
         else:
             g.apply(legal[0])
     raise AssertionError(f"never reached Stage {stage} of Day {day}")
+
+
+def undocumented(module) -> list:
+    """The public functions a lessons module defines without a docstring ("module.name")."""
+    return [f"{module.__name__}.{name}" for name in dir(module)
+            if not name.startswith("_") and callable(f := getattr(module, name))
+            and getattr(f, "__module__", "") == module.__name__ and not f.__doc__]

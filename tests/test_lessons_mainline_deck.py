@@ -8,7 +8,7 @@ from stationmaster.lessons import mainline_deck
 from stationmaster.lessons.stage import play_stage, solve
 from stationmaster.slowmo import mainline_steps
 
-from positions import lesson_solved_twice, lesson_starts_not_done
+from positions import lesson_solved_twice, lesson_starts_not_done, undocumented
 
 LESSONS = {name: getattr(mainline_deck, name)
            for name in ("speeds", "rear_end", "hold_behind", "signals", "choose_grade", "helper")}
@@ -35,10 +35,7 @@ def test_documented_solution_makes_it_done(make):
 
 
 def test_every_lesson_function_has_a_docstring():
-    for name in dir(mainline_deck):
-        f = getattr(mainline_deck, name)
-        if callable(f) and getattr(f, "__module__", "") == mainline_deck.__name__ and not name.startswith("_"):
-            assert f.__doc__, f"{name} has no docstring"
+    assert undocumented(mainline_deck) == []
 
 
 def test_the_fast_train_catches_the_slow_one():
