@@ -33,6 +33,15 @@ def table(seed=3, players=("Ann", "Bo"), **options):
     return b
 
 
+def at_bos_office(*cards):
+    """The table of many tests: Bo's Train 5 stands at his Office, a Straight east of it at 1,0, and
+    Ann (who acts first) holds these cards; (builder, Bo's train, Ann's card ids)."""
+    b = table()
+    b.lay("Bo", "straight", (1, 0))
+    bo5 = b.train(number=5, player="Bo", at=(0, 0))
+    return b, bo5, b.hand("Ann", list(cards))
+
+
 def finish_local_ops(g):
     """Everyone ends this Stage's Local Operations turn doing nothing more (the draw ended, or an
     Agent pass); the Stage plays on by itself as far as it can."""
@@ -51,7 +60,7 @@ def test_opponent_cards_are_dealt_only_in_competitive_games():
     Co-op games leave them out of the Home Office deck, Competitive games deal them."""
     cat = catalog("full")
     assert cat.kinds()["action"] == 10 and cat.kinds()["space"] == 12
-    assert sum(n for key, n, _ in sm.cards.specs.OPPONENT_CARDS) == 22
+    assert sum(n for key, n, *_ in sm.cards.specs.OPPONENT_CARDS) == 22
     for mode, players in (("solitaire", ["Ann"]), ("coop", ["Ann", "Bo"])):
         g = sm.new_game(seed=4, players=players, mode=mode, deck="full")
         assert not {k for k in g.state.deck.values() if k in OPPONENT_KEYS}
@@ -481,10 +490,7 @@ def test_a_defence_met_by_inflict_wastes_the_card(defended):
 
 def test_undo_and_copy_carry_the_cards_in_play():
     """O3: the cards in play and their ends are state: a copy has them, undo takes a play back."""
-    b = table()
-    b.lay("Bo", "straight", (1, 0))
-    bo5 = b.train(number=5, player="Bo", at=(0, 0))
-    hot, wash = b.hand("Ann", ["hotbox", "washout"])
+    b, bo5, (hot, wash) = at_bos_office("hotbox", "washout")
     g = b.game()
     g.apply("draw home")
     before = g.state.clone()
@@ -538,10 +544,7 @@ def test_bots_play_on_with_the_opponent_cards_in_play():
 
 def test_the_scene_shows_the_cards_on_trains_and_in_the_area():
     """O5: the board draws the attack card on the train and the space card on the victim's Area."""
-    b = table()
-    b.lay("Bo", "straight", (1, 0))
-    bo5 = b.train(number=5, player="Bo", at=(0, 0))
-    hot, wash = b.hand("Ann", ["hotbox", "washout"])
+    b, bo5, (hot, wash) = at_bos_office("hotbox", "washout")
     g = b.game()
     g.apply("draw home")
     g.apply(f"play {hot} on {bo5.tray}")
@@ -554,10 +557,7 @@ def test_the_scene_shows_the_cards_on_trains_and_in_the_area():
 def test_the_board_plays_the_cards_by_clicks():
     """O2: with the card selected, the targets in the other players' Areas light up (trains, spots,
     the player's name plate) and a click there plays it."""
-    b = table()
-    b.lay("Bo", "straight", (1, 0))
-    bo5 = b.train(number=5, player="Bo", at=(0, 0))
-    hot, fine, wash = b.hand("Ann", ["hotbox", "icc_fine", "washout"])
+    b, bo5, (hot, fine, wash) = at_bos_office("hotbox", "icc_fine", "washout")
     g = b.game()
     c = Controller(g)
     c.click(("home",))
@@ -578,10 +578,7 @@ def test_the_board_plays_the_cards_by_clicks():
 
 def test_clicks_for_makes_the_opponent_plays():
     """O2: the scripted clicks for each kind of target make the intent."""
-    b = table()
-    b.lay("Bo", "straight", (1, 0))
-    bo5 = b.train(number=5, player="Bo", at=(0, 0))
-    hot, fine, wash = b.hand("Ann", ["hotbox", "icc_fine", "washout"])
+    b, bo5, (hot, fine, wash) = at_bos_office("hotbox", "icc_fine", "washout")
     c = Controller(b.game())
     c.click(("home",))
     for text in (f"play {hot} on {bo5.tray}", f"play {fine} against Bo", f"play {wash} against Bo at 1,0"):
