@@ -23,6 +23,11 @@ DECKS = ("classic", "full")
 #: every Day, "stage_end" at the end of every Stage, "at_once" straight back as they are used;
 #: "when_empty" (v0.4.5's literal rule, a house rule) never besides
 YARD_REFILLS = ("when_empty", "stage_end", "day_end", "at_once")
+#: the edition of the game's provisional numbers (revenue rates, box sizes, targets, floors, deck
+#: density): "v1" the numbers as first played (v0.2's provisional figures with rulings [Y1], [V2]; saves
+#: written before this field existed load with it), "v2" the retuned game of issue 16 (the default);
+#: each rule that differs says so in docs/rules.md and reads ``config.balance``
+BALANCES = ("v1", "v2")
 MAX_PLAYERS = 6
 MAX_NAME = 40
 
@@ -70,6 +75,7 @@ class Config:
     optional_rules: tuple = ()
     deck: str = "classic"
     yard_refill: str = "day_end"
+    balance: str = "v2"
 
     @property
     def target(self) -> int:
@@ -95,13 +101,13 @@ class Config:
             "players": list(self.players), "mode": self.mode, "length": self.length,
             "victory": self.victory, "starting_hand": self.starting_hand,
             "revenue": list(self.revenue), "optional_rules": list(self.optional_rules),
-            "deck": self.deck, "yard_refill": self.yard_refill,
+            "deck": self.deck, "yard_refill": self.yard_refill, "balance": self.balance,
         }
 
 
 def make_config(players=None, mode="solitaire", length="standard", victory="highest_after_days",
                 starting_hand="three", revenue=(1, 1, 0), optional_rules=(), deck="classic",
-                yard_refill="day_end") -> Config:
+                yard_refill="day_end", balance="v2") -> Config:
     """Validate and normalise a configuration; a ValueError says what to change."""
     if players is None:
         players = ["Player"]
@@ -151,10 +157,12 @@ def make_config(players=None, mode="solitaire", length="standard", victory="high
         raise ValueError(f"unknown deck {deck!r}: this version has {', '.join(DECKS)}")
     if yard_refill not in YARD_REFILLS:
         raise ValueError(f"unknown yard_refill {yard_refill!r}: choose one of {', '.join(YARD_REFILLS)}")
+    if balance not in BALANCES:
+        raise ValueError(f"unknown balance {balance!r}: choose one of {', '.join(BALANCES)}")
     if starting_hand == "track_split":
         track = catalog(deck).kinds()["track"]
         if 3 * len(names) > track:
             raise ValueError(f"the track_split starting hand deals 3 track cards to each player and the "
                              f"{deck} deck has {track}, enough for {track // 3} players: with {len(names)} "
                              f"players choose starting_hand='three' or 'six'")
-    return Config(tuple(names), mode, length, victory, starting_hand, rates, tuple(rules), deck, yard_refill)
+    return Config(tuple(names), mode, length, victory, starting_hand, rates, tuple(rules), deck, yard_refill, balance)

@@ -480,13 +480,14 @@ def _public(batch: list) -> list:
 def new_game(seed: int | None = None, players=None, mode: str = "solitaire", length: str = "standard",
              victory: str = "highest_after_days", starting_hand: str = "three", revenue=(1, 1, 0),
              optional_rules: Iterable[str] = (), deck: str = "classic", yard_refill: str = "day_end",
-             bots=None) -> Game:
+             bots=None, balance: str = "v2") -> Game:
     """Deal a new game. With no seed a random one is chosen (``game.seed`` tells it).
 
+    ``balance="v1"`` plays by the first edition of the provisional numbers (``config.BALANCES``).
     ``bots={"Bo": "planner"}`` makes seats computer players (see ``stationmaster.bots``);
     ``stationmaster.bots.play_turns(game)`` lets them decide."""
     config = make_config(players, mode, length, victory, starting_hand, revenue, tuple(optional_rules), deck,
-                         yard_refill)
+                         yard_refill, balance)
     if seed is None:
         seed = secrets.randbelow(10**9)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:

@@ -46,7 +46,7 @@ def write_atomically(path, text: str) -> None:
 
 def _check_config_types(cfg: dict) -> None:
     """The JSON types of the configuration fields (make_config checks the values)."""
-    for key in ("mode", "length", "victory", "starting_hand", "deck", "yard_refill"):
+    for key in ("mode", "length", "victory", "starting_hand", "deck", "yard_refill", "balance"):
         if key in cfg and not isinstance(cfg[key], str):
             raise SaveError(f"'config.{key}' must be text, not {quote(cfg[key])}")
     if "players" in cfg and not (isinstance(cfg["players"], list)
@@ -106,14 +106,16 @@ def loads(text) -> Game:
     if not isinstance(cfg, dict):
         raise SaveError("'config' must be an object")
     known = {"players", "mode", "length", "victory", "starting_hand", "revenue", "optional_rules", "deck",
-             "yard_refill"}
+             "yard_refill", "balance"}
     unknown = set(cfg) - known
     if unknown:
         shown = ", ".join(clip(visible(k), 30) for k in sorted(unknown)[:5])
         more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
         raise SaveError(f"'config' has unknown field(s): {shown}{more}")
     _check_config_types(cfg)
-    cfg = {"yard_refill": "when_empty", **cfg}  # saves from before the choice were played by [Y1]'s first rule
+    # saves from before a choice existed were played by the rule of their day: [Y1]'s first rule,
+    # the first edition of the provisional numbers
+    cfg = {"yard_refill": "when_empty", "balance": "v1", **cfg}
     try:
         config = make_config(**cfg)
     except (TypeError, ValueError) as e:

@@ -315,10 +315,19 @@ def test_bad_config(changes, words):
 
 def test_config_may_leave_fields_at_their_defaults():
     """Y1: a missing yard_refill means a save from before the choice existed: when_empty, the rule
-    it was played by (not today's default)."""
+    it was played by (not today's default); a missing balance likewise means the first edition of
+    the numbers, v1."""
     d = base_save(config={})
     g = sm.loads(json.dumps(d))
-    assert g.config == sm.new_game(seed=3, yard_refill="when_empty").config
+    assert g.config == sm.new_game(seed=3, yard_refill="when_empty", balance="v1").config
+
+
+def test_a_save_keeps_its_balance_edition():
+    g = sm.new_game(seed=3)
+    assert g.config.balance == "v2" and json.loads(g.dumps())["config"]["balance"] == "v2"
+    assert sm.loads(sm.new_game(seed=3, balance="v1").dumps()).config.balance == "v1"
+    with pytest.raises(ValueError, match="unknown balance"):
+        sm.new_game(seed=3, balance="v9")
 
 
 # ------------------------------------------------------------------------- replay stops
