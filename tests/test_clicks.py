@@ -45,7 +45,7 @@ def test_the_options_save_clicks_in_a_standard_game(seed):
 
 
 def test_an_idle_draw_ends_by_itself_and_is_logged():
-    """The draw ends through game.apply (an End in the record, its event in the message) once no
+    """D1: the draw ends through game.apply (an End in the record, its event in the message) once no
     card in hand can be played and the hand is within its limit; with the option off it stays."""
     for on in (True, False):
         g = sm.new_game(seed=7)

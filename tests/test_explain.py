@@ -54,7 +54,7 @@ def clearance_with_a_train_ahead():
 
 
 def test_hold_and_clear_name_the_train_ahead_and_where_it_is():
-    """M-clearance: 'Hold: train 5 is still crossing Cedar Cut, and train 9 would run into its rear'."""
+    """M4: 'Hold: train 5 is still crossing Cedar Cut, and train 9 would run into its rear'."""
     g = clearance_with_a_train_ahead()
     s = g.state
     follower = s.trains[s.turn.pending.tray]
@@ -70,7 +70,7 @@ def test_hold_and_clear_name_the_train_ahead_and_where_it_is():
 
 
 def test_a_hint_never_takes_a_card_it_cannot_play_and_says_why():
-    """U1: the Station on Department 1 cannot go on a Whistle Post (upgrades one step at a time); the
+    """D3: the Station on Department 1 cannot go on a Whistle Post (upgrades one step at a time); the
     planner would take it, the Hint draws from the Home Office instead and says why."""
     b = Position(seed=1)
     station = b.take_card("station")
