@@ -600,3 +600,17 @@ def test_a_mainline_modifier_is_played_by_its_division_cards_button():
     assert [a for a in labels(c) if a.startswith("Block Signals")] == ["Block Signals: Taney Cut"]
     assert perform(c, f"play {card} on Mainline 2") == Play(card, mainline=2)
     assert g.state.ml_modifiers == {1: [card]}
+
+
+def test_a_selection_survives_the_boards_sync_within_the_turn_only():
+    """The board's observer syncs the controller in the middle of every apply: a train clicked to
+    choose Switch stays selected for its Moves, and nothing selected outlives the turn."""
+    g = switching_position()
+    g.undo()  # back to choosing the option, train 10 on the Office
+    c = Controller(g)
+    g.observe(lambda game: c.sync())
+    assert c.click(("tray", 1)) and str(g.history[-1]) == "switch" and c.tray == 1
+    move = next(m for m in g.legal_intents() if isinstance(m, Move) and m.tray == 1)
+    assert c.click(("spot", 0, *move.to)) and c.tray == 1
+    c.press("end")
+    assert c.clicks == [] and c.tray is None

@@ -178,10 +178,11 @@ class Controller:
         if self.card is None:
             self.turned = False
 
-    def _after_change(self, keep) -> None:
+    def _after_change(self, keep, before: tuple) -> None:
         """After the controller's own intent: keep what of its clicks still starts a gesture, in
         the same player's same turn (a train stays selected for its next Move)."""
-        same_turn = self._key[:4] + self._key[-1:] == self._context()[:4] + self._context()[-1:]
+        now = self._context()  # (``before``: taken before the apply; the board's observer syncs in between)
+        same_turn = before[:4] + before[-1:] == now[:4] + now[-1:]
         self._key = self._context()
         self.clicks = self._still_good(list(keep or [])) if same_turn else []
         self.sorting, self.swap = [], set()
@@ -292,13 +293,14 @@ class Controller:
             it = parse(intent)
             words = self._said(it)
             actor = self._game.actor
+            before = self._context()
             events = self._game.apply(it)
         except IllegalIntent as e:
             self.say(for_mouse(str(e)), error=True)
             return False
         finally:
             self.busy = False
-        self._after_change(keep)
+        self._after_change(keep, before)
         text = self.summary(events) or f"Done: {words}."
         if isinstance(it, Move) and self.tray == it.tray and self._game.actor is not None:
             label = capital(self._train_label(it.tray))
@@ -322,7 +324,7 @@ class Controller:
             events = self._game.apply(End())
         finally:
             self.busy = False
-        self._after_change([])
+        self._after_change([], self._context())
         tail = self.summary(events)
         self.say(f"{before} Nothing in hand can be played now, so the draw ended by itself."
                  + (f" {tail}" if tail else ""))
