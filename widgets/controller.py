@@ -1129,13 +1129,12 @@ class Controller:
         fresh = True
         if n and tuple(steps[:n]) == tuple(self.clicks) and len(steps) > n:
             steps, fresh = steps[n:], False
-            if self.sorting or self.swap:
-                steps.insert(0, ("press", "ui:cancel") if self.sorting else ("press", "ui:cancel"))
-                if self.swap:
-                    steps.insert(1, ("click", self.clicks[0][1]))
-        elif (n or self.sorting or self.swap) and steps[0][0] == "click" and (
-                steps[0] == self.clicks[-1:][0] if n else False
-                or self._candidates([*self.clicks, steps[0]])):
+            if self.sorting:  # Cancel forgets the order chosen so far; the train stays selected
+                steps.insert(0, ("press", "ui:cancel"))
+            elif self.swap:  # Cancel clears the selection: the train is clicked again
+                steps[:0] = [("press", "ui:cancel"), self.clicks[0]]
+        elif n and steps[0][0] == "click" and (steps[0] == self.clicks[-1]  # it would unselect the last click
+                                               or self._candidates([*self.clicks, steps[0]])):  # or go on from it
             steps.insert(0, ("press", "ui:cancel"))
         if isinstance(it, Play) and it.at is not None:
             turned_now = self.turned if not fresh else False
