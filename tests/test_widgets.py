@@ -137,8 +137,11 @@ def test_canvas_is_sized_to_the_scene_and_scales_down_to_the_cell():
         assert lay.width == "100%" and lay.height == "auto"
         # no wider than drawn, nor than fits the window's height under the control bar
         ratio = board.scene.width / board.scene.height
-        want = f"min({round(board.scene.width)}px, calc((100vh - var(--sm-chrome, 250px)) * {ratio:.4f}))"
+        want = f"min({round(board.scene.width)}px, calc((100vh - 220px) * {ratio:.4f}))"
         assert lay.max_width == want
+        # once the browser reports the room, the canvas fits its height exactly (no guess)
+        board.page.room_width, board.page.room_height = 900, 500
+        assert lay.max_width == f"{int(min(board.scene.width, 500 * ratio))}px"
 
 
 def test_apply_in_another_cell_redraws_only_changed_layers(sent):

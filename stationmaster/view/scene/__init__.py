@@ -52,7 +52,7 @@ class _Board(Hud, DivisionBand, OfficeAreas, Cards, CompactCards, Pieces, Canvas
 
     def build(self) -> Scene:
         c = self.c
-        y = self.header(0)
+        y = self.header(0) if self.with_header else 0
         y = self.division(y + 10)
         y = self.areas(y + 12)
         self.ready_marks()
@@ -63,13 +63,17 @@ class _Board(Hud, DivisionBand, OfficeAreas, Cards, CompactCards, Pieces, Canvas
         return self.sc
 
 
-def build_scene(state, viewer: int | None = None, theme: str = "light", ready=None, compact: bool = False) -> Scene:
+def build_scene(state, viewer: int | None = None, theme: str = "light", ready=None, compact: bool = False,
+                header: bool = True) -> Scene:
     """The whole table as shapes and hit regions. ``viewer`` is the player index whose hand is
     shown (default: the player to act, else the Superintendent). ``ready`` marks the facilities
     that can act now: ``{(seat, x, y): "Agent" | "Laborer" | "Porter"}`` (the board passes the
     ones its legal intents reach). ``compact``: the card row in big print for a board shown
-    small (``compact.py``); the rest of the table is the same."""
+    small (``compact.py``); the rest of the table is the same. ``header=False`` leaves out the
+    header and prompt lines (the live board says both in its control bar, and the room is better
+    spent on the table)."""
     b = _Board(state, viewer, theme)
+    b.with_header = bool(header)
     b.ready = dict(ready or {})
     b.compact = bool(compact)
     return b.build()
