@@ -126,6 +126,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.scene_builder = scene_builder or _default_scene_builder
         self.scene = None
         self.viewer = None
+        self.focus = None  # the seat whose Office Area the room layout shows (None: the viewer's)
         self.updates = 0  # game changes seen (apply, undo, redo, another game)
         self.event_log = EventLog()
         self._hits: dict = {}
@@ -377,18 +378,13 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.updates += 1
         self._seen_intents = len(self._game.history)
         self.controller.sync()
-        self.viewer = self._viewer()
-        if self.scene_builder is _default_scene_builder:
-            self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme,
-                                            ready=self.ready_facilities(), compact=self.compact)
-            if not self.compact:
-                self._full_height = self.scene.height
-        else:
-            self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme)
-        self._hits = {}
-        for h in self.scene.hits:
-            self._hits.setdefault(tuple(h.target), []).append(h)
-        self._size_canvas()
+        viewer = self._viewer()
+        if viewer != self.viewer:  # another person's turn (hot-seat): their own Area first
+            self.focus = None
+        self.viewer = viewer
+        self._build_scene()
+        if game_changed:
+            self._note_day_end()
         if game_changed:
             self._note_day_end()
         self._paint()
@@ -399,6 +395,53 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
             # written and synced to disk (about 10 ms)
             self.autosave_error = self.autosaver.write(self._game)
             self._show_message()  # a notice or error of the write (sent only if the line changed)
+    def _build_scene(self) -> None:
+        """The scene for the game now: laid out for the room the browser reported (``view.scene.room``)
+        once it has, else the table as drawn for SVG with the card row in big print when small."""
+        if self.scene_builder is _default_scene_builder:
+            from stationmaster.view.scene import build_scene
+            room = self.room
+            if room[0] > 0 and room[1] > 0:
+                self.scene = build_scene(self._game.state, viewer=self.viewer, theme=self.theme,
+                                         ready=self.ready_facilities(), room=room, focus=self.focus)
+            else:
+                self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme,
+                                                ready=self.ready_facilities(), compact=self.compact)
+                if not self.compact:
+                    self._full_height = self.scene.height
+        else:
+            self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme)
+        self._hits = {}
+        for h in self.scene.hits:
+            self._hits.setdefault(tuple(h.target), []).append(h)
+        self._size_canvas()
+
+    @property
+    def room_layout(self) -> bool:
+        """Whether the board is laid out for the room the browser reported."""
+        return self.scene is not None and getattr(self.scene, "room", None) is not None
+
+    def show_area(self, seat: int) -> None:
+        """Show ``seat``'s Office Area large (the room layout shows one Area; a click on a player's
+        row does this)."""
+        if seat not in [p.seat for p in self._game.state.players]:
+            raise ValueError(f"no seat {seat!r} at this table")
+        if seat != self.focus:
+            self.focus = seat
+            self._build_scene()
+            self._paint()
+
+    def _focus_targets(self) -> None:
+        """When the clicks the controller waits for are all in another player's Area (a card
+        played on their spot), show that Area."""
+        if not self.room_layout:
+            return
+        seats = {tuple(t)[1] for t, kind in self.controller.highlights() if tuple(t)[0] in ("spot", "box")}
+        shown = self.focus if self.focus is not None else self._game.state.players[self.viewer].seat \
+            if self.viewer is not None else None
+        if seats and shown not in seats:
+            self.show_area(min(seats))
+
     def ready_facilities(self) -> dict:
         """``{(seat, x, y): "Agent" | "Laborer" | "Porter"}``: the facilities of the person to act
         where a legal intent works now (the scene marks them)."""
@@ -477,7 +520,13 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
 
     def _on_mouse_down(self, x, y) -> None:
         hit = self.scene.hit(x, y) if self.scene is not None else None
-        self._call(self.controller.click, hit.target if hit else None)
+        target = tuple(hit.target) if hit else None
+        if target and target[0] == "player" and self.room_layout and len(self._game.players) > 1:
+            wanted = {tuple(t) for t, kind in self.controller.highlights()}
+            if target not in wanted:  # no card waits for that player: show their Area
+                self.show_area(target[1])
+                return
+        self._call(self.controller.click, target)
 
     def _call(self, handler, *args) -> None:
         """Hand a click or a button to the controller. The game's observer does not repaint while
@@ -498,6 +547,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
             self.refresh(game_changed=True)
             self.autoplay.wake()
         else:  # only the selection and the message changed: highlights and buttons
+            self._focus_targets()
             self._paint()
             self._update_controls()
 
@@ -518,15 +568,17 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
              frontend.canvas_max_width(self.scene.width, self.scene.height, self.room[1]))
 
     def _on_room(self, change) -> None:
-        """The room changed (window resized, file browser opened or closed): fit the canvas to it."""
+        """The room changed (first reported, window resized, file browser opened or closed): lay
+        the table out for it."""
         if self.scene is not None:
-            self._size_canvas()
+            self._build_scene()
+            self._paint()
 
     def _on_page_scale(self, change) -> None:
         """The browser reports the table's shown scale: in "auto", big print below COMPACT_BELOW.
         Back to the full layout only when it would fit at COMPACT_BELOW or more (its height is
         known), so the two layouts never take turns."""
-        if self.compact_choice != "auto" or not change["new"]:
+        if self.compact_choice != "auto" or not change["new"] or self.room_layout:
             return
         scale = change["new"]
         if self.compact and self.scene is not None and self._full_height:

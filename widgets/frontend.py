@@ -71,6 +71,7 @@ function render({ model, el }) {
     const cs = getComputedStyle(board);
     const w = Math.floor(board.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight));
     const h = Math.floor(view - barH - 12);
+    board.dataset.smRoom = `${w}x${h}`;  // for the browser tests
     if (w > 0 && (model.get("room_width") !== w || model.get("room_height") !== h)) {
       model.set("room_width", w); model.set("room_height", h); model.save_changes();
     }

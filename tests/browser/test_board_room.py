@@ -57,13 +57,17 @@ def open_board(page, lab_server, request, name: str, game_expr: str):
     board = BoardView(nb)
     board.wait_shown()
     board.settle()
-    # the board the browser shows, rebuilt here (its canvas height says which card row it drew)
-    height = board.canvases()[-1]["height"]
+    # the board the browser shows, rebuilt here for the room the browser reported
+    page.wait_for_function("sel => document.querySelector(sel).dataset.smRoom", arg=board.sel)
+    board.settle()
+    room = [int(v) for v in page.evaluate("sel => document.querySelector(sel).dataset.smRoom", board.sel).split("x")]
     game = eval(game_expr, {"sm": sm})
-    shadow = sm.play(game, autosave=False, compact=False)
-    if round(shadow.scene.height) != height:
-        shadow.set_compact(True)
-    assert round(shadow.scene.height) == height, f"the browser draws a {height} px tall table"
+    shadow = sm.play(game, autosave=False)
+    shadow.page.room_width, shadow.page.room_height = room
+    size = board.canvases()[-1]
+    assert (size["width"], size["height"]) == (round(shadow.scene.width), round(shadow.scene.height)), \
+        f"the browser draws a {size['width']}x{size['height']} table, the room layout for {room} is " \
+        f"{shadow.scene.width}x{shadow.scene.height}"
     return nb, board, shadow
 
 
