@@ -434,7 +434,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
     def _focus_targets(self) -> None:
         """When the clicks the controller waits for are all in another player's Area (a card
         played on their spot), show that Area."""
-        if not self.room_layout:
+        if not self.room_layout or len(self._game.players) < 2:  # solitaire: one Area, always shown
             return
         seats = {tuple(t)[1] for t, kind in self.controller.highlights() if tuple(t)[0] in ("spot", "box")}
         shown = self.focus if self.focus is not None else self._game.state.players[self.viewer].seat \

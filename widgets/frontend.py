@@ -171,6 +171,7 @@ def css() -> str:
         "border:1px solid var(--jp-border-color1);border-radius:6px;box-shadow:0 2px 10px #0005;padding:4px 8px;"
         "flex-direction:column;box-sizing:border-box}",
         ".station-master-board .sm-overlay .sm-panel{margin:2px 0}",
+        ".station-master-board .sm-overlay .widget-html-content{line-height:1.35;white-space:normal}",
         ".station-master-board .sm-help li,.station-master-board .sm-summary li{margin:1px 0}",
         ".station-master-board .sm-page-helper{width:0;height:0;overflow:hidden}",
         # Load: the upload button's own label counts the files chosen ("Load (0)"); say "Load"

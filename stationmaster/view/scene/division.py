@@ -113,7 +113,7 @@ class DivisionBand:
                     bounds.append(x + ow / 2)
                 x += ow + gap
         # Subdivisions
-        sy = top + h + 14
+        sy = top + h + (14 if not room else 19)  # the room layout: clear of the Office boxes' notes
         bounds.sort()
         for k, (a, b) in enumerate(zip(bounds, bounds[1:])):
             self.line([(a + 3, sy), (b - 3, sy)], c["sub"], 1.2, "table")
