@@ -26,7 +26,7 @@ def perform(c, intent):
     """Make an intent by clicks; the intent applied, or None."""
     n = len(c.game.history)
     do(c, c.clicks_for(intent))
-    return c.game.history[-1] if len(c.game.history) > n else None
+    return c.game.history[n] if len(c.game.history) > n else None  # (an idle draw may end after it)
 
 
 def labels(c):
@@ -198,7 +198,7 @@ def draw_position(cards, seed=1, **kw):
 
 def test_play_a_track_card_by_clicking_the_card_then_a_highlighted_spot():
     g = draw_position(["straight"])
-    c = Controller(g)
+    c = Controller(g, auto_end_draw=False)  # the draw stays open to look at
     card = g.state.players[0].hand[0]
     c.click(("hand", card))
     assert c.card == card and (("hand", card), "selected") in c.highlights()
@@ -225,7 +225,7 @@ def test_turned_toggle_lays_the_card_turned():
     b.lay(ME, "straight", (1, 0))
     g = b.game()
     g.apply("draw home")
-    c = Controller(g)
+    c = Controller(g, auto_end_draw=False)  # the draw stays open to look at
     card = next(x for x in g.state.players[0].hand if x.startswith("TurnoutL"))
     c.click(("hand", card))
     assert "Turned" in labels(c)
@@ -249,7 +249,7 @@ def test_a_modifier_beside_two_facilities_asks_which_it_serves():
     b.hand(ME, ["team_track"])
     g = b.game()
     g.apply("draw home")
-    c = Controller(g)
+    c = Controller(g, auto_end_draw=False)  # the draw stays open to look at
     card = next(x for x in g.state.players[0].hand if x.startswith("TeamTrack"))
     c.click(("hand", card))
     assert not c.click(("spot", 0, 0, 1))
@@ -278,7 +278,7 @@ def test_office_upgrade_and_trains_play_by_button():
 
 def test_discard_by_clicking_a_department():
     g = draw_position(["straight"])
-    c = Controller(g)
+    c = Controller(g, auto_end_draw=False)  # the draw stays open to look at
     card = g.state.players[0].hand[0]
     assert not c.click(("dept", 2))  # no card selected: says what to do
     assert c.error
@@ -486,7 +486,7 @@ def turned_only_position():
 
 def test_turned_only_spots_are_highlighted_and_a_click_lays_the_card_turned():
     g, card, only_turned = turned_only_position()
-    c = Controller(g)
+    c = Controller(g, auto_end_draw=False)  # the draw stays open to look at
     c.click(("hand", card))
     assert {("spot", 0, *xy) for xy in only_turned} == targets(c, "turned")
     assert "it fits there only turned" in c.message
