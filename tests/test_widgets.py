@@ -1052,3 +1052,18 @@ def test_play_switches_the_controllers_options():
     assert board.controller.auto_end_draw is True
     with pytest.raises(ValueError):
         board.set_option("fly", True)
+
+
+def test_messages_say_an_before_a_vowel():
+    """Issue 15: 'A Oil Refinery cannot go on the Running Track'."""
+    from stationmaster.builder import Position
+    from stationmaster.errors import IllegalIntent
+    from stationmaster.grammar import a
+
+    assert (a("Oil Refinery"), a("Depot"), a("Extra Platform")) == ("an Oil Refinery", "a Depot", "an Extra Platform")
+    b = Position(seed=2, players=["Ann"])
+    refinery, = b.hand("Ann", ["oil_refinery"])
+    game = b.game()
+    game.apply("draw home")
+    with pytest.raises(IllegalIntent, match="^An Oil Refinery cannot go on the Running Track"):
+        game.apply(f"play {refinery} at 1,0")

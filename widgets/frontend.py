@@ -61,10 +61,11 @@ function render({ model, el }) {
   // notebook (or the window) less the control bar above the canvas.
   const room = () => {
     if (!board) return;
+    // the smallest scrolling box round the board (JupyterLab's notebook, Voilà's page), within the window
     let view = window.innerHeight;
     for (let el = board.parentElement; el; el = el.parentElement) {
       const st = getComputedStyle(el);
-      if ((st.overflowY === "auto" || st.overflowY === "scroll") && el.clientHeight > 200) { view = el.clientHeight; break; }
+      if ((st.overflowY === "auto" || st.overflowY === "scroll") && el.clientHeight > 200) view = Math.min(view, el.clientHeight);
     }
     const bar = board.querySelector(".sm-bar");
     const barH = bar ? bar.getBoundingClientRect().height : 0;

@@ -82,7 +82,10 @@ def viewport_point(page, board, x: float, y: float) -> tuple:
 
 def check_one_screen(page, nb, board, extra=()) -> dict:
     got = in_view(page, nb, board, extra)
+    room = page.evaluate("sel => document.querySelector(sel).dataset.smRoom", board.sel)
     assert not got["out_of_view"], (f"not in view with the board at 1280x800: {got['out_of_view']}\n"
+                                    f"the room reported: {room}; the canvas drawn {board.canvases()[-1]['width']}x"
+                                    f"{board.canvases()[-1]['height']}\n"
                                     f"view {got['view']}\n" + json.dumps(got["boxes"], indent=1))
     canvas = got["boxes"]["canvas"]
     size = board.canvases()[-1]

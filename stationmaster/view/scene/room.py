@@ -26,9 +26,9 @@ from .theme import PLAYER_COLOURS, is_dark, mix, sky_colour
 #: the room layout's width bounds, and its smallest text and target (scene px = screen px at 1:1)
 ROOM_MIN, ROOM_MAX = 760, 1400
 TEXT_PX, TARGET_PX = 10.0, 18.0
-#: the side column's width, and the tallest an Office Area may be drawn (share of the room's height)
+#: the side column's width, and the card row's card height
 SIDE_W = 230
-AREA_SHARE = 0.46
+CARD_H = 112
 
 
 def room_width(room) -> int:
@@ -49,10 +49,12 @@ class RoomLayout:
         y = self.day_band(y + 4)
         top = y + 6
         side_x = W - MARGIN - SIDE_W
+        self.card_h = CARD_H
+        # the Area takes the room the other parts leave (the card row is card_h + 38 tall)
+        self.area_room = (getattr(self, "room_h", 0) or 560) - top - (CARD_H + 38) - 12
         area_h = self.focus_area(MARGIN, top, side_x - 10 - MARGIN)
         side_h = self.side_column(side_x, top, SIDE_W)
         self.ready_marks()
-        self.card_h = 112
         y = self.cards_compact(top + max(area_h, side_h) + 6)
         self.sc.height = y + 6
         self.sc.shapes.insert(0, Rect(0, 0, W, self.sc.height, c["bg"], None, 0, 0, "table"))
@@ -114,11 +116,10 @@ class RoomLayout:
         trays = len([t for t in s.trains.values() if t.where == "area" and t.seat == seat])
         list_h = len(facs) * 42 + max(2, trays) * 22 + 4
         list_w = min(330.0, w * 0.48)
-        room_h = getattr(self, "room_h", 0) or 560
-        most = max(160.0, room_h * AREA_SHARE)
-        cw = min(80.0, (w - list_w - 60) / cols, (most - 40) / rows / 0.7)
+        most = max(150.0, getattr(self, "area_room", 0))
+        cw = min(80.0, (w - list_w - 60) / cols, ((most - 40) // rows) / 0.7)
         cw = max(cw, 26.0)
-        self.cw, self.ch = cw, round(cw * 0.7)
+        self.cw, self.ch = cw, int(cw * 0.7 + 1e-6)
         grid_h = rows * self.ch
         h = 34 + max(grid_h, list_h) + 6
         self.side_list_seat = seat
