@@ -1067,3 +1067,28 @@ def test_messages_say_an_before_a_vowel():
     game.apply("draw home")
     with pytest.raises(IllegalIntent, match="^An Oil Refinery cannot go on the Running Track"):
         game.apply(f"play {refinery} at 1,0")
+
+
+def test_the_hint_opens_over_the_board_and_goes_with_the_next_intent():
+    board = board_for(sm.new_game(seed=7))
+    decision = board.show_hint()
+    if decision is None:
+        pytest.skip("no planner bot here")
+    assert board.hint_box.layout.display == "block" and board.overlay.layout.display == "flex"
+    assert "Hint:" in board.hint_box.value
+    board.game.apply(decision.intent)
+    assert board.hint_box.layout.display == "none" and board.overlay.layout.display == "none"
+
+
+def test_load_has_a_tooltip_and_its_label_is_load_and_the_board_opens_at_its_bar():
+    """Issue 15: Load was labelled "Load (0)" (the upload widget counts the files chosen) with the
+    tooltip "null"; the board's CSS writes "Load" instead of the count. A new board asks its page
+    side to scroll its control bar to the top of the view, once."""
+    from stationmaster.widgets import frontend
+
+    board = board_for(sm.new_game(seed=7))
+    assert board.upload.tooltip and "load" in board.upload.tooltip.lower()
+    assert "sm-upload" in board.upload._dom_classes
+    css = frontend.css()
+    assert ".sm-upload{font-size:0}" in css and "content:'Load'" in css
+    assert board.page.scroll_to_bar is True

@@ -83,9 +83,13 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
     the board (it observes the game). New game, Load (a save file) and the New game form replace
     ``board.game`` with another Game object.
 
-    Size: the board scales to the room it has. ``compact="auto"`` (the default) draws the hand and
-    Department row in big print (a name and one line a card, never under 9 px on screen) when
-    the browser shows the table smaller than its full size, as on a laptop; True or False fix it.
+    Size: the browser reports the room the board's canvas may use (``board.room``) and the table
+    is laid out for it (``stationmaster.view.scene.room``: about 1:1 on screen, no text under 10 px,
+    no target under 18 px, one Office Area large — ``show_area(seat)``, or a click on a player's
+    row, shows another). Until a browser has reported its room (a script, the tests) the table is
+    the SVG layout, its card row in big print when ``compact`` says so ("auto": when shown small).
+    Nothing above the board changes height while playing: the help, the Hint, the Day's summary
+    and Load's question open over the board.
 
     Autosave: after every accepted intent (and undo/redo) the game is written atomically to its
     own file, ``station-master-autosave-seed<seed>.json`` in the working folder (``autosave`` is
@@ -172,6 +176,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         """A new game, a Load or a resume: nothing of the previous game's stays on the board (its
         Day summary, download link, Hint marker, message, selection, a pending Load's question)."""
         self._hint = None
+        _set(self.hint_box.layout, "display", "none")
         self._summary_day = None
         _set(self.summary_row.layout, "display", "none")
         _set(self.save_link, "value", "")
@@ -244,6 +249,8 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.hint_button.on_click(lambda b: self.show_hint())
         self.help_box = W.HTML(layout=W.Layout(display="none", width="100%"))
         self.help_box.add_class("sm-panel")
+        self.hint_box = W.HTML(layout=W.Layout(display="none", width="100%"))
+        self.hint_box.add_class("sm-panel")
         self.summary_box = W.HTML(layout=W.Layout(width="100%"))
         self.summary_close = W.Button(description="OK", tooltip="put the Day's summary away",
                                       layout=W.Layout(width="auto", min_width="3.5em", flex="0 0 auto"))
@@ -336,7 +343,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         decide.add_class("sm-decide")
         self.bar = W.VBox([self.status, self.message, decide], layout=W.Layout(width="100%"))
         self.bar.add_class("sm-bar")
-        self.overlay = W.VBox([self.help_box, self.summary_row, self.confirm_row],
+        self.overlay = W.VBox([self.hint_box, self.help_box, self.summary_row, self.confirm_row],
                               layout=W.Layout(display="none"))
         self.overlay.add_class("sm-overlay")
         self.stage = W.Box([self.canvas, self.overlay], layout=W.Layout(width="100%"))
@@ -384,6 +391,8 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.viewer = viewer
         self._build_scene()
         if game_changed:
+            _set(self.hint_box.layout, "display", "none")  # the Hint was for the game as it was
+            self._fit_overlay()
             self._note_day_end()
         if game_changed:
             self._note_day_end()
@@ -840,7 +849,8 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         corner: the overlay is shown while any of them is open, and the board never moves for it."""
         if getattr(self, "overlay", None) is None:
             return
-        open_ = any(w.layout.display not in ("none", None) for w in (self.help_box, self.summary_row, self.confirm_row))
+        open_ = any(w.layout.display not in ("none", None)
+                    for w in (self.hint_box, self.help_box, self.summary_row, self.confirm_row))
         _set(self.overlay.layout, "display", "flex" if open_ else "none")
 
     def what_can_i_do(self) -> list:
@@ -875,8 +885,14 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         if labels:
             how.append("press " + " then ".join(labels))
         why = f" — {decision.reason}" if decision.reason else ""
-        c.say(f"Hint: {self._said(decision.intent)}{why}. ({capital('; '.join(how)) or 'Use the buttons'}.)")
+        text = f"Hint: {self._said(decision.intent)}{why}. ({capital('; '.join(how)) or 'Use the buttons'}.)"
+        c.say(text)
         self._hint = (len(g.history), decision, targets)
+        # the whole reason in a panel over the board (the message line is one line); it goes with
+        # the next change of the game
+        _set(self.hint_box, "value", f"<div class='sm-hint'>💡 {html.escape(text)}</div>")
+        _set(self.hint_box.layout, "display", "block")
+        self._fit_overlay()
         self._paint()
         self._show_message()
         return decision
