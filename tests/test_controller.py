@@ -307,10 +307,25 @@ def test_freight_agent_by_clicking_a_facility_then_choosing():
     g = b.game()
     c = Controller(g)
     assert ("spot", 0, 0, 1) in targets(c, "option")
-    c.click(("box", 0, 0, 1, "red"))
+    c.click(("spot", 0, 0, 1))
     keys = [a.key for a in c.actions()]
     assert "agent clear 0,1" in keys
     c.press("agent clear 0,1")
+    assert g.history[-1] == Agent("clear", (0, 1))
+
+
+def test_a_click_on_a_red_box_clears_it_and_on_a_green_box_stocks_it():
+    """A1/A2: the Freight Agent's box is its gesture: one click on the red box clears it (a click on
+    the facility elsewhere selects it and shows the buttons, unjam among them)."""
+    b = Position(seed=1)
+    b.lay(ME, "straight", (1, 0))
+    b.lay(ME, "mine_tipple", (0, 1))
+    b.boxes(ME, (0, 1), red=["hopper"])
+    g = b.game()
+    c = Controller(g)
+    assert (("box", 0, 0, 1, "red"), "target") in c.highlights()
+    assert c.clicks_for(Agent("clear", (0, 1))) == [("click", ("box", 0, 0, 1, "red"))]
+    assert c.click(("box", 0, 0, 1, "red"))
     assert g.history[-1] == Agent("clear", (0, 1))
 
 

@@ -179,9 +179,11 @@ class Controller:
             self.turned = False
 
     def _after_change(self, keep) -> None:
-        """After the controller's own intent: keep what of its clicks still starts a gesture."""
+        """After the controller's own intent: keep what of its clicks still starts a gesture, in
+        the same player's same turn (a train stays selected for its next Move)."""
+        same_turn = self._key[:4] + self._key[-1:] == self._context()[:4] + self._context()[-1:]
         self._key = self._context()
-        self.clicks = self._still_good(list(keep or []))
+        self.clicks = self._still_good(list(keep or [])) if same_turn else []
         self.sorting, self.swap = [], set()
         if self.card is None:
             self.turned = False
@@ -804,9 +806,17 @@ class Controller:
         if seq[0] != (self.clicks[:1] or [None])[0]:
             self.turned = False
             self.sorting, self.swap = [], set()
-        complete = [it for it, g in cands if len(g) == n]
+        complete = list(dict.fromkeys(it for it, g in cands if len(g) == n))
         if complete:
-            chosen = gs.prefer(self.state, list(dict.fromkeys(complete)), self.turned)
+            chosen = gs.prefer(self.state, complete, self.turned)
+            if len(chosen) > 1 and len(seq) == 1:  # one click, several things: choose with the buttons
+                alts = [("click", a) for a in gs.alternatives(self.state, self.seat, seq[0][1])]
+                more = next(([a] for a in alts if self._candidates([a])), None)
+                if more is not None:
+                    return self._go_on(more, self._candidates(more))
+                if all(isinstance(it, (Board, Detrain)) for it in chosen):
+                    self.say("Several trains stand at your Office: click the one to work first.", error=True)
+                    return False
             it = chosen[0]
             if isinstance(it, Switch) and seq[0][1][0] == "tray":
                 return self._switch_with(seq)
@@ -1144,4 +1154,5 @@ class Controller:
         if isinstance(it, Switch):
             return gest[0][1][1] in self.movable_after_switch()
         turned = it.turned if isinstance(it, Play) else False
-        return gs.prefer(self.state, complete, turned)[:1] == [it]
+        chosen = gs.prefer(self.state, complete, turned)
+        return chosen[:1] == [it] and (len(chosen) == 1 or len(gest) > 1)

@@ -20,6 +20,9 @@ from stationmaster.intents import (
 
 #: the Office's boxes a Porter's click on the Office uses ([L2]): green boards, red detrains
 PORTER_BOX = {Board: "green", Detrain: "red"}
+#: the box a Freight Agent's action works ([A1]): stock fills the green box, clear empties the red
+#: one; unjam frees the box it names
+AGENT_BOX = {"stock": "green", "clear": "red"}
 
 
 def click(*target) -> tuple:
@@ -63,7 +66,8 @@ def _gestures(state, seat: int, it) -> list:
     if isinstance(it, Agent):
         if it.at is None:  # pass
             return [(press(it),)]
-        return [(click("spot", seat, *it.at), press(it))]
+        box = AGENT_BOX.get(it.action, it.box)  # the box the Freight Agent works: one click there
+        return [(click("box", seat, *it.at, box),), (click("spot", seat, *it.at), press(it))]
     if isinstance(it, Work):  # a Laborer: the box itself, or the facility then its button
         return [(click("box", seat, *it.at, it.box),), (click("spot", seat, *it.at), press(it))]
     if isinstance(it, (Board, Detrain)):  # a Porter: the train, then the Office's box or its button
@@ -126,13 +130,17 @@ def alternatives(state, seat: int, target) -> list:
 
 def prefer(state, intents: list, turned: bool) -> list:
     """Of several intents one gesture makes, the ones the board means: a Move in the direction
-    the train already moves this turn, else east; a card laid the way the Turned toggle says."""
+    the train already moves this turn, else east; a card laid the way the Turned toggle says; a
+    Freight Agent's stock or clear rather than an unjam of the same box."""
     out = list(intents)
     moves = [m for m in out if isinstance(m, Move)]
     if moves:
         last = state.turn.last_move
         out = ([m for m in moves if last == (m.tray, m.direction)] or [m for m in moves if m.direction == "east"]
                or moves)
+    agents = [a for a in out if isinstance(a, Agent)]
+    if agents and len(agents) == len(out):  # a click on a box stocks or clears it; unjam is a button
+        out = [a for a in agents if a.action != "unjam"] or agents
     plays = [p for p in out if isinstance(p, Play)]
     if plays and len(plays) == len(out):
         out = [p for p in plays if p.turned == turned] or plays
