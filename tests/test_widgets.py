@@ -1080,10 +1080,9 @@ def test_the_hint_opens_over_the_board_and_goes_with_the_next_intent():
     assert board.hint_box.layout.display == "none" and board.overlay.layout.display == "none"
 
 
-def test_load_has_a_tooltip_and_its_label_is_load_and_the_board_opens_at_its_bar():
+def test_load_has_a_tooltip_and_its_label_is_load():
     """Issue 15: Load was labelled "Load (0)" (the upload widget counts the files chosen) with the
-    tooltip "null"; the board's CSS writes "Load" instead of the count. A new board asks its page
-    side to scroll its control bar to the top of the view, once."""
+    tooltip "null"; the board's CSS writes "Load" instead of the count."""
     from stationmaster.widgets import frontend
 
     board = board_for(sm.new_game(seed=7))
@@ -1091,4 +1090,3 @@ def test_load_has_a_tooltip_and_its_label_is_load_and_the_board_opens_at_its_bar
     assert "sm-upload" in board.upload._dom_classes
     css = frontend.css()
     assert ".sm-upload{font-size:0}" in css and "content:'Load'" in css
-    assert board.page.scroll_to_bar is True

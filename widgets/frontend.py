@@ -11,9 +11,6 @@
   ipycanvas, which would send each to the kernel (one message per pixel the pointer moves) and
   would keep the mouse wheel from scrolling the page over the board.
 - **The scale.** ``scale`` is the canvas's shown width over its drawn width (1.0 at full size).
-- **Opened at the bar.** A board shown for the first time and not wholly in view scrolls its
-  page so that its control bar is at the top (``scroll_to_bar``, once per board, never again on a
-  reload), so the play notebook opens with the decision and the whole board on one screen.
 - **The room.** ``room_width`` and ``room_height`` are the CSS pixels the board's canvas may use:
   the board's width, and the height of the window (JupyterLab's notebook view, Voilà's page) less
   the board's control bar, whose height never changes. The board sizes its canvas from them, so
@@ -80,27 +77,6 @@ function render({ model, el }) {
       model.set("room_width", w); model.set("room_height", h); model.save_changes();
     }
   };
-  // A board shown for the first time, not wholly in view: scroll so its control bar is at the top
-  // of the view (the bar and the whole board on one screen). Once per board: never on a reload.
-  const openAtBar = () => {
-    if (!model.get("scroll_to_bar")) return;
-    model.set("scroll_to_bar", false); model.save_changes();
-    requestAnimationFrame(() => {
-      const bar = board.querySelector(".sm-bar");
-      if (!bar) return;
-      let sc = null;
-      for (let el = board.parentElement; el; el = el.parentElement) {
-        const o = getComputedStyle(el).overflowY;
-        if ((o === "auto" || o === "scroll") && el.scrollHeight > el.clientHeight) { sc = el; break; }
-      }
-      sc = sc || document.scrollingElement;
-      const top = sc === document.scrollingElement ? 0 : sc.getBoundingClientRect().top;
-      const bottom = sc === document.scrollingElement ? window.innerHeight : sc.getBoundingClientRect().bottom;
-      const b = board.getBoundingClientRect();
-      if (b.top >= top && b.bottom <= bottom) return;  // wholly in view already
-      sc.scrollTop += bar.getBoundingClientRect().top - top - 4;
-    });
-  };
   const attach = () => {
     if (stop) return;
     board = el.closest(".station-master-board");
@@ -121,7 +97,6 @@ function render({ model, el }) {
     observers.push({ disconnect: () => window.removeEventListener("resize", onResize) });
     scale();
     room();
-    openAtBar();
   };
   attach();
   return () => {
@@ -238,8 +213,6 @@ if anywidget is not None:
         page_theme = traitlets.Unicode("").tag(sync=True)
         scale = traitlets.Float(0.0).tag(sync=True)
         room_width = traitlets.Int(0).tag(sync=True)
-        #: scroll the board's bar to the top of the view when it is first shown (then False)
-        scroll_to_bar = traitlets.Bool(True).tag(sync=True)
         room_height = traitlets.Int(0).tag(sync=True)
 else:  # pragma: no cover
     PageHelper = None

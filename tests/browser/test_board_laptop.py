@@ -259,7 +259,7 @@ bare, label = W.Button(description="bare"), W.Label("0")
 bare.on_click(lambda _b: setattr(label, "value", str(int(label.value) + 1)))
 label.add_class("bare-label")
 display(W.HBox([bare, label]))
-board = sm.play(seed=7)  # with its autosave, as a player has it
+board = sm.play(seed=7, auto_end_draw=False)  # with its autosave, as a player has it; the plan ends draws itself
 board"""
 
 # Time of every change the page shows: a canvas drawn (ipycanvas copies its offscreen canvas
@@ -283,6 +283,7 @@ def measure(page, click) -> float:
     page.evaluate("() => { window.__sm.changes = []; window.__sm.down = 0; }")
     click()
     last = -1
+    deadline = time.monotonic() + 30  # the page must go quiet: a test never hangs
     while True:
         time.sleep(QUIET_MS / 1000)
         down, changes = page.evaluate("() => [window.__sm.down, window.__sm.changes]")
@@ -290,6 +291,7 @@ def measure(page, click) -> float:
         if after and max(after) == last:
             return last - down
         last = max(after) if after else -1
+        assert time.monotonic() < deadline, f"the page kept changing for 30 s after a click ({len(after)} changes)"
 
 
 def test_a_board_click_repaints_within_twice_a_bare_button_round_trip(lab_server, page, screenshots_dir, request):
@@ -297,7 +299,7 @@ def test_a_board_click_repaints_within_twice_a_bare_button_round_trip(lab_server
     presses of a bare Button that sets a Label, alternately, in the same JupyterLab session."""
     nb, board = open_board(page, lab_server, request, "latency.ipynb", LATENCY)
     page.evaluate(HOOK, nb.sel)
-    shadow = board.shadow(seed=7)
+    shadow = board.shadow(seed=7, auto_end_draw=False)
     bare_button = page.locator(f"{nb.sel} button.jupyter-button", has_text="bare").first
 
     def card(k=0):
