@@ -1,6 +1,6 @@
 """Board benchmarks (DESIGN.md §7): kernel-side time and widget-message bytes per board update.
 
-    python benchmarks/board.py [--intents 400] [--players 1 2 4] [--compact]
+    python benchmarks/board.py [--intents 400] [--players 1 2 4] [--room 900x587] [--compact]
 
 For random games (seeded; 1, 2 and 4 players by default) with a live ``Board`` observing, every
 intent is applied as a script in another cell would (``board.game.apply``), and we measure
@@ -13,6 +13,10 @@ intent is applied as a script in another cell would (``board.game.apply``), and 
 - the same for a click that only changes the selection (the highlight layer and buttons);
 - the same for a bot's decision applied by the board (``board.step_bots(1)``: the bot's
   ``decide`` and the engine's ``apply`` on a copy are subtracted), in a game of random bots.
+
+The board is laid out for ``--room`` (the CSS pixels a browser reports for its canvas; 900x587 is
+JupyterLab's at 1280x800 with the file browser open, the live board's layout; ``0x0``: the table
+as drawn for SVG, as before a browser reports its room).
 
 Prints JSON with medians, 90th percentiles and maxima, against the budgets (< 30 ms, < 64 KB).
 No kernel is needed: widgets without a frontend still build every message they would send.
@@ -39,6 +43,12 @@ from stationmaster.widgets.board import Board  # noqa: E402
 
 BUDGETS = {"update_ms_median": 30.0, "update_bytes_median": 64 * 1024}
 
+
+def set_room(board, room) -> None:
+    """Lay the board out for a room, as a browser's report does."""
+    if board.page is not None and room[0] > 0:
+        board.page.room_width, board.page.room_height = room
+
 _sizes: list = []
 _orig_send = ipywidgets.Widget._send
 
@@ -61,7 +71,7 @@ def summary(values, digits=2):
             "max": round(max(values), digits)}
 
 
-def run(players: int, seed: int, intents: int, compact: bool = False) -> dict:
+def run(players: int, seed: int, intents: int, compact: bool = False, room=(900, 587)) -> dict:
     names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:players]
     mode = "solitaire" if players == 1 else "competitive"
     game = sm.new_game(seed=seed, players=names, mode=mode, length="campaign")
@@ -69,6 +79,7 @@ def run(players: int, seed: int, intents: int, compact: bool = False) -> dict:
     folder = tempfile.mkdtemp(prefix="sm-board-bench-")
     t = time.perf_counter()
     board = Board(game, autosave=str(Path(folder) / "station-master-autosave.json"), compact=compact)
+    set_room(board, room)
     first_ms = (time.perf_counter() - t) * 1000
     first_bytes = sum(_sizes)
     r = random.Random(seed)
@@ -114,7 +125,7 @@ def run(players: int, seed: int, intents: int, compact: bool = False) -> dict:
     return out
 
 
-def run_bots(players: int, seed: int, intents: int, compact: bool = False) -> dict:
+def run_bots(players: int, seed: int, intents: int, compact: bool = False, room=(900, 587)) -> dict:
     from stationmaster.bots import bot_for
 
     names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:players]
@@ -122,6 +133,7 @@ def run_bots(players: int, seed: int, intents: int, compact: bool = False) -> di
     game = sm.new_game(seed=seed, players=names, mode=mode, length="campaign", bots={n: "random" for n in names})
     folder = tempfile.mkdtemp(prefix="sm-board-bench-")
     board = Board(game, autosave=folder, pace=1.0, compact=compact)  # no event loop here: the bots wait for step_bots
+    set_room(board, room)
     times, sizes = [], []
     for _ in range(intents):
         if game.is_over:
@@ -146,9 +158,11 @@ def main(argv=None) -> None:
     ap.add_argument("--players", type=int, nargs="*", default=[1, 2, 4])
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--compact", action="store_true", help="the big-print card row (a board shown small)")
+    ap.add_argument("--room", default="900x587", help="the room a browser reports, WxH (0x0: none)")
     args = ap.parse_args(argv)
-    runs = [run(p, args.seed, args.intents, args.compact) for p in args.players]
-    bot_runs = [run_bots(p, args.seed, args.intents, args.compact) for p in args.players]
+    room = tuple(int(v) for v in args.room.lower().split("x"))
+    runs = [run(p, args.seed, args.intents, args.compact, room) for p in args.players]
+    bot_runs = [run_bots(p, args.seed, args.intents, args.compact, room) for p in args.players]
     all_ms = [r["update_ms"]["median"] for r in runs + bot_runs]
     all_bytes = [r["update_bytes"]["median"] for r in runs + bot_runs]
     result = {
@@ -157,6 +171,7 @@ def main(argv=None) -> None:
         "ipywidgets": ipywidgets.__version__,
         "budgets": BUDGETS,
         "compact": args.compact,
+        "room": list(room),
         "runs": runs,
         "bot_decisions": bot_runs,
         "worst_update_ms_median": max(all_ms),

@@ -171,6 +171,10 @@ def _play(args) -> int:
     if folder.exists() and not folder.is_dir():
         print(f"stationmaster: {folder} is not a folder", file=sys.stderr)
         return EXIT_BAD
+    cmd = play_command(notebook, no_browser=args.no_browser, port=args.port)
+    if args.print:  # only say what would run: nothing is written
+        print(shlex.join(cmd))
+        return EXIT_OK
     if not notebook.exists():
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -180,10 +184,6 @@ def _play(args) -> int:
             print(f"stationmaster: cannot write {notebook}: {e}", file=sys.stderr)
             return EXIT_BAD
         print(f"stationmaster: wrote the play notebook {notebook}", file=sys.stderr)
-    cmd = play_command(notebook, no_browser=args.no_browser, port=args.port)
-    if args.print:
-        print(shlex.join(cmd))
-        return EXIT_OK
     missing = _missing_play_modules()
     if missing:
         print(f"stationmaster: playing needs JupyterLab and the board widgets; this Python "

@@ -132,3 +132,8 @@ def test_tutorial_1s_instructions_followed_literally_finish_each_exercise(tmp_pa
         cell.source = cell.source.splitlines()[0][len("# Your turn: "):]
     shown = checks_after_solutions(run(nb, tmp_path))
     assert all(s.startswith("✅ Done") for s in shown), shown
+    # and they show no list of events before the check (§2 once printed 24 Event(...) lines)
+    printed = [o for cell in turns for o in cell.outputs if o.get("output_type") == "execute_result"]
+    assert not printed, printed
+    # a tutorial's boards do not autosave: nothing was written beside the notebook (issue 15)
+    assert not list(tmp_path.glob("station-master-autosave*.json"))

@@ -320,3 +320,44 @@ def test_finished_game_still_draws():
     texts = [sh.text for sh in sc.shapes if isinstance(sh, Text)]
     assert "Game over" in texts
     assert sc.hits_for("hand") is not None and player_at(g.state, 0) == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# The table laid out for the room it has (issue 15)
+
+LAPTOP_ROOM = (900, 587)  # what JupyterLab at 1280x800 (file browser open) gives the board's canvas
+
+
+def tables():
+    for players in (None, ["Ann", "Bo"], ["Ann", "Bo", "Cy"], ["Ann", "Bo", "Cy", "Di"]):
+        mode = "competitive" if players else "solitaire"
+        yield busy(sm.new_game(seed=5, players=players, mode=mode), 150, 3)
+    yield rich()
+
+
+@pytest.mark.parametrize("room", [LAPTOP_ROOM, (1540, 870), (760, 560)])
+def test_the_room_layout_keeps_text_and_targets_large_enough_and_fits_the_room(room):
+    """At the room's width and about its height, so shown at about 1:1: no text under 10 px and no
+    click target under 18 px on its short side, and the table no taller than the room (within 12%:
+    a tall Area may take a little more, then the board is shown a little smaller)."""
+    for game in tables():
+        sc = build_scene(game.state, room=room)
+        texts = [t for t in sc.shapes if isinstance(t, Text) and str(t.text).strip()]
+        assert sc.width == max(760, min(1400, room[0])) and sc.room == room
+        assert min(t.size for t in texts) >= 10, min(texts, key=lambda t: t.size)
+        assert min(min(h.w, h.h) for h in sc.hits) >= 18, min(sc.hits, key=lambda h: min(h.w, h.h))
+        assert sc.height <= room[1] * 1.12, (len(game.players), sc.height)
+
+
+def test_the_room_layout_draws_one_area_large_and_every_players_row():
+    game = busy(sm.new_game(seed=5, players=["Ann", "Bo", "Cy"], mode="competitive"), 120, 3)
+    for focus in (0, 1, 2):
+        sc = build_scene(game.state, room=LAPTOP_ROOM, focus=focus)
+        seats = {k[0] for k in sc.spot_rects}
+        assert seats == {focus}, seats  # only that Area's spots are drawn (and clickable)
+        rows = [h for h in sc.hits if h.target[0] == "player"]
+        assert {h.target[1] for h in rows} == {0, 1, 2}
+    # the old layout (SVG, no room) is unchanged: every Area, no floors
+    full = build_scene(game.state)
+    assert {k[0] for k in full.spot_rects} == {0, 1, 2} and full.room is None
+    assert min(t.size for t in full.shapes if isinstance(t, Text)) < 10

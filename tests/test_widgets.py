@@ -137,8 +137,12 @@ def test_canvas_is_sized_to_the_scene_and_scales_down_to_the_cell():
         assert lay.width == "100%" and lay.height == "auto"
         # no wider than drawn, nor than fits the window's height under the control bar
         ratio = board.scene.width / board.scene.height
-        want = f"min({round(board.scene.width)}px, calc((100vh - var(--sm-chrome, 250px)) * {ratio:.4f}))"
+        want = f"min({round(board.scene.width)}px, calc((100vh - 220px) * {ratio:.4f}))"
         assert lay.max_width == want
+        # once the browser reports the room, the canvas fits its height exactly (no guess)
+        board.page.room_width, board.page.room_height = 900, 500
+        ratio = board.scene.width / board.scene.height  # the table laid out for that room
+        assert board.scene.width == 900 and lay.max_width == f"{int(min(900, 500 * ratio))}px"
 
 
 def test_apply_in_another_cell_redraws_only_changed_layers(sent):
@@ -965,3 +969,124 @@ def test_facilities_that_can_act_now_are_tagged_on_the_board():
     game.apply("draw home")  # the Agent's chance is gone with the option
     assert not board.ready_facilities()
     assert "▶ Agent" not in [s.text for s in board.scene.shapes if isinstance(s, Text)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Issue 15: the room layout, nothing moving, one repaint per intent, clean state
+
+
+def test_the_board_lays_out_for_the_room_the_browser_reports_and_shows_an_area_on_a_click():
+    board = board_for(sm.new_game(seed=7, players=["Ann", "Bo"], mode="competitive"))
+    assert not board.room_layout  # no browser yet: the table as drawn for SVG
+    board.page.room_width, board.page.room_height = 900, 587
+    assert board.room_layout and board.scene.width == 900
+    ann, bo = (p.seat for p in board.game.state.players)
+    assert {k[0] for k in board.scene.spot_rects} == {ann}  # Ann's Area (hers is the hand shown)
+    board.click_target(("player", bo))  # Bo's row: no card waits for a player, so it shows his Area
+    assert board.focus == bo and {k[0] for k in board.scene.spot_rects} == {bo}
+    assert not board.game.history  # only the view changed
+
+
+def test_one_repaint_per_accepted_intent_and_the_bar_keeps_its_parts():
+    board = board_for(sm.new_game(seed=7))
+    bar = board.bar.children
+    before = board.painter.batches
+    board.click_target(("home",))  # draw home: one intent, one repaint
+    assert board.game.history[-1] == sm.parse("draw home")
+    assert board.painter.batches == before + 1
+    board.help_button.value = True  # What can I do? opens over the board, not in the bar
+    assert board.overlay.layout.display == "flex" and board.bar.children == bar
+    board.help_button.value = False
+    assert board.overlay.layout.display == "none"
+    long = "A very long message " * 20
+    board.controller.say(long)
+    board._show_message()
+    assert "sm-one-line" in board.message.value and f'title="{long}"' in board.message.value
+
+
+def test_new_game_load_and_resume_leave_nothing_of_the_previous_game(tmp_path):
+    board = board_for(sm.new_game(seed=11), autosave=tmp_path)
+    board.click_target(("home",))
+    board.save()
+    board.show_summary(1)
+    board._hint = (len(board.game.history), None, [("home",)])
+    board.click_target(("hand", board.game.state.players[0].hand[0]))  # a card selected
+    assert "selected" in [k for _, k in board.controller.highlights()]
+    text = board.game.dumps()
+    board.new_game(seed=12)
+    assert board.save_link.value == "" and board.summary_row.layout.display == "none"
+    assert board._hint is None and "selected" not in [k for _, k in board.controller.highlights()]
+    assert "New game" in board.message.value
+    board.load_text(text, "saved.json")
+    assert board.save_link.value == "" and board.overlay.layout.display == "none"
+
+
+def test_a_loaded_game_goes_on_in_its_own_autosave(tmp_path):
+    """One autosave per game, also after a Load (issue 15: a Load left ...seedN.json and
+    ...seedN-2.json, both 'Day 2, Stage 1'); a Load that goes back keeps the later steps aside."""
+    board = board_for(sm.new_game(seed=9), autosave=tmp_path)
+    board.game.apply("draw home")
+    early = board.game.dumps()
+    board.game.apply(board.game.legal_intents()[0])
+    later = board.game.dumps()
+    board.load_text(later, "later.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["station-master-autosave-seed9.json"]
+    board.load_text(early, "early.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["station-master-autosave-seed9.backup.json",
+                                                         "station-master-autosave-seed9.json"]
+    assert sm.loads((tmp_path / "station-master-autosave-seed9.json").read_text()).history == \
+        sm.loads(early).history
+    assert sm.loads((tmp_path / "station-master-autosave-seed9.backup.json").read_text()).history == \
+        sm.loads(later).history
+    other = sm.new_game(seed=9, players=["Ann", "Bo"], mode="competitive")  # the same seed, another game
+    board.load_text(other.dumps(), "other.json")
+    board.game.apply(board.game.legal_intents()[0])
+    assert "station-master-autosave-seed9-2.json" in {p.name for p in tmp_path.iterdir()}
+
+
+def test_play_switches_the_controllers_options():
+    board = sm.play(seed=7, autosave=False, auto_end_draw=False, work_all=False)
+    assert board.controller.auto_end_draw is False and board.controller.work_all is False
+    assert board.auto_end_toggle.value is False
+    board.auto_end_toggle.value = True
+    assert board.controller.auto_end_draw is True
+    with pytest.raises(ValueError):
+        board.set_option("fly", True)
+
+
+def test_messages_say_an_before_a_vowel():
+    """Issue 15: 'A Oil Refinery cannot go on the Running Track'."""
+    from stationmaster.builder import Position
+    from stationmaster.errors import IllegalIntent
+    from stationmaster.grammar import a
+
+    assert (a("Oil Refinery"), a("Depot"), a("Extra Platform")) == ("an Oil Refinery", "a Depot", "an Extra Platform")
+    b = Position(seed=2, players=["Ann"])
+    refinery, = b.hand("Ann", ["oil_refinery"])
+    game = b.game()
+    game.apply("draw home")
+    with pytest.raises(IllegalIntent, match="^An Oil Refinery cannot go on the Running Track"):
+        game.apply(f"play {refinery} at 1,0")
+
+
+def test_the_hint_opens_over_the_board_and_goes_with_the_next_intent():
+    board = board_for(sm.new_game(seed=7))
+    decision = board.show_hint()
+    if decision is None:
+        pytest.skip("no planner bot here")
+    assert board.hint_box.layout.display == "block" and board.overlay.layout.display == "flex"
+    assert "Hint:" in board.hint_box.value
+    board.game.apply(decision.intent)
+    assert board.hint_box.layout.display == "none" and board.overlay.layout.display == "none"
+
+
+def test_load_has_a_tooltip_and_its_label_is_load():
+    """Issue 15: Load was labelled "Load (0)" (the upload widget counts the files chosen) with the
+    tooltip "null"; the board's CSS writes "Load" instead of the count."""
+    from stationmaster.widgets import frontend
+
+    board = board_for(sm.new_game(seed=7))
+    assert board.upload.tooltip and "load" in board.upload.tooltip.lower()
+    assert "sm-upload" in board.upload._dom_classes
+    css = frontend.css()
+    assert ".sm-upload{font-size:0}" in css and "content:'Load'" in css

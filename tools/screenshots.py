@@ -27,7 +27,8 @@ SHOTS = {
     "board-bots-jupyterlab.png": "tests/browser/test_jupyterlab.py::test_a_bot_seat_moves_by_itself",
     "board-jupyterlab.png":
         "tests/browser/test_jupyterlab.py::test_board_plays_by_clicking_and_survives_reload",
-    "voila-app.png": "tests/browser/test_voila.py::test_voila_app_shows_the_board_and_plays_by_clicking",
+    # the standalone app on a laptop screen (1280x800)
+    "voila-app.png": "tests/browser/test_voila.py::test_voila_app_at_1280x800_fits_the_screen_and_reads",
     # a laptop screen (1280x800, JupyterLab's default layout): a decision in hand, the
     # Superintendent's, the Day's end, the dark theme
     "board-laptop-jupyterlab.png":
@@ -38,6 +39,13 @@ SHOTS = {
         "tests/browser/test_board_laptop.py::test_the_day_end_summary_is_shown_with_the_board",
     "board-dark-jupyterlab.png":
         "tests/browser/test_board_laptop.py::test_the_board_follows_jupyterlabs_dark_theme_controls_and_log_too",
+    # the board laid out for a laptop's room (issue 15): 2 and 4 players, and after a Day by mouse
+    "board-laptop-2-players-jupyterlab.png":
+        "tests/browser/test_board_room.py::test_the_bar_and_the_whole_board_are_on_one_screen[2-players]",
+    "board-laptop-4-players-jupyterlab.png":
+        "tests/browser/test_board_room.py::test_the_bar_and_the_whole_board_are_on_one_screen[4-players]",
+    "board-day-end-jupyterlab.png":
+        "tests/browser/test_board_room.py::test_a_day_of_solitaire_by_mouse_never_moves_the_board",
     # the full deck (issue 11): a Competitive board and the New game form's Deck and adversity choices
     "board-full-deck-form-jupyterlab.png":
         "tests/browser/test_jupyterlab.py::test_a_full_deck_board_and_its_new_game_form",

@@ -44,6 +44,7 @@ class Autoplay:
         self.notes: dict = {}  # intent number -> "Bo (planner): reason"
         self._handle = None
         self._running = False
+        self.applying = False  # a bot decision is being applied (the board says it, not a script)
 
     @property
     def game(self):
@@ -81,14 +82,14 @@ class Autoplay:
         n = len(g.history) + 1
         line = f"{player} ({name}): {decision.reason or decision.intent}"
         self.notes[n] = line
-        c.busy = True  # the board tells a bot's change from a script's
+        self.applying = True  # the board tells a bot's change from a script's
         try:
             events = g.apply(decision.intent)
         except Exception as e:
             self.notes.pop(n, None)
             return self._fail(f"{player}'s bot ({name}) chose '{decision.intent}', which was refused: {e}")
         finally:
-            c.busy = False
+            self.applying = False
         c.sync()
         what = c.summary(events)
         c.say(f"{line} — {what}" if what else line)

@@ -9,6 +9,10 @@ other's game, written atomically after every accepted intent (and undo/redo) and
   it was resumed). If another board wrote it meanwhile (the same game open twice: two tabs of the
   play notebook, two ``sm.play()`` in two kernels), this board does not overwrite it: it moves to
   a new file and says so.
+- A game loaded from a save (Load) goes on in the autosave of the same game when the folder has
+  one (same seed, options and seats, one history the start of the other), so one game has one
+  autosave however often it is loaded; if the loaded save is behind that autosave, the autosave is
+  first copied to ``...backup.json`` (the steps after the save are kept there, not lost).
 - ``sm.play()`` resumes the most recent autosave in the folder and lists the others;
   ``sm.play(resume=name)`` resumes a named one.
 - A corrupt autosave is set aside as ``...corrupt.json`` (``...corrupt-2.json``... never
@@ -368,6 +372,40 @@ class Autosaver:
         except OSError as e:
             where = claim.path if claim else self.path_for(game)
             return f"could not autosave to {where}: {e.strerror or e}"
+
+    def adopt_same(self, game) -> str | None:
+        """A loaded game goes on in the autosave of the same game in this folder, if there is one
+        (see the module docstring); returns its path (None: the game claims a name of its own at
+        its first autosave). Never raises."""
+        if claimed(game) is not None:
+            return claimed(game)
+        try:
+            mine = json.loads(game.dumps())
+        except (SaveError, ValueError):
+            return None
+        steps = list(mine.get("intents") or ())
+        for a in autosaves(self.folder):
+            if a.seed != game.seed:
+                continue
+            text = _read(a.path)
+            try:
+                data = json.loads(text or "")
+            except ValueError:
+                continue
+            if data.get("config") != mine.get("config") or data.get("bots") != mine.get("bots"):
+                continue
+            theirs = list(data.get("intents") or ())
+            shorter, longer = sorted((steps, theirs), key=len)
+            if longer[:len(shorter)] != shorter:
+                continue  # the same start, then another game
+            if len(theirs) > len(steps):  # the load goes back: keep the later steps beside it
+                try:
+                    shutil.copy2(a.path, beside(a.path, "backup"))
+                except OSError:
+                    continue
+            _claims[game] = Claim(a.path, text)
+            return a.path
+        return None
 
     @staticmethod
     def _claim(game, base: str, text: str) -> str:

@@ -1,9 +1,11 @@
 """The playable board: an ipycanvas ``MultiCanvas`` drawing the scene, and ipywidgets controls around
-a live ``stationmaster.Game``. Create it with ``stationmaster.play(...)``."""
+a live ``stationmaster.Game``. Create it with ``stationmaster.play(...)``.
+
+The board is this module; its New game form (``newgame.py``), its files (Save and Load,
+``files.py``) and its bot bar (``botbar.py``) are mixins of ``Board``, each its own module."""
 
 from __future__ import annotations
 
-import base64
 import html
 import os
 
@@ -11,19 +13,22 @@ import ipywidgets as W
 from ipycanvas import MultiCanvas
 
 import stationmaster as sm
-from stationmaster.config import DECKS, LENGTHS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES, YARD_REFILLS
 from stationmaster.decisions import PHASE_NAMES
+from stationmaster.errors import IllegalIntent
 from stationmaster.rules import CLOCK
-from stationmaster.errors import IllegalIntent, SaveError
 from stationmaster.view.shapes import LAYERS, Rect
 
 from . import advice
 from . import autosave as _autosave
 from . import frontend
 from .autoplay import Autoplay
+from .botbar import BotBar
 from .canvas import LayerPainter
 from .controller import Controller
+from .files import SaveFiles
+from .frontend import set_trait as _set
 from .log import EventLog
+from .newgame import NewGameForm
 from .words import capital, for_mouse, say as say_intent
 
 #: highlight colours by kind, per theme: (stroke, fill, width, dash)
@@ -44,14 +49,6 @@ THEME_CHOICES = ("auto", "light", "dark")
 BUTTON_POOL = 16
 #: the message line's colours: an error (something was refused or failed), a warning (look)
 NOTICE = {"error": ("#cf222e", "sm-error"), "warning": ("#9a6700", "sm-warning")}
-HUMAN = "Human"
-
-#: New game form: a checkbox label that says more than the rule's name, and its tip
-RULE_LABELS = {"adversity": "adversity (Solitaire)"}
-RULE_TIPS = {"adversity": "Solitaire only: the Division turns up a situation card at every Stage start and strikes "
-                          "your Office Area with it (rulings W1-W6)"}
-
-
 def _notice(text: str, level: str = "") -> str:
     """The message line's HTML: plain, or a warning/error with its colour and a ⚠."""
     if level not in NOTICE:
@@ -60,20 +57,10 @@ def _notice(text: str, level: str = "") -> str:
     return f'<span class="{cls}" style="color:{colour}">⚠ {html.escape(text)}</span>'
 
 
-def _bot_label(game, player: str) -> str:
-    from stationmaster.game import bot_name
-    return bot_name(game.bots[player])
-
-
-def _set(obj, name: str, value) -> None:
-    """Set a widget trait only when it changes (each change is a message to the browser)."""
-    if getattr(obj, name) != value:
-        setattr(obj, name, value)
-
-
 def _default_scene_builder(state, viewer=None, theme="light", ready=None, compact=False):
+    """The live board's scene: without the header and prompt lines, which the control bar says."""
     from stationmaster.view.scene import build_scene
-    return build_scene(state, viewer=viewer, theme=theme, ready=ready, compact=compact)
+    return build_scene(state, viewer=viewer, theme=theme, ready=ready, compact=compact, header=False)
 
 
 #: the compact card row (big print) once the full table is shown smaller than this: the full
@@ -82,7 +69,7 @@ COMPACT_BELOW = 0.98
 COMPACT_CHOICES = ("auto", True, False)
 
 
-class Board(W.VBox):
+class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
     """A playable Station Master board for one ``stationmaster.Game`` (``board.game``).
 
     Everything is done by mouse: choose an option with the buttons (or click the Home Office, a
@@ -96,9 +83,13 @@ class Board(W.VBox):
     the board (it observes the game). New game, Load (a save file) and the New game form replace
     ``board.game`` with another Game object.
 
-    Size: the board scales to the room it has. ``compact="auto"`` (the default) draws the hand and
-    Department row in big print (a name and one line a card, never under 9 px on screen) when
-    the browser shows the table smaller than its full size, as on a laptop; True or False fix it.
+    Size: the browser reports the room the board's canvas may use (``board.room``) and the table
+    is laid out for it (``stationmaster.view.scene.room``: about 1:1 on screen, no text under 10 px,
+    no target under 18 px, one Office Area large — ``show_area(seat)``, or a click on a player's
+    row, shows another). Until a browser has reported its room (a script, the tests) the table is
+    the SVG layout, its card row in big print when ``compact`` says so ("auto": when shown small).
+    Nothing above the board changes height while playing: the help, the Hint, the Day's summary
+    and Load's question open over the board.
 
     Autosave: after every accepted intent (and undo/redo) the game is written atomically to its
     own file, ``station-master-autosave-seed<seed>.json`` in the working folder (``autosave`` is
@@ -112,7 +103,7 @@ class Board(W.VBox):
 
     def __init__(self, game, *, theme: str = "auto", autosave=None, message: str = "",
                  message_level: str = "", scene_builder=None, pace: float | None = None,
-                 compact="auto") -> None:
+                 compact="auto", auto_end_draw: bool = True, work_all: bool = True) -> None:
         self._game = game
         self.theme_choice = theme if theme in THEME_CHOICES else "auto"
         self.theme = self.theme_choice if self.theme_choice in HIGHLIGHT else "light"
@@ -124,6 +115,12 @@ class Board(W.VBox):
         self.autosaver = _autosave.Autosaver(autosave) if autosave else None
         self.autosave_error = None
         self.controller = Controller(game)
+        # the controller's play options (issue 15): set as attributes, so a controller without
+        # them still works (they are then plain board attributes nobody reads)
+        self.controller.auto_end_draw = bool(auto_end_draw)
+        self.controller.work_all = bool(work_all)
+        self._calling = False  # the board is inside a controller call (a click, a button)
+        self._changed_meanwhile = False  # and the game changed during it: repaint once after
         self.autoplay = Autoplay(self.controller, pace=pace, on_step=self._after_bot)
         if compact not in COMPACT_CHOICES:
             raise ValueError(f"compact must be 'auto', True or False, not {compact!r}")
@@ -133,6 +130,7 @@ class Board(W.VBox):
         self.scene_builder = scene_builder or _default_scene_builder
         self.scene = None
         self.viewer = None
+        self.focus = None  # the seat whose Office Area the room layout shows (None: the viewer's)
         self.updates = 0  # game changes seen (apply, undo, redo, another game)
         self.event_log = EventLog()
         self._hits: dict = {}
@@ -166,12 +164,28 @@ class Board(W.VBox):
         self._game = game
         self.controller.game = game
         self.autoplay.reset()
+        self._forget_transients()
         self._resting = False
         if self.autosaver:
             self.autosaver.notice = None  # it was about the previous game's file
         game.observe(self._on_game)
         self.refresh(game_changed=False)
         self.autoplay.wake()
+
+    def _forget_transients(self) -> None:
+        """A new game, a Load or a resume: nothing of the previous game's stays on the board (its
+        Day summary, download link, Hint marker, message, selection, a pending Load's question)."""
+        self._hint = None
+        _set(self.hint_box.layout, "display", "none")
+        self._summary_day = None
+        _set(self.summary_row.layout, "display", "none")
+        _set(self.save_link, "value", "")
+        self._pending_load = None
+        _set(self.confirm_row.layout, "display", "none")
+        self.controller.clear_selection()
+        self.controller.say("")
+        self.autosave_error = None
+        self._fit_overlay()
 
     @property
     def autosave_path(self) -> str | None:
@@ -193,7 +207,10 @@ class Board(W.VBox):
         """The game changed (a click, a script in another cell, undo, redo): autosave and redraw."""
         if game is not self._game:
             return
-        if not self.controller.busy:  # a script in another cell (or undo/redo) changed the game
+        if self._calling:  # the board's own click: repaint once the controller is done with it
+            self._changed_meanwhile = True
+            return
+        if not self.autoplay.applying:  # a script in another cell (or undo/redo) changed the game
             n = len(game.history)
             if n > self._seen_intents and game.history:
                 self.controller.say(capital(self._said(game.history[-1], -1)) + ": "
@@ -212,13 +229,18 @@ class Board(W.VBox):
     # ------------------------------------------------------------------ widgets
 
     def _build_widgets(self) -> None:
+        # the control bar's two lines: fixed height, one line each (a long text ends in "…" and
+        # shows whole on hover), so nothing under them moves when their text changes
         self.status = W.HTML(layout=W.Layout(width="100%"))
-        self.message = W.HTML(layout=W.Layout(width="100%", min_height="1.4em"))
+        self.status.add_class("sm-line")
+        self.message = W.HTML(layout=W.Layout(width="100%"))
+        self.message.add_class("sm-line")
         self.style = W.HTML(frontend.css(), layout=W.Layout(display="none"))
         self.page = frontend.helper()
         if self.page is not None:
             self.page.observe(self._on_page_theme, "page_theme")
             self.page.observe(self._on_page_scale, "scale")
+            self.page.observe(self._on_room, ["room_width", "room_height"])
         self.help_button = W.ToggleButton(description="What can I do?", icon="question-circle", value=False,
                                           tooltip="list what you can do now, and how", layout=W.Layout(width="auto"))
         self.help_button.observe(lambda ch: self._update_help(), "value")
@@ -226,21 +248,18 @@ class Board(W.VBox):
                                     tooltip="what a good player would do now, and why")
         self.hint_button.on_click(lambda b: self.show_hint())
         self.help_box = W.HTML(layout=W.Layout(display="none", width="100%"))
+        self.help_box.add_class("sm-panel")
+        self.hint_box = W.HTML(layout=W.Layout(display="none", width="100%"))
+        self.hint_box.add_class("sm-panel")
         self.summary_box = W.HTML(layout=W.Layout(width="100%"))
         self.summary_close = W.Button(description="OK", tooltip="put the Day's summary away",
                                       layout=W.Layout(width="auto", min_width="3.5em", flex="0 0 auto"))
-        self.summary_close.on_click(lambda b: self.dismiss_summary())
+        self.summary_close.on_click(lambda b: self._summary_ok())
         self.summary_row = W.HBox([self.summary_box, self.summary_close],
-                                  layout=W.Layout(display="none", align_items="flex-start", width="100%",
-                                                  border="1px solid #8886", padding="2px 6px"))
-        self.confirm_text = W.HTML()
-        self.confirm_yes = W.Button(description="Replace", button_style="danger", icon="folder-open",
-                                    layout=W.Layout(width="auto"))
-        self.confirm_yes.on_click(lambda b: self.confirm_load(True))
-        self.confirm_no = W.Button(description="Keep playing", layout=W.Layout(width="auto"))
-        self.confirm_no.on_click(lambda b: self.confirm_load(False))
-        self.confirm_row = W.HBox([self.confirm_text, self.confirm_yes, self.confirm_no],
-                                  layout=W.Layout(display="none", align_items="center", flex_flow="row wrap"))
+                                  layout=W.Layout(display="none", align_items="flex-start", width="100%"))
+        self.summary_row.add_class("sm-panel")
+        self._build_files()
+        self.confirm_row.add_class("sm-panel")
         self.canvas = MultiCanvas(len(LAYERS), width=1240, height=800,
                                   layout=W.Layout(width="100%", height="auto", max_width="1240px"))
         self.painter = LayerPainter(self.canvas, LAYERS)
@@ -250,7 +269,8 @@ class Board(W.VBox):
         for i, name in enumerate(LAYERS):
             self.canvas[i].on_client_ready(lambda name=name: self._on_client_ready(name))
         self._pool: list = []
-        self.actions_box = W.HBox(layout=W.Layout(flex_flow="row wrap", width="100%"))
+        self.actions_box = W.HBox(layout=W.Layout(flex_flow="row nowrap", width="auto", flex="0 1 auto"))
+        self.actions_box.add_class("sm-actions")
         self._grow_pool(BUTTON_POOL)
         self.intent_list = W.Dropdown(description="All legal intents (script notation):", options=[],
                                       style={"description_width": "initial"},
@@ -267,13 +287,7 @@ class Board(W.VBox):
                                                    "JupyterLab's theme until you do)",
                                            layout=W.Layout(width="auto"))
         self.theme_toggle.observe(self._on_theme, "value")
-        self.save_button = W.Button(description="Save", icon="download", tooltip="make a download link for the save",
-                                    layout=W.Layout(width="auto"))
-        self.save_button.on_click(lambda b: self.save())
-        self.save_link = W.HTML()
-        self.upload = W.FileUpload(accept=".json,application/json", multiple=False, description="Load",
-                                   layout=W.Layout(width="auto"))
-        self.upload.observe(self._on_upload, "value")
+        self._build_settings()
         self.new_button = W.ToggleButton(description="New game…", icon="plus", value=False,
                                          tooltip="show the new game form", layout=W.Layout(width="auto"))
         self.new_button.observe(lambda ch: self._show_form(ch["new"]), "value")
@@ -283,100 +297,63 @@ class Board(W.VBox):
                                               width="100%", border="1px solid #8884", padding="2px 6px"))
         self._log_widgets: list = []
 
+    def _build_settings(self) -> None:
+        """The board's play settings ([auto end draw] and [Work all] of issue 15): the controller's
+        options, switchable while playing."""
+        self.auto_end_toggle = W.Checkbox(value=bool(getattr(self.controller, "auto_end_draw", False)),
+                                          description="end a draw by itself", indent=False,
+                                          tooltip="when nothing in hand can be played and the hand is within its "
+                                                  "limit, the draw ends without a click",
+                                          layout=W.Layout(width="auto"))
+        self.work_all_toggle = W.Checkbox(value=bool(getattr(self.controller, "work_all", False)),
+                                          description="offer Work all", indent=False,
+                                          tooltip="during Load/Unload, a Work all button applies every earning "
+                                                  "action you would obviously take (each is logged)",
+                                          layout=W.Layout(width="auto"))
+        self.auto_end_toggle.observe(lambda ch: self.set_option("auto_end_draw", ch["new"]), "value")
+        self.work_all_toggle.observe(lambda ch: self.set_option("work_all", ch["new"]), "value")
+
+    def set_option(self, name: str, value: bool) -> None:
+        """Switch a controller option ("auto_end_draw" or "work_all") on or off."""
+        if name not in ("auto_end_draw", "work_all"):
+            raise ValueError(f"no board option {name!r}: auto_end_draw or work_all")
+        setattr(self.controller, name, bool(value))
+        toggle = self.auto_end_toggle if name == "auto_end_draw" else self.work_all_toggle
+        _set(toggle, "value", bool(value))
+        if self.scene is not None:
+            self._update_controls()
+
     def _grow_pool(self, n: int) -> None:
         """Keep at least n reusable action buttons (the box shows the first ones in use)."""
         while len(self._pool) < n:
-            b = W.Button(layout=W.Layout(width="auto"))
+            b = W.Button(layout=W.Layout(width="auto", flex="0 0 auto"))
             b._sm_key = None
             b.on_click(self._on_action)
             self._pool.append(b)
 
-    def _build_bot_controls(self) -> None:
-        """Pace, Pause/Resume, Step and Skip for the bot seats (shown when the game has any)."""
-        self.pace_slider = W.FloatSlider(value=self.autoplay.pace, min=0.0, max=3.0, step=0.1, description="Bot pace",
-                                         readout_format=".1f", tooltip="seconds between two bot decisions",
-                                         style={"description_width": "initial"}, layout=W.Layout(width="18em"))
-        self.pace_slider.observe(self._on_pace, "value")
-        self.pause_button = W.ToggleButton(value=False, description="Pause", icon="pause",
-                                           tooltip="pause the bots (Resume lets them go on)",
-                                           layout=W.Layout(width="auto"))
-        self.pause_button.observe(self._on_pause, "value")
-        self.step_button = W.Button(description="Step", icon="step-forward", tooltip="one bot decision now",
-                                    layout=W.Layout(width="auto"))
-        self.step_button.on_click(lambda b: self.step_bots(1))
-        self.skip_button = W.Button(description="Skip to my turn", icon="fast-forward",
-                                    tooltip="the bots decide without pauses until you must",
-                                    layout=W.Layout(width="auto"))
-        self.skip_button.on_click(lambda b: self.skip_to_my_turn())
-        self.bot_box = W.HBox([W.HTML("<b>Bots:</b>&nbsp;"), self.pace_slider, self.pause_button, self.step_button,
-                               self.skip_button],
-                              layout=W.Layout(display="none", flex_flow="row wrap", align_items="center"))
-
-    def _build_form(self) -> None:
-        wide = W.Layout(width="22em")
-        st = {"description_width": "9em"}
-        self.f_seed = W.Text(description="Seed", placeholder="blank for random", layout=wide, style=st)
-        self.f_players = W.Text(description="Players", placeholder="Ann, Bo, Cy (blank: one player)",
-                                layout=wide, style=st)
-        self.f_mode = W.Dropdown(description="Mode", options=list(MODES), value="solitaire", layout=wide, style=st)
-        self.f_length = W.Dropdown(description="Length", options=list(LENGTHS), value="standard", layout=wide, style=st)
-        self.f_victory = W.Dropdown(description="Victory", options=list(VICTORIES), value="highest_after_days",
-                                    layout=wide, style=st)
-        self.f_hand = W.Dropdown(description="Starting hand", options=list(STARTING_HANDS), value="three",
-                                 layout=wide, style=st)
-        self.f_deck = W.Dropdown(description="Deck", options=list(DECKS), value="classic", layout=wide, style=st,
-                                 tooltip="classic: the 52-card game; full: the 213-card Home deck and the "
-                                 "Mainline deck (docs/cards.md)")
-        self.f_refill = W.Dropdown(description="Yard refill", options=list(YARD_REFILLS), value="day_end",
-                                   layout=wide, style=st,
-                                   tooltip="when used cars come back to the Division Yard (ruling Y1)")
-        self.f_rates = [W.BoundedIntText(value=v, min=0, max=5, description=d, layout=W.Layout(width="13em"),
-                                         style={"description_width": "7em"})
-                        for v, d in ((1, "Passenger"), (1, "Freight"), (0, "Transit"))]
-        self.f_rules = {r: W.Checkbox(value=False, description=RULE_LABELS.get(r, r.replace("_", " ")), indent=False,
-                                      tooltip=RULE_TIPS.get(r, ""), layout=W.Layout(width="auto"))
-                        for r in OPTIONAL_RULES}
-        self.f_seats = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self._seat_choice: dict = {}  # player name -> Dropdown (Human or a bot)
-        self.f_players.observe(lambda ch: self._update_seats(), "value")
-        self._update_seats()
-        self.f_start = W.Button(description="Start new game", button_style="success", icon="play")
-        self.f_start.on_click(lambda b: self.new_game_from_form())
-        self.f_autosaves = W.Dropdown(description="Or resume an autosaved game:", options=[],
-                                      style={"description_width": "initial"}, layout=W.Layout(width="auto"))
-        self.f_resume = W.Button(description="Resume", icon="folder-open", layout=W.Layout(width="auto"),
-                                 tooltip="go on with the autosaved game chosen in the list")
-        self.f_resume.on_click(lambda b: self.f_autosaves.value and self.resume_autosave(self.f_autosaves.value))
-        self.f_resume_row = W.HBox([self.f_autosaves, self.f_resume], layout=W.Layout(display="none"))
-        self.form = W.VBox([
-            W.HBox([W.VBox([self.f_seed, self.f_players, self.f_mode, self.f_length]),
-                    W.VBox([self.f_victory, self.f_hand, self.f_deck, self.f_refill]),
-                    W.VBox([W.HTML("Revenue rates (0–5):"), *self.f_rates])], layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([W.HTML("Optional rules:")] + list(self.f_rules.values()), layout=W.Layout(flex_flow="row wrap")),
-            self.f_seats,
-            self.f_start,
-            self.f_resume_row,
-        ], layout=W.Layout(display="none", border="1px solid #8884", padding="6px"))
-
     def _layout(self) -> list:
-        """The control bar (the decision in hand: status, message, its buttons, help) above the
-        board, which is sized to the room left in the window; the rest below it."""
+        """The control bar (status, message, the decision's buttons and the helpers: each of fixed
+        height) above the board; the help, the Day's summary and Load's question open over the
+        board's top right corner (``sm-overlay``), so nothing above the board ever changes height."""
         self._build_mainline_replay()
-        self.actions_box.layout.width = "auto"
-        self.actions_box.layout.flex = "0 1 auto"
         helpers = W.HBox([self.help_button, self.hint_button, self.undo_button, self.redo_button],
                          layout=W.Layout(flex_flow="row nowrap", flex="0 0 auto", margin="0 0 0 auto"))
         decide = W.HBox([self.actions_box, helpers],
-                        layout=W.Layout(flex_flow="row wrap", align_items="center", width="100%"))
-        self.bar = W.VBox([self.status, self.message, decide, self.help_box, self.summary_row, self.confirm_row],
-                          layout=W.Layout(width="100%"))
+                        layout=W.Layout(flex_flow="row nowrap", align_items="center", width="100%"))
+        decide.add_class("sm-decide")
+        self.bar = W.VBox([self.status, self.message, decide], layout=W.Layout(width="100%"))
         self.bar.add_class("sm-bar")
+        self.overlay = W.VBox([self.hint_box, self.help_box, self.summary_row, self.confirm_row],
+                              layout=W.Layout(display="none"))
+        self.overlay.add_class("sm-overlay")
+        self.stage = W.Box([self.canvas, self.overlay], layout=W.Layout(width="100%"))
+        self.stage.add_class("sm-stage")
         tools = W.HBox([self.new_button, self.save_button, self.save_link, self.upload, self.theme_toggle,
-                        self.mainline_button],
+                        self.mainline_button, self.auto_end_toggle, self.work_all_toggle],
                        layout=W.Layout(flex_flow="row wrap", align_items="center"))
         fallback = W.HBox([self.intent_list, self.apply_button], layout=W.Layout(flex_flow="row wrap"))
         extra = [self.page] if self.page is not None else []
-        return [self.style, *extra, self.bar, self.canvas, self.bot_box, tools, self.form, self.mainline_box,
+        return [self.style, *extra, self.bar, self.stage, self.bot_box, tools, self.form, self.mainline_box,
                 fallback, W.HTML("<b>Log</b>"), self.log_box]
 
     # ------------------------------------------------------------------ the Mainline, step by step
@@ -408,18 +385,15 @@ class Board(W.VBox):
         self.updates += 1
         self._seen_intents = len(self._game.history)
         self.controller.sync()
-        self.viewer = self._viewer()
-        if self.scene_builder is _default_scene_builder:
-            self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme,
-                                            ready=self.ready_facilities(), compact=self.compact)
-            if not self.compact:
-                self._full_height = self.scene.height
-        else:
-            self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme)
-        self._hits = {}
-        for h in self.scene.hits:
-            self._hits.setdefault(tuple(h.target), []).append(h)
-        _set(self.canvas.layout, "max_width", frontend.canvas_max_width(self.scene.width, self.scene.height))
+        viewer = self._viewer()
+        if viewer != self.viewer:  # another person's turn (hot-seat): their own Area first
+            self.focus = None
+        self.viewer = viewer
+        self._build_scene()
+        if game_changed:
+            _set(self.hint_box.layout, "display", "none")  # the Hint was for the game as it was
+            self._fit_overlay()
+            self._note_day_end()
         if game_changed:
             self._note_day_end()
         self._paint()
@@ -430,6 +404,53 @@ class Board(W.VBox):
             # written and synced to disk (about 10 ms)
             self.autosave_error = self.autosaver.write(self._game)
             self._show_message()  # a notice or error of the write (sent only if the line changed)
+    def _build_scene(self) -> None:
+        """The scene for the game now: laid out for the room the browser reported (``view.scene.room``)
+        once it has, else the table as drawn for SVG with the card row in big print when small."""
+        if self.scene_builder is _default_scene_builder:
+            from stationmaster.view.scene import build_scene
+            room = self.room
+            if room[0] > 0 and room[1] > 0:
+                self.scene = build_scene(self._game.state, viewer=self.viewer, theme=self.theme,
+                                         ready=self.ready_facilities(), room=room, focus=self.focus)
+            else:
+                self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme,
+                                                ready=self.ready_facilities(), compact=self.compact)
+                if not self.compact:
+                    self._full_height = self.scene.height
+        else:
+            self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme)
+        self._hits = {}
+        for h in self.scene.hits:
+            self._hits.setdefault(tuple(h.target), []).append(h)
+        self._size_canvas()
+
+    @property
+    def room_layout(self) -> bool:
+        """Whether the board is laid out for the room the browser reported."""
+        return self.scene is not None and getattr(self.scene, "room", None) is not None
+
+    def show_area(self, seat: int) -> None:
+        """Show ``seat``'s Office Area large (the room layout shows one Area; a click on a player's
+        row does this)."""
+        if seat not in [p.seat for p in self._game.state.players]:
+            raise ValueError(f"no seat {seat!r} at this table")
+        if seat != self.focus:
+            self.focus = seat
+            self._build_scene()
+            self._paint()
+
+    def _focus_targets(self) -> None:
+        """When the clicks the controller waits for are all in another player's Area (a card
+        played on their spot), show that Area."""
+        if not self.room_layout or len(self._game.players) < 2:  # solitaire: one Area, always shown
+            return
+        seats = {tuple(t)[1] for t, kind in self.controller.highlights() if tuple(t)[0] in ("spot", "box")}
+        shown = self.focus if self.focus is not None else self._game.state.players[self.viewer].seat \
+            if self.viewer is not None else None
+        if seats and shown not in seats:
+            self.show_area(min(seats))
+
     def ready_facilities(self) -> dict:
         """``{(seat, x, y): "Agent" | "Laborer" | "Porter"}``: the facilities of the person to act
         where a legal intent works now (the scene marks them)."""
@@ -508,33 +529,65 @@ class Board(W.VBox):
 
     def _on_mouse_down(self, x, y) -> None:
         hit = self.scene.hit(x, y) if self.scene is not None else None
-        before = self.updates
-        try:
-            self.controller.click(hit.target if hit else None)
-        except Exception as e:  # a click must never leave the board silent
-            self.controller.say(f"Something went wrong handling that click: {type(e).__name__}: {e}", error=True)
-        self._after_controller(before)
+        target = tuple(hit.target) if hit else None
+        if target and target[0] == "player" and self.room_layout and len(self._game.players) > 1:
+            wanted = {tuple(t) for t, kind in self.controller.highlights()}
+            if target not in wanted:  # no card waits for that player: show their Area
+                self.show_area(target[1])
+                return
+        self._call(self.controller.click, target)
 
-    def _after_controller(self, before: int) -> None:
-        """After the controller handled a click or a button: if nothing was applied only the
-        selection and the message changed (highlights and buttons); else the game's observer has
-        redrawn everything and only the controller's message (set after ``apply``) is newer."""
-        if self.updates == before:
+    def _call(self, handler, *args) -> None:
+        """Hand a click or a button to the controller. The game's observer does not repaint while
+        the controller works (it may apply an intent, then say something): the board repaints once,
+        after, so one accepted intent is one repaint and nothing re-enters the controller mid-apply."""
+        if self._calling:  # pragma: no cover - a handler that clicks again: do it after this one
+            return
+        self._calling, self._changed_meanwhile = True, False
+        try:
+            handler(*args)
+        except Exception as e:  # a click must never leave the board silent
+            self.controller.say(f"Something went wrong handling that: {type(e).__name__}: {e}", error=True)
+        finally:
+            self._calling = False
+        if self._changed_meanwhile:
+            self._changed_meanwhile = False
+            self.autoplay.forget_after(len(self._game.history))
+            self.refresh(game_changed=True)
+            self.autoplay.wake()
+        else:  # only the selection and the message changed: highlights and buttons
+            self._focus_targets()
             self._paint()
             self._update_controls()
-        else:
-            self._show_message()
 
     def _on_theme(self, change) -> None:
         want = "dark" if change["new"] else "light"
         if want != self.theme:
             self.set_theme(want)
 
+    @property
+    def room(self) -> tuple:
+        """(width, height): the CSS pixels the browser says the canvas may use ((0, 0) before it
+        has said, or without a browser)."""
+        page = self.page
+        return (page.room_width, page.room_height) if page is not None else (0, 0)
+
+    def _size_canvas(self) -> None:
+        _set(self.canvas.layout, "max_width",
+             frontend.canvas_max_width(self.scene.width, self.scene.height, self.room[1]))
+
+    def _on_room(self, change) -> None:
+        """The room changed (first reported, window resized, file browser opened or closed): lay
+        the table out for it."""
+        if self.scene is not None:
+            self._build_scene()
+            self._paint()
+
     def _on_page_scale(self, change) -> None:
         """The browser reports the table's shown scale: in "auto", big print below COMPACT_BELOW.
         Back to the full layout only when it would fit at COMPACT_BELOW or more (its height is
         known), so the two layouts never take turns."""
-        if self.compact_choice != "auto" or not change["new"]:
+        if self.compact_choice != "auto" or not change["new"] or self.room_layout:
             return
         scale = change["new"]
         if self.compact and self.scene is not None and self._full_height:
@@ -581,16 +634,23 @@ class Board(W.VBox):
     # ------------------------------------------------------------------ controls
 
     def _show_message(self) -> None:
+        """The message line: one line of fixed height (CSS ``sm-line``); a longer text ends in "…"
+        and its whole text is the line's tooltip."""
         c = self.controller
+        parts = []
         if c.message:
-            level = "error" if c.error else "warning" if c.warning else ""
-            text = _notice(c.message, level)
-        else:
-            text = f'<span style="opacity:0.8">{html.escape(c.hint())}</span>'
+            parts.append((c.message, "error" if c.error else "warning" if c.warning else ""))
         if self.autosaver and self.autosaver.notice:
-            text += "<br>" + _notice(self.autosaver.notice, "warning")
+            parts.append((self.autosaver.notice, "warning"))
         if self.autosave_error:
-            text += "<br>" + _notice(self.autosave_error, "error")
+            parts.append((self.autosave_error, "error"))
+        if parts:
+            body = " · ".join(_notice(t, lvl) for t, lvl in parts)
+            full = " · ".join(("⚠ " if lvl else "") + t for t, lvl in parts)
+        else:
+            full = c.hint()
+            body = f'<span style="opacity:0.8">{html.escape(full)}</span>'
+        text = f'<div class="sm-one-line" title="{html.escape(full, quote=True)}">{body}</div>'
         if self.message.value != text:
             self.message.value = text
 
@@ -616,11 +676,12 @@ class Board(W.VBox):
         else:
             st = g.state
             actor = f"{g.actor} ({c.bot})" if c.bot else g.actor
-            when = f"Day {st.day}, Stage {st.stage} ({CLOCK[st.stage - 1]}), {PHASE_NAMES[st.phase]}"
-            line = f"<b title='{html.escape(when)}'>{html.escape(actor)} to {html.escape(g.decision)}</b>"
-        _set(self.status, "value", f"{line}{who} · "
+            when = f"Day {st.day} of {cfg.days} · Stage {st.stage} ({CLOCK[st.stage - 1]}) · {PHASE_NAMES[st.phase]}"
+            line = (f"<b>{html.escape(actor)} to {html.escape(g.decision)}</b> · "
+                    f"<span class='sm-when'>{html.escape(when)}</span>")
+        _set(self.status, "value", f"<div class='sm-one-line'>{line}{who} · "
                                    f"<span style='opacity:0.85' title='seed {g.seed} · {cfg.mode}, {cfg.length}'>"
-                                   f"Revenue {rev} (target {cfg.target})</span>{picked}")
+                                   f"Revenue {rev} (target {cfg.target})</span>{picked}</div>")
         self._show_message()
         self._update_help()
         hint_bot = advice.hint_bot_name()
@@ -660,18 +721,6 @@ class Board(W.VBox):
              else "There is nothing to redo")
         self._update_bot_controls()
 
-    def _update_bot_controls(self) -> None:
-        g, a = self._game, self.autoplay
-        _set(self.bot_box.layout, "display", "flex" if g.bots else "none")
-        if not g.bots:
-            return
-        idle = a.to_act() is None
-        _set(self.skip_button, "description", "Skip to my turn" if g.humans else "Skip to the end")
-        _set(self.skip_button, "disabled", idle)
-        _set(self.step_button, "disabled", idle)
-        _set(self.pause_button, "description", "Resume" if a.paused else "Pause")
-        _set(self.pause_button, "icon", "play" if a.paused else "pause")
-        _set(self.pause_button, "value", a.paused)
 
     def _update_log(self) -> None:
         self.event_log.update(self._game, self.autoplay.notes)
@@ -697,49 +746,11 @@ class Board(W.VBox):
 
     # ------------------------------------------------------------------ bots
 
-    def _on_pace(self, change) -> None:
-        self.autoplay.pace = float(change["new"])
 
-    def _on_pause(self, change) -> None:
-        if change["new"] == self.autoplay.paused:
-            return
-        if change["new"]:
-            self.autoplay.pause()
-            self.controller.say("The bots are paused: Resume lets them go on, Step makes one decision.")
-        else:
-            self.controller.say("")
-            self.autoplay.resume()
-        self._show_message()
-        self._update_bot_controls()
 
-    def _on_views(self, change) -> None:
-        """The browser shows this board in ``_view_count`` places. When the last view goes (the
-        cell was run again or cleared, the notebook closed) the bots rest instead of playing on
-        unseen; they go on when the board is shown again."""
-        old, new = change["old"] or 0, change["new"] or 0
-        if new == 0 and old > 0 and not self.autoplay.paused:
-            self._resting = True
-            self.autoplay.pause()
-        elif new > 0 and self._resting:
-            self._resting = False
-            self.autoplay.resume()
-        self._update_bot_controls()
 
-    def pause_bots(self, paused: bool = True) -> None:
-        """Pause (or resume) the bot seats, as the Pause/Resume button does."""
-        self.pause_button.value = paused
 
-    def step_bots(self, limit: int | None = None) -> list:
-        """Apply bot decisions now (all of them until a person must decide, or ``limit``), without
-        pauses; returns ``[(player, Decision), ...]``. For scripts, and tests without a kernel."""
-        done = self.autoplay.run(limit)
-        self._update_bot_controls()
-        return done
 
-    def skip_to_my_turn(self) -> None:
-        """The bots decide without pauses until a person must decide (the game's end if none)."""
-        self.autoplay.skip()
-        self._update_bot_controls()
 
     # ------------------------------------------------------------------ buttons
 
@@ -771,9 +782,7 @@ class Board(W.VBox):
 
     def press(self, key: str) -> None:
         """Press the action button with this key (an intent's text, or ``ui:turned`` / ``ui:cancel``)."""
-        before = self.updates
-        self.controller.press(key)
-        self._after_controller(before)
+        self._call(self.controller.press, key)
 
     def action_buttons(self) -> list:
         """The visible action buttons."""
@@ -833,13 +842,16 @@ class Board(W.VBox):
         _set(self.help_box.layout, "display", "block" if show else "none")
         if show:
             _set(self.help_box, "value", advice.options_html(self.controller))
-        self._fit_bar()
+        self._fit_overlay()
 
-    def _fit_bar(self) -> None:
-        """While a panel is open in the control bar the board gives it room (CSS: sm-tall-bar)."""
-        tall = any(w.layout.display not in ("none", None) for w in (self.help_box, self.summary_row, self.confirm_row))
-        if tall != ("sm-tall-bar" in self._dom_classes):
-            (self.add_class if tall else self.remove_class)("sm-tall-bar")
+    def _fit_overlay(self) -> None:
+        """The panels (help, the Day's summary, Load's question) lie over the board's top right
+        corner: the overlay is shown while any of them is open, and the board never moves for it."""
+        if getattr(self, "overlay", None) is None:
+            return
+        open_ = any(w.layout.display not in ("none", None)
+                    for w in (self.hint_box, self.help_box, self.summary_row, self.confirm_row))
+        _set(self.overlay.layout, "display", "flex" if open_ else "none")
 
     def what_can_i_do(self) -> list:
         """``[(what, how), ...]``: the useful things the actor can do now (the "What can I do?" list)."""
@@ -873,8 +885,14 @@ class Board(W.VBox):
         if labels:
             how.append("press " + " then ".join(labels))
         why = f" — {decision.reason}" if decision.reason else ""
-        c.say(f"Hint: {self._said(decision.intent)}{why}. ({capital('; '.join(how)) or 'Use the buttons'}.)")
+        text = f"Hint: {self._said(decision.intent)}{why}. ({capital('; '.join(how)) or 'Use the buttons'}.)"
+        c.say(text)
         self._hint = (len(g.history), decision, targets)
+        # the whole reason in a panel over the board (the message line is one line); it goes with
+        # the next change of the game
+        _set(self.hint_box, "value", f"<div class='sm-hint'>💡 {html.escape(text)}</div>")
+        _set(self.hint_box.layout, "display", "block")
+        self._fit_overlay()
         self._paint()
         self._show_message()
         return decision
@@ -896,197 +914,34 @@ class Board(W.VBox):
         text = advice.summary_html(self._game, day)
         _set(self.summary_box, "value", text)
         _set(self.summary_row.layout, "display", "flex")
-        self._fit_bar()
+        self._fit_overlay()
         return text
 
     def dismiss_summary(self) -> None:
+        """Put the Day's summary away (OK); the message line goes back to the decision in hand."""
         self._summary_day = None
         _set(self.summary_row.layout, "display", "none")
-        self._fit_bar()
+        self._fit_overlay()
+
+    def _summary_ok(self) -> None:
+        """OK on the Day's summary: it goes, and so does the message about the Day's end."""
+        self.dismiss_summary()
+        self.controller.say("")
+        self._show_message()
 
     # ------------------------------------------------------------------ saves and new games
 
-    def save_filename(self) -> str:
-        return f"station-master-seed{self._game.seed}-day{self._game.day}.json"
 
-    def save(self) -> str:
-        """Make the download link for the current game; returns the save text ('' if it cannot be saved)."""
-        try:
-            text = self._game.dumps()
-        except SaveError as e:  # a game set up with the position builder
-            self.save_link.value = ""
-            self.controller.say(f"Cannot save: {e}", error=True)
-            self._show_message()
-            return ""
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = self.save_filename()
-        self.save_link.value = (f'<a download="{name}" href="data:application/json;base64,{data}" '
-                                f'style="text-decoration:underline">Download {html.escape(name)}</a>')
-        self.controller.say(f"Save ready: click 'Download {name}'.")
-        self._show_message()
-        return text
 
-    def load_text(self, data, name: str = "the file") -> bool:
-        """Load a save (text or bytes); a bad save leaves the game as it was and says why."""
-        try:
-            game = sm.loads(data)
-        except SaveError as e:
-            self.controller.say(f"Could not load {name}: {e}", error=True)
-            self._update_controls()
-            return False
-        self.game = game
-        msg = f"Loaded {name}: seed {game.seed}, Day {game.day}, Stage {game.stage}."
-        if game.replay_error:
-            msg += f" Note: {game.replay_error}."
-        self.controller.say(msg, warning=bool(game.replay_error))
-        self._show_message()
-        return True
 
-    def ask_load(self, data, name: str = "the file") -> bool:
-        """Load a save the player chose (Load): at once when no game is in progress, else only after
-        they press Replace (Keep playing forgets it). Returns True if it was loaded now."""
-        g = self._game
-        if not g.history or g.is_over:
-            return self.load_text(data, name)
-        try:
-            sm.loads(data)
-        except SaveError as e:  # nothing to ask about: say what is wrong with the file
-            self.controller.say(f"Could not load {name}: {e}", error=True)
-            self._update_controls()
-            return False
-        self._pending_load = (data, name)
-        _set(self.confirm_text, "value",
-             f"<b>Replace the game in progress</b> (seed {g.seed}, Day {g.day}, Stage {g.stage}, "
-             f"{len(g.history)} steps; its autosave stays) <b>with {html.escape(name)}?</b>&nbsp;")
-        _set(self.confirm_row.layout, "display", "flex")
-        self._fit_bar()
-        self.controller.say(f"Load {name}? Press Replace to load it, or Keep playing.", warning=True)
-        self._show_message()
-        return False
 
-    def confirm_load(self, replace: bool) -> bool:
-        """The answer to Load's question: Replace (True) loads the chosen save."""
-        pending, self._pending_load = self._pending_load, None
-        _set(self.confirm_row.layout, "display", "none")
-        self._fit_bar()
-        if pending is None:
-            return False
-        if replace:
-            return self.load_text(*pending)
-        self.controller.say(f"Kept the game in progress; {pending[1]} was not loaded.")
-        self._show_message()
-        return False
 
-    def _on_upload(self, change) -> None:
-        value = change["new"]
-        if not value:
-            return
-        items = list(value.values()) if isinstance(value, dict) else list(value)
-        item = items[0]
-        content = item.get("content", b"")
-        name = item.get("name", "the file")
-        try:
-            self.ask_load(bytes(content), name)
-        finally:
-            try:
-                self.upload.value = ()
-            except Exception:  # pragma: no cover - older ipywidgets cannot reset the value
-                pass
 
-    def _show_form(self, show: bool) -> None:
-        if show:
-            self._list_autosaves()
-        self.form.layout.display = "flex" if show else "none"
 
-    def _list_autosaves(self) -> None:
-        """The form's list of the other autosaved games in the autosave folder (read when the
-        form opens, not on every update)."""
-        if not self.autosaver:
-            self.f_resume_row.layout.display = "none"
-            return
-        mine = self.autosave_path
-        found = [(a.describe(), a.path) for a in _autosave.autosaves(self.autosaver.folder) if a.path != mine]
-        self.f_autosaves.options = found
-        self.f_autosaves.value = found[0][1] if found else None
-        self.f_resume_row.layout.display = "flex" if found else "none"
 
-    def resume_autosave(self, path) -> bool:
-        """Go on with the autosaved game in ``path`` (as ``sm.play(resume=path)`` does)."""
-        got = _autosave.resume(path)
-        if got.game is None:
-            self.controller.say(got.message, error=True)
-            self._list_autosaves()
-            self._update_controls()
-            return False
-        self.game = got.game
-        self.new_button.value = False
-        self.controller.say(got.message, error=got.level == "error", warning=got.level == "warning")
-        self._show_message()
-        return True
 
-    def _form_players(self) -> list:
-        return [p.strip() for p in self.f_players.value.split(",") if p.strip()]
 
-    def _update_seats(self) -> None:
-        """One Human-or-bot choice per player named in the form (kept by name while typing)."""
-        from stationmaster.bots import available
 
-        names = list(dict.fromkeys(self._form_players() or ["Player"]))
-        options = [HUMAN] + available()
-        old = self._seat_choice
-        if list(old) == names and all(list(d.options) == options for d in old.values()):
-            return  # the same names (a space or a comma typed): nothing to send
-        self._seat_choice = {}
-        for name in names:
-            d = old.get(name)
-            if d is None or list(d.options) != options:
-                value = d.value if d is not None and d.value in options else HUMAN
-                d = W.Dropdown(description=name, options=options, value=value,
-                               tooltip=f"who plays {name}'s seat: a person, or a bot",
-                               style={"description_width": "initial"}, layout=W.Layout(width="auto"))
-            self._seat_choice[name] = d
-        self.f_seats.children = (W.HTML("Seats:&nbsp;"), *self._seat_choice.values())
 
-    def seat_choice(self, player: str):
-        """The New game form's Human-or-bot dropdown for ``player``."""
-        return self._seat_choice[player]
 
-    def form_options(self) -> dict:
-        """The New game form's values as ``new_game`` keyword arguments (raises ValueError)."""
-        seed_text = self.f_seed.value.strip()
-        seed = None
-        if seed_text:
-            try:
-                seed = int(seed_text)
-            except ValueError:
-                raise ValueError(f"the seed must be a whole number, not {seed_text!r}") from None
-        players = self._form_players() or None
-        names = players or ["Player"]
-        bots = {p: d.value for p, d in self._seat_choice.items() if p in names and d.value != HUMAN}
-        return dict(seed=seed, players=players, mode=self.f_mode.value, length=self.f_length.value,
-                    victory=self.f_victory.value, starting_hand=self.f_hand.value,
-                    revenue=tuple(w.value for w in self.f_rates),
-                    optional_rules=[r for r, w in self.f_rules.items() if w.value], bots=bots or None,
-                    deck=self.f_deck.value, yard_refill=self.f_refill.value)
 
-    def new_game_from_form(self) -> bool:
-        try:
-            opts = self.form_options()
-            game = sm.new_game(**opts)
-        except ValueError as e:
-            self.controller.say(f"Cannot start that game: {e}", error=True)
-            self._update_controls()
-            return False
-        self.new_game(game)
-        self.new_button.value = False
-        return True
-
-    def new_game(self, game=None, **options) -> None:
-        """Replace the board's game with a new one (``game`` or ``new_game(**options)``)."""
-        if game is None:
-            game = sm.new_game(**options)
-        self.game = game
-        seats = ", ".join(f"{p} ({_bot_label(game, p)})" if p in game.bots else p for p in game.players)
-        self.controller.say(f"New game: seed {game.seed}, {game.config.mode}, {game.config.length}, "
-                            f"players {seats}.")
-        self._show_message()

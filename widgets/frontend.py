@@ -11,6 +11,10 @@
   ipycanvas, which would send each to the kernel (one message per pixel the pointer moves) and
   would keep the mouse wheel from scrolling the page over the board.
 - **The scale.** ``scale`` is the canvas's shown width over its drawn width (1.0 at full size).
+- **The room.** ``room_width`` and ``room_height`` are the CSS pixels the board's canvas may use:
+  the board's width, and the height of the window (JupyterLab's notebook view, Voilà's page) less
+  the board's control bar, whose height never changes. The board sizes its canvas from them, so
+  the bar and the whole board are on one screen once the bar is at the top.
 
 The browser code runs through anywidget (a front-end loader for widgets); without anywidget the
 board works, only these are missing. The CSS is a ``<style>`` block in an HTML widget:
@@ -53,6 +57,26 @@ function render({ model, el }) {
     const s = Math.round((w / c.width) * 1000) / 1000;
     if (model.get("scale") !== s) { model.set("scale", s); model.save_changes(); }
   };
+  // The room the canvas may use: the board's inner width; the height of what scrolls the
+  // notebook (or the window) less the control bar above the canvas.
+  const room = () => {
+    if (!board) return;
+    // the smallest scrolling box round the board (JupyterLab's notebook, Voilà's page), within the window
+    let view = window.innerHeight;
+    for (let el = board.parentElement; el; el = el.parentElement) {
+      const st = getComputedStyle(el);
+      if ((st.overflowY === "auto" || st.overflowY === "scroll") && el.clientHeight > 200) view = Math.min(view, el.clientHeight);
+    }
+    const bar = board.querySelector(".sm-bar");
+    const barH = bar ? bar.getBoundingClientRect().height : 0;
+    const cs = getComputedStyle(board);
+    const w = Math.floor(board.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight));
+    const h = Math.floor(view - barH - 12);
+    board.dataset.smRoom = `${w}x${h}`;  // for the browser tests
+    if (w > 0 && (model.get("room_width") !== w || model.get("room_height") !== h)) {
+      model.set("room_width", w); model.set("room_height", h); model.save_changes();
+    }
+  };
   const attach = () => {
     if (stop) return;
     board = el.closest(".station-master-board");
@@ -64,11 +88,15 @@ function render({ model, el }) {
     mo.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
     observers.push(mo);
     if (window.ResizeObserver) {
-      const ro = new ResizeObserver(scale);
+      const ro = new ResizeObserver(() => { scale(); room(); });
       ro.observe(board);
       observers.push(ro);
     }
+    const onResize = () => room();
+    window.addEventListener("resize", onResize);
+    observers.push({ disconnect: () => window.removeEventListener("resize", onResize) });
     scale();
+    room();
   };
   attach();
   return () => {
@@ -103,11 +131,17 @@ PALETTES = {
              "--jp-widgets-input-border-color": "#5d6270", "--jp-border-color1": "#3b3f48",
              "--jp-border-color2": "#3b3f48", "background": "#1b1d22", "color": "#ece7dc"},
 }
-#: room kept above and below the board's canvas in the window: JupyterLab's bars (about 120 px)
-#: and the board's control bar (about 120 px)
-CHROME_PX = 250
-#: and the room of a panel open in the control bar (it scrolls beyond that)
-TALL_PX = 110
+#: room kept above and below the board's canvas in the window before the browser has reported the
+#: room it has: JupyterLab's bars (about 120 px) and the board's control bar (86 px)
+CHROME_PX = 220
+#: the control bar's fixed heights: the status and message lines, the decision's row of buttons
+LINE_PX, DECIDE_PX = 22, 36
+
+
+def set_trait(obj, name: str, value) -> None:
+    """Set a widget trait only when it changes (each change is a message to the browser)."""
+    if getattr(obj, name) != value:
+        setattr(obj, name, value)
 
 
 def css() -> str:
@@ -115,19 +149,45 @@ def css() -> str:
     for name, pal in PALETTES.items():
         decl = ";".join(f"{k}:{v}" for k, v in pal.items())
         rules.append(f".station-master-board.sm-theme-{name}{{{decl}}}")
+    dark = ".station-master-board.sm-theme-dark"
     rules += [
         ".station-master-board{padding:4px 6px;border-radius:6px;box-sizing:border-box}",
         ".station-master-board .widget-html-content{color:inherit}",
-        # the control bar: tight lines and buttons, so the decision and the board share the window
+        # the control bar: every part of fixed height, so the board under it never moves
         ".station-master-board .sm-bar .widget-html,.station-master-board .sm-bar .widget-html-content"
-        "{height:auto;line-height:1.4;margin-top:1px;margin-bottom:1px}",
-        ".station-master-board .sm-bar .jupyter-button{height:28px;padding:0 9px;margin:2px 3px 2px 0}",
+        "{line-height:1.4;margin-top:0;margin-bottom:0}",
+        f".station-master-board .sm-bar .sm-line{{height:{LINE_PX}px;min-height:{LINE_PX}px;overflow:hidden}}",
+        ".station-master-board .sm-line .widget-html-content{width:100%;overflow:hidden;display:block;"
+        f"height:{LINE_PX}px;line-height:{LINE_PX}px}}",
+        ".station-master-board .sm-one-line{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;width:100%}",
+        f".station-master-board .sm-decide{{height:{DECIDE_PX}px;min-height:{DECIDE_PX}px;overflow:hidden}}",
+        ".station-master-board .sm-actions{overflow-x:auto;overflow-y:hidden;min-width:0;scrollbar-width:thin;"
+        f"height:{DECIDE_PX}px;align-items:center}}",
+        ".station-master-board .sm-bar .jupyter-button{height:28px;padding:0 9px;margin:2px 3px 2px 0;flex:0 0 auto}",
         ".station-master-board .sm-bar .widget-hbox{margin:0}",
-        # a panel open in the bar (help, the Day's summary, Load's question) takes room from the board
-        f".station-master-board.sm-tall-bar{{--sm-chrome:{CHROME_PX + TALL_PX}px}}",
-        ".station-master-board .sm-help,.station-master-board .sm-summary{max-height:6.2em;overflow:auto}",
+        # the panels (help, the Day's summary, Load's question) lie over the board's top right corner
+        ".station-master-board .sm-stage{position:relative;display:block;overflow:visible}",
+        ".station-master-board .sm-overlay{position:absolute;top:6px;right:6px;width:min(460px,52%);"
+        "max-height:calc(100% - 12px);overflow-y:auto;z-index:20;background:var(--jp-layout-color1);"
+        "border:1px solid var(--jp-border-color1);border-radius:6px;box-shadow:0 2px 10px #0005;padding:4px 8px;"
+        "flex-direction:column;box-sizing:border-box}",
+        ".station-master-board .sm-overlay .sm-panel{margin:2px 0}",
+        ".station-master-board .sm-overlay .widget-html-content{line-height:1.35;white-space:normal}",
         ".station-master-board .sm-help li,.station-master-board .sm-summary li{margin:1px 0}",
         ".station-master-board .sm-page-helper{width:0;height:0;overflow:hidden}",
+        # Load: the upload button's own label counts the files chosen ("Load (0)"); say "Load"
+        ".station-master-board .sm-upload{font-size:0}",
+        ".station-master-board .sm-upload::after{content:'Load';font-size:var(--jp-widgets-font-size,13px)}",
+        ".station-master-board .sm-upload i.fa{font-size:var(--jp-widgets-font-size,13px);margin-right:4px}",
+        # the dark theme's buttons: dark grounds, light letters, the coloured styles kept readable
+        f"{dark} .jupyter-button{{background-color:#343842;color:#ece7dc}}",
+        f"{dark} .jupyter-button.mod-active{{background-color:#4b4f59}}",
+        f"{dark} .jupyter-button.mod-primary{{background-color:#1f5fbf;color:#fff}}",
+        f"{dark} .jupyter-button.mod-success{{background-color:#2b7a3e;color:#fff}}",
+        f"{dark} .jupyter-button.mod-info{{background-color:#1d6f8f;color:#fff}}",
+        f"{dark} .jupyter-button.mod-warning{{background-color:#b86a12;color:#fff}}",
+        f"{dark} .jupyter-button.mod-danger{{background-color:#b3261e;color:#fff}}",
+        f"{dark} .jupyter-button:disabled{{opacity:0.5}}",
         # the board's own cell: its output prompt column ("[1]:") gives its room to the board
         ".jp-OutputArea-child:has(.station-master-board)>.jp-OutputArea-prompt{display:none}",
         ".jp-Cell:has(.station-master-board) .jp-OutputArea-promptOverlay{display:none}",
@@ -135,11 +195,14 @@ def css() -> str:
     return "<style>" + "".join(rules) + "</style>"
 
 
-def canvas_max_width(width: float, height: float) -> str:
-    """The canvas's CSS max-width: its drawn width, and no wider than fits the window's height
-    less the room of the bars around it (it keeps its aspect ratio)."""
+def canvas_max_width(width: float, height: float, room_height: float = 0) -> str:
+    """The canvas's CSS max-width: its drawn width, and no wider than fits the room's height (the
+    browser reports it; before it has, the window's height less the bars around the board). The
+    canvas keeps its aspect ratio."""
     ratio = width / max(1.0, height)
-    return f"min({int(round(width))}px, calc((100vh - var(--sm-chrome, {CHROME_PX}px)) * {ratio:.4f}))"
+    if room_height > 0:
+        return f"{int(min(width, room_height * ratio))}px"
+    return f"min({int(round(width))}px, calc((100vh - {CHROME_PX}px) * {ratio:.4f}))"
 
 
 if anywidget is not None:
@@ -149,6 +212,8 @@ if anywidget is not None:
         _esm = ESM
         page_theme = traitlets.Unicode("").tag(sync=True)
         scale = traitlets.Float(0.0).tag(sync=True)
+        room_width = traitlets.Int(0).tag(sync=True)
+        room_height = traitlets.Int(0).tag(sync=True)
 else:  # pragma: no cover
     PageHelper = None
 

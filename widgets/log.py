@@ -88,6 +88,12 @@ class EventLog:
             self._add(game.last_events, (notes or {}).get(n))
             self.batches.append(self._count() - before)
             self.seen = n
+        elif n > self.seen + 1 and len(self.batches) == self.seen:  # a click that applied several
+            for k in range(self.seen + 1, n + 1):
+                before = self._count()
+                self._add(game.event_batches[k], (notes or {}).get(k))
+                self.batches.append(self._count() - before)
+            self.seen = n
         elif n == self.seen - 1 and self.batches:
             self._pop(self.batches.pop())
             self.seen = n

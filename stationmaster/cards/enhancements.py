@@ -12,6 +12,7 @@ copy is asked (``_per_copy``: the ``card`` keyword) and answer for the card that
 
 from __future__ import annotations
 
+from ..grammar import a
 from ..intents import Play
 from ..rules import NIGHT_STAGES, area_of, name, spec_of
 from .base import CardRules, register
@@ -66,7 +67,7 @@ class EnhancementRules(CardRules):
 
     @property
     def _a(self) -> str:
-        return self.spec.name if self._plural else f"a {self.spec.name}"
+        return self.spec.name if self._plural else a(self.spec.name)
 
     def _host_problem(self, s, area, xy, host) -> str | None:
         """Why the card ``host`` (a spec) at ``xy`` cannot carry this enhancement (None: it can)."""

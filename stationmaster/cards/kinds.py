@@ -9,6 +9,7 @@ defaults only. Importing this module checks every spec in ``CARD_SPECS`` (``chec
 
 from __future__ import annotations
 
+from ..grammar import a
 from ..intents import Play
 from .specs import PIECES, mainline_key
 from ..rules import area_of, d12, is_facility, name, neighbours9, office_tier, spec_of
@@ -269,7 +270,7 @@ class PlacedRules(CardRules):
         if it.at in area.grid:
             return f"{x},{y} already holds the {spec_of(s, area.grid[it.at].card).name}"
         if it.at in area.space:  # a Right-of-Way Dispute ([O9])
-            return f"nothing may be built at {x},{y} today: a {spec_of(s, area.space[it.at]).name} lies there"
+            return f"nothing may be built at {x},{y} today: {a(spec_of(s, area.space[it.at]).name)} lies there"
         return self._spot_problem(s, p, it, area)
 
     def _spot_problem(self, s, p, it, area):
@@ -302,7 +303,7 @@ class TrackRules(PlacedRules):
                 return (f"{x},{y} is on the Running Track; it can only grow at its Limits "
                         f"({area.west_limit},0 or {area.east_limit},0)")
             if not self._running_track:
-                return f"a {sp.name} cannot go on the Running Track; it would break the through route"
+                return f"{a(sp.name)} cannot go on the Running Track; it would break the through route"
             if not sp.geometry.through:
                 return f"the {sp.name} has no east–west through route for the Running Track"
             return None

@@ -114,6 +114,8 @@ class Scene:
     piece_rects: dict = field(default_factory=dict)
     #: (x, y, w, h) of the card row: the viewer's hand, the Home Office, Departments and Salvage
     card_row: tuple = ()
+    #: (width, height) of the room the scene was laid out for (None: the table as drawn for SVG)
+    room: tuple | None = None
 
     def add(self, shape) -> None:
         self.shapes.append(shape)

@@ -279,6 +279,26 @@ class BoardView:
     def canvases(self) -> list[dict]:
         return self.page.evaluate(CANVAS_STATS, self.sel)
 
+    def room(self) -> tuple[int, int]:
+        """The room (CSS px) the board's page side reported for its canvas."""
+        self.page.wait_for_function("sel => document.querySelector(sel).dataset.smRoom", arg=self.sel,
+                                    timeout=30_000)
+        w, h = self.page.evaluate("sel => document.querySelector(sel).dataset.smRoom", self.sel).split("x")
+        return int(w), int(h)
+
+    def shadow(self, *args, **options):
+        """A board in the test's process for the same game (``sm.play(*args, **options)``), laid
+        out for the room the browser's board has: it says where things are drawn there."""
+        import stationmaster as sm
+
+        shadow = sm.play(*args, autosave=False, **options)
+        shadow.page.room_width, shadow.page.room_height = self.room()
+        size = self.canvases()[-1]
+        assert (size["width"], size["height"]) == (round(shadow.scene.width), round(shadow.scene.height)), \
+            f"the browser draws a {size['width']}x{size['height']} table, the shadow {shadow.scene.width}x" \
+            f"{shadow.scene.height}"
+        return shadow
+
     def log(self) -> str:
         return self.page.evaluate(LOG_TEXT, self.sel) or ""
 
@@ -388,7 +408,7 @@ def test_board_plays_by_clicking_and_survives_reload(lab_server, page, screensho
     t_shown = time.monotonic() - t0
 
     # A shadow of the kernel's board, driven with the same intents, says where things are drawn.
-    shadow = sm.play(seed=7, autosave=False)
+    shadow = board.shadow(seed=7)
 
     # 1. Click the Home Office deck on the board: draw home.
     sig, log = board.signature(), board.log()

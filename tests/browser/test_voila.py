@@ -152,11 +152,10 @@ def check_app(page, url: str, root, log_tail, screenshot=None) -> float:
     return t_shown
 
 
-def test_voila_app_shows_the_board_and_plays_by_clicking(voila_server, page, screenshots_dir):
+def test_voila_app_shows_the_board_and_plays_by_clicking(voila_server, page):
     """``voila app.ipynb``: the standalone app."""
     t0 = time.monotonic()
-    shown = check_app(page, voila_server.url + "/", voila_server.root, voila_server.log_tail,
-                      screenshots_dir / "voila-app.png")
+    shown = check_app(page, voila_server.url + "/", voila_server.root, voila_server.log_tail)
     print(f"\nVoilà app: board shown in {shown:.1f}s, whole test {time.monotonic() - t0:.1f}s")
 
 
@@ -224,7 +223,9 @@ def test_voila_a_click_on_the_board_never_scrolls_the_page(voila_server, page):
         page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.locator(f"{BOARD} a[download]").wait_for()
         settle(page)
-        shadow = sm.play(seed=7, autosave=False)
+        shadow = sm.play(seed=7, autosave=False)  # laid out for the room the app's board has
+        room = page.evaluate("b => document.querySelector(b).dataset.smRoom", BOARD)
+        shadow.page.room_width, shadow.page.room_height = (int(v) for v in room.split("x"))
         x, y = target_point(shadow, ("home",))
         cb, size = canvas.bounding_box(), canvases(page)[-1]
         px, py = cb["x"] + x * cb["width"] / size["width"], cb["y"] + y * cb["height"] / size["height"]
@@ -242,3 +243,43 @@ def test_voila_a_click_on_the_board_never_scrolls_the_page(voila_server, page):
         assert not page.page_errors, page.page_errors
     finally:
         sm.new_game(seed=7).save(autosave)  # the app's other test starts from the dealt game
+
+
+def test_voila_app_at_1280x800_fits_the_screen_and_reads(voila_server, page, screenshots_dir):
+    """The standalone app on a laptop screen (issue 15: it used two thirds of the width and was
+    cut off at the bottom): once the page is scrolled to the board's control bar, the bar and the
+    whole board are in view, laid out for the room (text and targets measured as shown, saved as
+    board-sizes-voila.json); screenshot voila-app.png."""
+    import stationmaster as sm
+    from stationmaster.view.shapes import Text
+
+    autosave = voila_server.root / "station-master-autosave.json"
+    sm.new_game(seed=7).save(autosave)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(voila_server.url + "/", timeout=KERNEL_TIMEOUT)
+    page.wait_for_selector(f"{BOARD} canvas", state="visible", timeout=KERNEL_TIMEOUT)
+    page.wait_for_function("sel => document.querySelector(sel).dataset.smRoom", arg=BOARD, timeout=30_000)
+    settle(page)
+    room = [int(v) for v in page.evaluate("b => document.querySelector(b).dataset.smRoom", BOARD).split("x")]
+    shadow = sm.play(seed=7, autosave=False)
+    shadow.page.room_width, shadow.page.room_height = room
+    size = canvases(page)[-1]
+    assert (size["width"], size["height"]) == (round(shadow.scene.width), round(shadow.scene.height)), (size, room)
+    page.evaluate(f"""b => {{ const s = ({SCROLLER})(document.querySelector(b)), bar = document.querySelector(b + ' .sm-bar');
+        s.scrollTop += bar.getBoundingClientRect().top - 2; }}""", BOARD)
+    time.sleep(0.3)
+    bar = page.locator(f"{BOARD} .sm-bar").first.bounding_box()
+    canvas = page.locator(f"{BOARD} canvas").last.bounding_box()
+    assert bar["y"] >= -1 and canvas["y"] + canvas["height"] <= 801, (bar, canvas)
+    assert canvas["x"] >= 0 and canvas["x"] + canvas["width"] <= 1281, canvas
+    scale = canvas["width"] / size["width"]
+    texts = [t for t in shadow.scene.shapes if isinstance(t, Text) and str(t.text).strip()]
+    got = {"viewport": {"width": 1280, "height": 800}, "room": room, "scale": round(scale, 3),
+           "canvas_css_px": [round(canvas["width"]), round(canvas["height"])],
+           "smallest_text_px": round(min(t.size for t in texts) * scale, 2),
+           "smallest_target_px": round(min(min(h.w, h.h) for h in shadow.scene.hits) * scale, 2)}
+    (screenshots_dir / "board-sizes-voila.json").write_text(json.dumps(got, indent=1))
+    print("\n" + json.dumps({"voila": got}))
+    page.screenshot(path=str(screenshots_dir / "voila-app.png"))
+    assert got["smallest_text_px"] >= 10 and got["smallest_target_px"] >= 18, got
+    assert not page.page_errors, page.page_errors

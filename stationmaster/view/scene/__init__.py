@@ -34,10 +34,11 @@ from .cards import Cards
 from .compact import CompactCards
 from .division import DivisionBand
 from .hud import Hud, prompt
-from .layout import (CAR_ORDER, CLASS_SHORT, CLOCK_SHORT, GRID_NAMES, KIND_LETTER, MARGIN, WIDTH, fit, money,
-                     text_width, wrap)
+from .layout import (CAR_ORDER, CLASS_SHORT, CLOCK_SHORT, GRID_NAMES, KIND_LETTER, MARGIN, TARGET_FLOOR,
+                     TEXT_FLOOR, WIDTH, fit, money, text_width, wrap)
 from .pieces import Pieces
 from .rail import rail_paths, spur_bumper
+from .room import TARGET_PX, TEXT_PX, RoomLayout, room_width
 from .theme import KIND_COLOURS, PLAYER_COLOURS, SKY, THEMES, TIER_COLOURS, mix, sky_colour
 
 __all__ = [
@@ -47,12 +48,14 @@ __all__ = [
 ]
 
 
-class _Board(Hud, DivisionBand, OfficeAreas, Cards, CompactCards, Pieces, Canvas):
+class _Board(Hud, DivisionBand, OfficeAreas, Cards, CompactCards, RoomLayout, Pieces, Canvas):
     """One scene build: the parts of the table stacked top to bottom, each drawn by its mixin."""
 
     def build(self) -> Scene:
+        if self.room:
+            return self.build_room()
         c = self.c
-        y = self.header(0)
+        y = self.header(0) if self.with_header else 0
         y = self.division(y + 10)
         y = self.areas(y + 12)
         self.ready_marks()
@@ -63,13 +66,35 @@ class _Board(Hud, DivisionBand, OfficeAreas, Cards, CompactCards, Pieces, Canvas
         return self.sc
 
 
-def build_scene(state, viewer: int | None = None, theme: str = "light", ready=None, compact: bool = False) -> Scene:
+def build_scene(state, viewer: int | None = None, theme: str = "light", ready=None, compact: bool = False,
+                header: bool = True, room=None, focus: int | None = None) -> Scene:
     """The whole table as shapes and hit regions. ``viewer`` is the player index whose hand is
     shown (default: the player to act, else the Superintendent). ``ready`` marks the facilities
     that can act now: ``{(seat, x, y): "Agent" | "Laborer" | "Porter"}`` (the board passes the
     ones its legal intents reach). ``compact``: the card row in big print for a board shown
-    small (``compact.py``); the rest of the table is the same."""
+    small (``compact.py``); the rest of the table is the same. ``header=False`` leaves out the
+    header and prompt lines (the live board says both in its control bar).
+
+    ``room=(width, height)``: the CSS pixels the browser gives the board's canvas; the table is
+    then laid out for that room (``room.py``: about 1:1 on screen, no text under 10 px, no target
+    under 18 px, one Office Area drawn large — ``focus``, a seat, else the viewer's — and every
+    player's row beside it)."""
     b = _Board(state, viewer, theme)
+    b.with_header = bool(header)
     b.ready = dict(ready or {})
     b.compact = bool(compact)
-    return b.build()
+    b.room = tuple(room) if room and room[0] > 0 else None
+    if not b.room:
+        return b.build()
+    b.W = room_width(b.room)
+    b.sc.width = b.W
+    b.sc.room = b.room
+    b.room_h = b.room[1]
+    seats = [p.seat for p in state.players]
+    b.focus_seat = focus if focus in seats else state.players[b.viewer].seat
+    text, target = TEXT_FLOOR.set(TEXT_PX), TARGET_FLOOR.set(TARGET_PX)
+    try:
+        return b.build()
+    finally:
+        TEXT_FLOOR.reset(text)
+        TARGET_FLOOR.reset(target)

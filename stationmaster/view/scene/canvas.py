@@ -7,7 +7,7 @@ import math
 
 from ...rules import actor
 from ..shapes import Circle, Hit, Line, Poly, Rect, Scene, Text
-from .layout import WIDTH
+from .layout import TARGET_FLOOR, WIDTH, floor
 from .rail import rail_paths, spur_bumper, yard_marks
 from .theme import THEMES
 
@@ -39,12 +39,19 @@ class Canvas:
         self.add(Rect(x, y, w, h, fill, stroke, width, radius, layer, dash))
 
     def text(self, x, y, text, size=12.0, fill=None, anchor="start", bold=False, layer="table"):
-        self.add(Text(x, y, text, size, fill or self.c["ink"], anchor, bold, layer))
+        self.add(Text(x, y, text, floor(size), fill or self.c["ink"], anchor, bold, layer))
 
     def line(self, points, stroke, width=1.0, layer="table", dash=()):
         self.add(Line(tuple(points), stroke, width, layer, dash))
 
     def hit(self, x, y, w, h, target, tip=""):
+        """A click target; never smaller than the scene's target floor (a small piece gets a
+        larger target round it, centred on it)."""
+        f = TARGET_FLOOR.get()
+        if w < f:
+            x, w = x - (f - w) / 2, f
+        if h < f:
+            y, h = y - (f - h) / 2, f
         self.hits.append(Hit(x, y, w, h, target, tip))
 
     def name(self, p: int) -> str:

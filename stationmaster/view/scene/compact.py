@@ -12,7 +12,8 @@ from .layout import CLASS_SHORT, COMPACT_TEXT as F, MARGIN, fit, text_width
 
 # The cards lie where the full row has them (``Cards.cards``), so every click target is the same
 # in both: 96 x 138 px, the hand from the left, the piles on the right 108 px apart.
-CARD_H, CARD_W, GAP, PILES_W = 138, 96, 8, 5 * 100 + 4 * 8
+CARD_MAX_H, CARD_W, GAP, PILES_W = 138, 96, 8, 5 * 100 + 4 * 8
+CARD_H = CARD_MAX_H
 
 
 def one_line(sp, card) -> str:
@@ -51,6 +52,7 @@ class CompactCards:
     def cards_compact(self, y0):
         s, c = self.s, self.c
         W = self.W
+        CARD_H = getattr(self, "card_h", None) or CARD_MAX_H  # the room layout's cards are shorter
         p = self.viewer
         hand = s.players[p].hand if 0 <= p < len(s.players) else []
         hand_room = W - 2 * MARGIN - PILES_W - 40 - self.situation_room()

@@ -37,8 +37,9 @@ class DivisionBand:
         s, c = self.s, self.c
         n = self.n
         W = self.W
-        gap = 6
-        dpw, ow = 88, 104 if n <= 3 else 96
+        room = getattr(self, "room", None)  # the room layout: a slimmer band, no captions
+        gap = 6 if not room else 4
+        dpw, ow = (88, 104 if n <= 3 else 96) if not room else (60, 92 if n <= 3 else 84)
         avail = W - 2 * MARGIN - 2 * dpw - n * ow - (2 * n + 2) * gap
         mw = min(260.0, avail / (n + 1))
         total = 2 * dpw + n * ow + (n + 1) * mw + (2 * n + 2) * gap
@@ -46,11 +47,12 @@ class DivisionBand:
         at_dp = {side: sorted((t for t in s.trains.values() if t.where == "division_point" and t.pos == side),
                               key=lambda t: t.rank) for side in ("west", "east")}
         stack = max(1, len(at_dp["west"]), len(at_dp["east"]))
-        top = y0 + 18
+        top = y0 + (18 if not room else 8)
         track_y = top + 50
-        h = 84 + (stack - 1) * 28
-        self.text(MARGIN, y0 + 10, "THE DIVISION", 10, c["muted"], "start", True, "table")
-        self.text(W - MARGIN, y0 + 10, "west  ◂  ▸  east", 10, c["muted"], "end", False, "table")
+        h = (84 if not room else 76) + (stack - 1) * 28
+        if not room:
+            self.text(MARGIN, y0 + 10, "THE DIVISION", 10, c["muted"], "start", True, "table")
+            self.text(W - MARGIN, y0 + 10, "west  ◂  ▸  east", 10, c["muted"], "end", False, "table")
         # the mainline through everything
         self.line([(x + 4, track_y), (x + total - 4, track_y)], c["rail"], 3.0, "table")
         bounds = []  # x of Subdivision boundaries
@@ -65,7 +67,8 @@ class DivisionBand:
             if kind == "dp":
                 self.rect(x, top, dpw, h, c["panel"], c["mainline_stroke"], 1.4, 6, "table")
                 self.text(x + dpw / 2, top + 13, f"{key.upper()}ERN", 9, c["muted"], "middle", True, "table")
-                self.text(x + dpw / 2, top + 24, "Division Point", 9, c["muted"], "middle", False, "table")
+                self.text(x + dpw / 2, top + 24, "Division Point" if not room else "Div. Point", 9, c["muted"], "middle",
+                          False, "table")
                 self.line([(x + 4, track_y), (x + dpw - 4, track_y)], c["rail"], 3.0, "table")
                 bounds.append(x + dpw / 2)
                 for k, t in enumerate(at_dp[key]):
@@ -92,8 +95,9 @@ class DivisionBand:
                           (3, 3))
                 for r in (0, 1):
                     rx = x + r * mw / 2
-                    self.text(rx + mw / 4, top + h - 8, "west region" if r == 0 else "east region", 8, c["muted"],
-                              "middle", False, "table")
+                    if not room:  # the room layout: the dashed line says it
+                        self.text(rx + mw / 4, top + h - 8, "west region" if r == 0 else "east region", 8,
+                                  c["muted"], "middle", False, "table")
                     here = sorted((t for t in s.trains.values() if t.where == "mainline" and tuple(t.pos) == (i, r)),
                                   key=lambda t: t.rank)
                     for k, t in enumerate(here[:2]):  # a Passing Siding's second train stands in the siding
@@ -109,7 +113,7 @@ class DivisionBand:
                     bounds.append(x + ow / 2)
                 x += ow + gap
         # Subdivisions
-        sy = top + h + 14
+        sy = top + h + (14 if not room else 19)  # the room layout: clear of the Office boxes' notes
         bounds.sort()
         for k, (a, b) in enumerate(zip(bounds, bounds[1:])):
             self.line([(a + 3, sy), (b - 3, sy)], c["sub"], 1.2, "table")
@@ -145,7 +149,9 @@ class DivisionBand:
         cw = min(20.0, (w - 10) / n - 2)
         ax = x + (w - n * (cw + 2) + 2) / 2
         ay = track_y + 8
-        self.text(x + 5, ay + 25, "A/D tracks", 7.5, c["muted"], "start", False, "table")
+        others = len([t for t in s.trains.values() if t.where == "area" and t.seat == seat]) - len(at_office)
+        if not (getattr(self, "room", None) and others):  # the room layout: one of the two notes
+            self.text(x + 5, ay + 25, "A/D tracks", 7.5, c["muted"], "start", False, "table")
         for k in range(n):
             bx = ax + k * (cw + 2)
             if k < len(at_office):
@@ -158,6 +164,5 @@ class DivisionBand:
                 self.hit(bx, ay, cw, 14, ("tray", t.tray), self.tray_tip(t))
             else:
                 self.rect(bx, ay, cw, 14, None, c["faint"], 1.0, 2, "table", (2, 2))
-        others = len([t for t in s.trains.values() if t.where == "area" and t.seat == seat]) - len(at_office)
         if others:
             self.text(x + w - 5, ay + 25, f"+{others} off A/D", 7.5, c["ink"], "end", True, "pieces")

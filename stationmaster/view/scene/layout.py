@@ -3,6 +3,21 @@ renderer lays the board out the same way."""
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
+#: the smallest text size and the smallest click target (short side) of the scene being built, in
+#: scene pixels: 0 for the table drawn as it is (SVG, the old layout); the room layout, drawn at
+#: about 1:1 on screen, sets 10 and 18 (issue 15: no text a player reads under 10 px, no target
+#: under 18 px). Text is laid out (``fit``, ``wrap``, ``text_width``) at the size it is drawn.
+TEXT_FLOOR: ContextVar = ContextVar("text_floor", default=0.0)
+TARGET_FLOOR: ContextVar = ContextVar("target_floor", default=0.0)
+
+
+def floor(size: float) -> float:
+    """A text size as drawn: never below the scene's text floor."""
+    f = TEXT_FLOOR.get()
+    return size if size >= f else f
+
 #: the outer margin, and the table width for one to four players (each further seat adds 230)
 MARGIN = 16
 WIDTH = 1240
@@ -33,10 +48,12 @@ CLOCK_SHORT = ("12 AM", "2 AM", "4 AM", "6 AM", "8 AM", "10 AM", "Noon", "2 PM",
 
 def text_width(text: str, size: float, bold: bool = False) -> float:
     """A rough width of sans-serif text (for layout only)."""
+    size = floor(size)
     return len(text) * size * (0.62 if bold else 0.56)
 
 
 def wrap(text: str, width: float, size: float, lines: int) -> list:
+    size = floor(size)
     per = max(4, int(width / (size * 0.52)))
     out, cur = [], ""
     for word in text.split():
@@ -60,6 +77,7 @@ def money(v: int) -> str:
 
 def fit(text: str, width: float, size: float, bold: bool = False) -> str:
     """Cut text to fit a width, with an ellipsis."""
+    size = floor(size)
     if text_width(text, size, bold) <= width:
         return text
     n = max(1, int(width / (size * (0.6 if bold else 0.55))) - 1)

@@ -3,6 +3,8 @@ Division, the Office Areas, the yards and the cards."""
 
 from __future__ import annotations
 
+import functools
+
 from ...cards import PIECES, rules_of
 from ...cards.opponent import EFFECTS, in_play_words, is_opponent_card
 from ...rules import spec_of
@@ -154,6 +156,7 @@ class Pieces:
         return r
 
     @staticmethod
+    @functools.lru_cache(maxsize=None)
     def sample_piece(kind, loaded):
         """Some piece id of a kind (loaded or empty), to draw as a swatch where no real piece stands."""
         for pid, pc in PIECES.items():

@@ -1,0 +1,173 @@
+"""The board's New game form: the options of ``stationmaster.new_game`` as widgets, one
+Human-or-bot choice per seat, and the list of other autosaved games to resume. A mixin of
+``widgets.board.Board`` (it replaces ``board.game`` through the board's game setter)."""
+
+from __future__ import annotations
+
+import ipywidgets as W
+
+import stationmaster as sm
+from stationmaster.config import DECKS, LENGTHS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES, YARD_REFILLS
+
+from . import autosave as _autosave
+from .frontend import set_trait as _set
+
+HUMAN = "Human"
+
+#: New game form: a checkbox label that says more than the rule's name, and its tip
+RULE_LABELS = {"adversity": "adversity (Solitaire)"}
+RULE_TIPS = {"adversity": "Solitaire only: the Division turns up a situation card at every Stage start and strikes "
+                          "your Office Area with it (rulings W1-W6)"}
+
+
+def _bot_label(game, player: str) -> str:
+    from stationmaster.game import bot_name
+    return bot_name(game.bots[player])
+
+
+class NewGameForm:
+    """The New game… form (mixed into ``Board``)."""
+
+    def _build_form(self) -> None:
+        wide = W.Layout(width="22em")
+        st = {"description_width": "9em"}
+        self.f_seed = W.Text(description="Seed", placeholder="blank for random", layout=wide, style=st)
+        self.f_players = W.Text(description="Players", placeholder="Ann, Bo, Cy (blank: one player)",
+                                layout=wide, style=st)
+        self.f_mode = W.Dropdown(description="Mode", options=list(MODES), value="solitaire", layout=wide, style=st)
+        self.f_length = W.Dropdown(description="Length", options=list(LENGTHS), value="standard", layout=wide, style=st)
+        self.f_victory = W.Dropdown(description="Victory", options=list(VICTORIES), value="highest_after_days",
+                                    layout=wide, style=st)
+        self.f_hand = W.Dropdown(description="Starting hand", options=list(STARTING_HANDS), value="three",
+                                 layout=wide, style=st)
+        self.f_deck = W.Dropdown(description="Deck", options=list(DECKS), value="classic", layout=wide, style=st,
+                                 tooltip="classic: the 52-card game; full: the 213-card Home deck and the "
+                                 "Mainline deck (docs/cards.md)")
+        self.f_refill = W.Dropdown(description="Yard refill", options=list(YARD_REFILLS), value="day_end",
+                                   layout=wide, style=st,
+                                   tooltip="when used cars come back to the Division Yard (ruling Y1)")
+        self.f_rates = [W.BoundedIntText(value=v, min=0, max=5, description=d, layout=W.Layout(width="13em"),
+                                         style={"description_width": "7em"})
+                        for v, d in ((1, "Passenger"), (1, "Freight"), (0, "Transit"))]
+        self.f_rules = {r: W.Checkbox(value=False, description=RULE_LABELS.get(r, r.replace("_", " ")), indent=False,
+                                      tooltip=RULE_TIPS.get(r, ""), layout=W.Layout(width="auto"))
+                        for r in OPTIONAL_RULES}
+        self.f_seats = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self._seat_choice: dict = {}  # player name -> Dropdown (Human or a bot)
+        self.f_players.observe(lambda ch: self._update_seats(), "value")
+        self._update_seats()
+        self.f_start = W.Button(description="Start new game", button_style="success", icon="play")
+        self.f_start.on_click(lambda b: self.new_game_from_form())
+        self.f_autosaves = W.Dropdown(description="Or resume an autosaved game:", options=[],
+                                      style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+        self.f_resume = W.Button(description="Resume", icon="folder-open", layout=W.Layout(width="auto"),
+                                 tooltip="go on with the autosaved game chosen in the list")
+        self.f_resume.on_click(lambda b: self.f_autosaves.value and self.resume_autosave(self.f_autosaves.value))
+        self.f_resume_row = W.HBox([self.f_autosaves, self.f_resume], layout=W.Layout(display="none"))
+        self.form = W.VBox([
+            W.HBox([W.VBox([self.f_seed, self.f_players, self.f_mode, self.f_length]),
+                    W.VBox([self.f_victory, self.f_hand, self.f_deck, self.f_refill]),
+                    W.VBox([W.HTML("Revenue rates (0–5):"), *self.f_rates])], layout=W.Layout(flex_flow="row wrap")),
+            W.HBox([W.HTML("Optional rules:")] + list(self.f_rules.values()), layout=W.Layout(flex_flow="row wrap")),
+            self.f_seats,
+            self.f_start,
+            self.f_resume_row,
+        ], layout=W.Layout(display="none", border="1px solid #8884", padding="6px"))
+
+    def _show_form(self, show: bool) -> None:
+        if show:
+            self._list_autosaves()
+        self.form.layout.display = "flex" if show else "none"
+
+    def _list_autosaves(self) -> None:
+        """The form's list of the other autosaved games in the autosave folder (read when the
+        form opens, not on every update)."""
+        if not self.autosaver:
+            self.f_resume_row.layout.display = "none"
+            return
+        mine = self.autosave_path
+        found = [(a.describe(), a.path) for a in _autosave.autosaves(self.autosaver.folder) if a.path != mine]
+        self.f_autosaves.options = found
+        self.f_autosaves.value = found[0][1] if found else None
+        self.f_resume_row.layout.display = "flex" if found else "none"
+
+    def resume_autosave(self, path) -> bool:
+        """Go on with the autosaved game in ``path`` (as ``sm.play(resume=path)`` does)."""
+        got = _autosave.resume(path)
+        if got.game is None:
+            self.controller.say(got.message, error=True)
+            self._list_autosaves()
+            self._update_controls()
+            return False
+        self.game = got.game
+        self.new_button.value = False
+        self.controller.say(got.message, error=got.level == "error", warning=got.level == "warning")
+        self._show_message()
+        return True
+
+    def _form_players(self) -> list:
+        return [p.strip() for p in self.f_players.value.split(",") if p.strip()]
+
+    def _update_seats(self) -> None:
+        """One Human-or-bot choice per player named in the form (kept by name while typing)."""
+        from stationmaster.bots import available
+
+        names = list(dict.fromkeys(self._form_players() or ["Player"]))
+        options = [HUMAN] + available()
+        old = self._seat_choice
+        if list(old) == names and all(list(d.options) == options for d in old.values()):
+            return  # the same names (a space or a comma typed): nothing to send
+        self._seat_choice = {}
+        for name in names:
+            d = old.get(name)
+            if d is None or list(d.options) != options:
+                value = d.value if d is not None and d.value in options else HUMAN
+                d = W.Dropdown(description=name, options=options, value=value,
+                               tooltip=f"who plays {name}'s seat: a person, or a bot",
+                               style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+            self._seat_choice[name] = d
+        self.f_seats.children = (W.HTML("Seats:&nbsp;"), *self._seat_choice.values())
+
+    def seat_choice(self, player: str):
+        """The New game form's Human-or-bot dropdown for ``player``."""
+        return self._seat_choice[player]
+
+    def form_options(self) -> dict:
+        """The New game form's values as ``new_game`` keyword arguments (raises ValueError)."""
+        seed_text = self.f_seed.value.strip()
+        seed = None
+        if seed_text:
+            try:
+                seed = int(seed_text)
+            except ValueError:
+                raise ValueError(f"the seed must be a whole number, not {seed_text!r}") from None
+        players = self._form_players() or None
+        names = players or ["Player"]
+        bots = {p: d.value for p, d in self._seat_choice.items() if p in names and d.value != HUMAN}
+        return dict(seed=seed, players=players, mode=self.f_mode.value, length=self.f_length.value,
+                    victory=self.f_victory.value, starting_hand=self.f_hand.value,
+                    revenue=tuple(w.value for w in self.f_rates),
+                    optional_rules=[r for r, w in self.f_rules.items() if w.value], bots=bots or None,
+                    deck=self.f_deck.value, yard_refill=self.f_refill.value)
+
+    def new_game_from_form(self) -> bool:
+        try:
+            opts = self.form_options()
+            game = sm.new_game(**opts)
+        except ValueError as e:
+            self.controller.say(f"Cannot start that game: {e}", error=True)
+            self._update_controls()
+            return False
+        self.new_game(game)
+        self.new_button.value = False
+        return True
+
+    def new_game(self, game=None, **options) -> None:
+        """Replace the board's game with a new one (``game`` or ``new_game(**options)``)."""
+        if game is None:
+            game = sm.new_game(**options)
+        self.game = game
+        seats = ", ".join(f"{p} ({_bot_label(game, p)})" if p in game.bots else p for p in game.players)
+        self.controller.say(f"New game: seed {game.seed}, {game.config.mode}, {game.config.length}, "
+                            f"players {seats}.")
+        self._show_message()
