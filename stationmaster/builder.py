@@ -178,6 +178,7 @@ class Position:
         advance(g.state, Events())
         g._snaps = {0: g.state.clone()}
         g._history, g._events, g._meta, g._redo = [], [[]], [], []
+        g.forget_legal()  # the state was edited by hand
         # a save replays from the seed's deal, so it can hold only a position that is that deal
         g._built = g.state != Game(g.config, g.seed).state
         return g

@@ -83,6 +83,8 @@ class Game:
         self._listeners: list = []
         self._built = False  # set up by the position builder: the seed's deal is not where it began
         self.replay_error: str | None = None
+        self._changes = 0  # bumped by every change of the state: the key of the legal-intents cache
+        self._legal_cache: tuple | None = None
 
     # ------------------------------------------------------------------ reading
 
@@ -183,11 +185,27 @@ class Game:
         return f'<div style="max-width:100%;overflow:auto">{self._repr_svg_()}</div>'
 
     def legal_intents(self) -> list:
-        """Every intent the actor may apply now; empty only when the game is over."""
-        s = self._state
-        if s.outcome is not None:
-            return []
-        return phases.BY_NAME[s.phase].legal(s)
+        """Every intent the actor may apply now; empty only when the game is over (a fresh list
+        each call; the enumeration itself runs once per game state, see ``legal``)."""
+        return list(self.legal)
+
+    @property
+    def legal(self) -> "LegalIntents":
+        """The legal intents of the current state as a read-only view (``in``, iteration, ``len``),
+        computed once per state: a click asks several questions of one state, and the enumeration
+        is the engine's dearest read. Every apply, undo and redo makes a new state; code that edits
+        ``game.state`` by hand (the position builder, tests) calls ``forget_legal()``."""
+        key = (id(self._state), self._changes)
+        if self._legal_cache is None or self._legal_cache[0] != key:
+            s = self._state
+            found = () if s.outcome is not None else tuple(phases.BY_NAME[s.phase].legal(s))
+            self._legal_cache = (key, LegalIntents(found))
+        return self._legal_cache[1]
+
+    def forget_legal(self) -> None:
+        """Drop the cached legal intents (after changing ``game.state`` other than by ``apply``)."""
+        self._legal_cache = None
+        self._changes += 1
 
     def why_not(self, intent) -> str | None:
         """None if the intent is legal now, else the reason in a player's words."""
@@ -225,6 +243,7 @@ class Game:
     def _apply(self, intent) -> list:
         it = parse(intent)
         self._check(it)
+        self._changes += 1  # from here on the state changes (also when the intent fails half-way)
         s = self._state
         who = actor_index(s)
         key = self._turn_key()
@@ -263,6 +282,7 @@ class Game:
             phases.BY_NAME[s.phase].apply(s, it, ev)
             advance(s, ev)
         self._state = s
+        self._changes += 1
         for k in [k for k in self._snaps if k > n]:
             del self._snaps[k]
 
@@ -352,6 +372,7 @@ class Game:
         g._built = self._built
         g.replay_error = self.replay_error
         g._determinized = getattr(self, "_determinized", None)
+        g._changes, g._legal_cache = 0, None
         if determinize is not None:
             _determinize(g, determinize, seed)
         return g
@@ -469,6 +490,40 @@ def _determinize(g: Game, player: str, seed: int) -> None:
     me = names.index(player)
     g._events = [batch if k == 0 or g._meta[k - 1][0] == me else _public(batch)
                  for k, batch in enumerate(g._events)]
+
+
+class LegalIntents:
+    """The legal intents of one game state (``game.legal``): iterate it, ask ``intent in legal``
+    (an intent or its text), take ``len``; a snapshot, so it never changes under the reader."""
+
+    __slots__ = ("_items", "_set")
+
+    def __init__(self, items: tuple) -> None:
+        self._items = items
+        self._set = frozenset(items)
+
+    def __iter__(self):
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+    def __getitem__(self, k):
+        return self._items[k]
+
+    def __contains__(self, intent) -> bool:
+        if isinstance(intent, str):
+            try:
+                intent = parse(intent)
+            except IllegalIntent:
+                return False
+        return intent in self._set
+
+    def __repr__(self) -> str:
+        return f"<LegalIntents: {len(self._items)}>"
 
 
 def _public(batch: list) -> list:

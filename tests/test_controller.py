@@ -26,7 +26,7 @@ def perform(c, intent):
     """Make an intent by clicks; the intent applied, or None."""
     n = len(c.game.history)
     do(c, c.clicks_for(intent))
-    return c.game.history[-1] if len(c.game.history) > n else None
+    return c.game.history[n] if len(c.game.history) > n else None  # (an idle draw may end after it)
 
 
 def labels(c):
@@ -198,7 +198,7 @@ def draw_position(cards, seed=1, **kw):
 
 def test_play_a_track_card_by_clicking_the_card_then_a_highlighted_spot():
     g = draw_position(["straight"])
-    c = Controller(g)
+    c = Controller(g, auto_end_draw=False)  # the draw stays open to look at
     card = g.state.players[0].hand[0]
     c.click(("hand", card))
     assert c.card == card and (("hand", card), "selected") in c.highlights()
@@ -225,7 +225,7 @@ def test_turned_toggle_lays_the_card_turned():
     b.lay(ME, "straight", (1, 0))
     g = b.game()
     g.apply("draw home")
-    c = Controller(g)
+    c = Controller(g, auto_end_draw=False)  # the draw stays open to look at
     card = next(x for x in g.state.players[0].hand if x.startswith("TurnoutL"))
     c.click(("hand", card))
     assert "Turned" in labels(c)
@@ -249,7 +249,7 @@ def test_a_modifier_beside_two_facilities_asks_which_it_serves():
     b.hand(ME, ["team_track"])
     g = b.game()
     g.apply("draw home")
-    c = Controller(g)
+    c = Controller(g, auto_end_draw=False)  # the draw stays open to look at
     card = next(x for x in g.state.players[0].hand if x.startswith("TeamTrack"))
     c.click(("hand", card))
     assert not c.click(("spot", 0, 0, 1))
@@ -278,7 +278,7 @@ def test_office_upgrade_and_trains_play_by_button():
 
 def test_discard_by_clicking_a_department():
     g = draw_position(["straight"])
-    c = Controller(g)
+    c = Controller(g, auto_end_draw=False)  # the draw stays open to look at
     card = g.state.players[0].hand[0]
     assert not c.click(("dept", 2))  # no card selected: says what to do
     assert c.error
@@ -307,10 +307,25 @@ def test_freight_agent_by_clicking_a_facility_then_choosing():
     g = b.game()
     c = Controller(g)
     assert ("spot", 0, 0, 1) in targets(c, "option")
-    c.click(("box", 0, 0, 1, "red"))
+    c.click(("spot", 0, 0, 1))
     keys = [a.key for a in c.actions()]
     assert "agent clear 0,1" in keys
     c.press("agent clear 0,1")
+    assert g.history[-1] == Agent("clear", (0, 1))
+
+
+def test_a_click_on_a_red_box_clears_it_and_on_a_green_box_stocks_it():
+    """A1/A2: the Freight Agent's box is its gesture: one click on the red box clears it (a click on
+    the facility elsewhere selects it and shows the buttons, unjam among them)."""
+    b = Position(seed=1)
+    b.lay(ME, "straight", (1, 0))
+    b.lay(ME, "mine_tipple", (0, 1))
+    b.boxes(ME, (0, 1), red=["hopper"])
+    g = b.game()
+    c = Controller(g)
+    assert (("box", 0, 0, 1, "red"), "target") in c.highlights()
+    assert c.clicks_for(Agent("clear", (0, 1))) == [("click", ("box", 0, 0, 1, "red"))]
+    assert c.click(("box", 0, 0, 1, "red"))
     assert g.history[-1] == Agent("clear", (0, 1))
 
 
@@ -486,7 +501,7 @@ def turned_only_position():
 
 def test_turned_only_spots_are_highlighted_and_a_click_lays_the_card_turned():
     g, card, only_turned = turned_only_position()
-    c = Controller(g)
+    c = Controller(g, auto_end_draw=False)  # the draw stays open to look at
     c.click(("hand", card))
     assert {("spot", 0, *xy) for xy in only_turned} == targets(c, "turned")
     assert "it fits there only turned" in c.message
@@ -585,3 +600,17 @@ def test_a_mainline_modifier_is_played_by_its_division_cards_button():
     assert [a for a in labels(c) if a.startswith("Block Signals")] == ["Block Signals: Taney Cut"]
     assert perform(c, f"play {card} on Mainline 2") == Play(card, mainline=2)
     assert g.state.ml_modifiers == {1: [card]}
+
+
+def test_a_selection_survives_the_boards_sync_within_the_turn_only():
+    """The board's observer syncs the controller in the middle of every apply: a train clicked to
+    choose Switch stays selected for its Moves, and nothing selected outlives the turn."""
+    g = switching_position()
+    g.undo()  # back to choosing the option, train 10 on the Office
+    c = Controller(g)
+    g.observe(lambda game: c.sync())
+    assert c.click(("tray", 1)) and str(g.history[-1]) == "switch" and c.tray == 1
+    move = next(m for m in g.legal_intents() if isinstance(m, Move) and m.tray == 1)
+    assert c.click(("spot", 0, *move.to)) and c.tray == 1
+    c.press("end")
+    assert c.clicks == [] and c.tray is None

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from stationmaster import explain
 from stationmaster.intents import (
-    Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Move, Place, Play, Run, SetOut, Sort, Switch,
-    Work,
+    Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Grade, Move, Place, Play, Run, SetOut, Sort,
+    Switch, Work,
 )
 
 from .words import capital, place_name, say
@@ -110,14 +111,22 @@ def options(controller) -> list:
             if (it.at, it.box) not in seen_work:
                 seen_work.add((it.at, it.box))
                 out.append((words, "click that box on the facility"))
-        elif isinstance(it, (Clearance, Run, Place)):
-            out.append((words, "press its button above the board"))
+        elif isinstance(it, (Clearance, Run, Place, Grade)):  # a pending decision: every choice is an item
+            label = controller._label(it)
+            why = explain.why(g, it)
+            out.append((f"{label}: {why}" if why else words, f"press {label}"))
         elif isinstance(it, Discard):
             continue  # said once below
         elif isinstance(it, End):
-            last.append((words, "press the End button"))
+            label = explain.end_label(s)
+            last.append((capital(explain.end_words(s)), f"press {label}"))
     if any(isinstance(it, Discard) for it in legal):
         last.insert(0, ("Discard a card to a Department", "click the card, then a Department"))
+    if getattr(controller, "work_all", False) and controller.obvious_work():
+        out.insert(0, (f"Work all: every Porter and Laborer action that earns ({len(controller.obvious_work())} now)",
+                       "press Work all"))
+    if not out and not last and legal:  # never nothing: whatever is legal, by its button
+        out = [(capital(say(s, it, seat)), f"press {controller._label(it)}") for it in legal]
     return out + last
 
 
@@ -139,15 +148,46 @@ def hint_bot_name() -> str | None:
 
 
 def hint(game):
-    """``Decision(intent, reason)`` a good player would take now (the planner's), or None when
-    no hint bot is installed or the game is over."""
+    """``Decision(intent, reason)`` a good player would take now, or None when no hint bot is
+    installed or the game is over. The intent is the planner's; the reason says why in game terms
+    (``stationmaster.explain.why``). An intent that cannot be followed through (a card taken that
+    could then not be played) gives way to the next best legal one, and the reason says so; a
+    Heavy Grade's direction is chosen by the trains that would climb it."""
     from stationmaster.bots import Decision, make
 
     name = hint_bot_name()
     if name is None or game.is_over or game.actor is None:
         return None
     got = make(name, seed=0).decide(game)
-    return got if isinstance(got, Decision) else Decision(got)
+    got = got if isinstance(got, Decision) else Decision(got)
+    intent, said = got.intent, got.reason
+    pending = game.state.turn.pending
+    if isinstance(intent, Grade) or getattr(pending, "kind", "") == "grade":
+        intent = Grade(explain.grade_choice(game.state))
+    problem = explain.follows_through(game, intent)
+    if problem:
+        fallback = _next_best(game, intent)
+        if fallback is not None:
+            why = explain.why(game, fallback)
+            return Decision(fallback, f"Better than to {say(game.state, intent, _seat(game))}: {problem}. "
+                                      + (f"{why}." if why else ""))
+    why = explain.why(game, intent)
+    return Decision(intent, why or said)
+
+
+def _seat(game):
+    p = game.players.index(game.actor)
+    return game.state.players[p].seat
+
+
+def _next_best(game, refused):
+    """The legal intent to take instead of one that cannot be followed through: a draw from the
+    Home Office, else the first legal intent that can be followed through."""
+    legal = list(game.legal)
+    home = Draw("home")
+    if home in legal and home != refused:
+        return home
+    return next((it for it in legal if it != refused and explain.follows_through(game, it) is None), None)
 
 
 # --------------------------------------------------------------------------- the Day's end

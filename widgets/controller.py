@@ -2,12 +2,16 @@
 
 The ``Controller`` turns a click on a scene hit target (``("spot", seat, x, y)``, ``("tray", n)``,
 ``("hand", card)``, ``("home",)``, ``("dept", k)``, ``("box", seat, x, y, box)``,
-``("button", name)``; see ``stationmaster.view.shapes``) or a press of one of its ``actions()``
-into an intent, and sends it through ``game.apply`` — the only path by which anything changes.
-It keeps just the selection (a crew tray, a card in hand and its orientation, a facility, a
-modifier waiting for the facility it serves) and a message line. When a click makes no legal
-intent the message says why: the engine's reason (``game.why_not``) whenever there is an intent
-to ask about, else the controller's own hint. Tests drive it without a browser.
+``("player", seat)``, ``("button", name)``; see ``stationmaster.view.shapes``) or a press of one of
+its ``actions()`` into an intent, and sends it through ``game.apply`` — the only path by which
+anything changes.
+
+It does not know the rules' phases. The gesture map (``widgets.gestures``) says which clicks make
+each intent; the controller keeps only the clicks made so far (and the Turned toggle, the cars
+picked for a sort or an exchange), and a click keeps the legal intents whose gesture starts with
+the clicks so far: exactly one complete, it is applied; several, their next clicks are
+highlighted; none, the message says the engine's reason (``game.why_not``) for the nearest intent.
+Tests drive it without a browser.
 """
 
 from __future__ import annotations
@@ -15,18 +19,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from stationmaster import explain
+from stationmaster.cards import rules_of
+from stationmaster.cards.opponent import is_opponent_card, name_for_intent
+from stationmaster.decisions import PHASE_NAMES, detail, pending_train
 from stationmaster.errors import IllegalIntent
 from stationmaster.game import bot_name
 from stationmaster.intents import (
-    Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Grade, Intent, Move, Place, Play, Run, SetOut,
-    Sort, Switch, Work,
-    parse,
+    Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Grade, Intent, Move, Place, Play, Run,
+    SetOut, Sort, Switch, Work, parse,
 )
-from stationmaster.cards import rules_of
-from stationmaster.cards.opponent import is_opponent_card, name_for_intent, player_named
-from stationmaster.decisions import PHASE_NAMES, detail, pending_train
 from stationmaster.rules import CLOCK, spec_of
 
+from . import gestures as gs
 from .words import capital, car_words, for_mouse, place_name, say as say_intent
 
 
@@ -44,10 +49,6 @@ class Action:
     toggled: bool | None = None  # a toggle's state (None: a plain button)
 
 
-def _xy(c) -> str:
-    return f"{c[0]},{c[1]}"
-
-
 #: why Switch is greyed when no train could move after it
 NO_TRAIN = "You have no train in your Office Area to switch with."
 NO_MOVE = "None of your trains can make a Move now (their way is blocked or they are full up at a dead end)."
@@ -59,18 +60,30 @@ ORDINALS = ("1st", "2nd", "3rd", "4th")
 YARD_HINTS = {Sort: "sort its cars with the Sort buttons (one Move)",
               Fly: "roll cars into an industry with a Fly button (one Move)",
               Exchange: "leave and take cars with the Leave, Take and Exchange buttons (one Move)"}
+#: the options of Local Operations, as intent classes
+OPTIONS = (Switch, Draw, Agent)
+#: the key of the Work all button
+WORK_ALL = "ui:work_all"
 
 
 class Controller:
-    """Selection, prompts and click handling for one game (``controller.game`` may be replaced)."""
+    """Selection, prompts and click handling for one game (``controller.game`` may be replaced).
 
-    def __init__(self, game) -> None:
+    ``auto_end_draw``: a draw with nothing left to play (no card in hand can be played, the hand
+    within its limit) ends by itself, through ``game.apply`` like any intent. ``work_all``: in
+    Load/Unload a Work all button applies every earning Porter and Laborer action, each one an
+    intent of its own."""
+
+    def __init__(self, game, auto_end_draw: bool = True, work_all: bool = True) -> None:
         self._game = game
+        self.auto_end_draw = auto_end_draw
+        self.work_all = work_all
         self.message = ""
         self.error = False
         self.warning = False
-        self.busy = False
+        self.busy = False  # True while the controller applies: the board tells its own changes from a script's
         self._switch_cache: tuple = (None, None)
+        self._table_cache: tuple = (None, [])
         self._clear()
         self._key = self._context()
 
@@ -88,11 +101,8 @@ class Controller:
         self.say("")
 
     def _clear(self) -> None:
-        self.tray: int | None = None
-        self.card: str | None = None
+        self.clicks: list = []  # the steps of a gesture made so far: ("click", target) | ("press", key)
         self.turned = False
-        self.facility: tuple | None = None  # (x, y) in the actor's own Office Area
-        self.serves: dict | None = None  # {"card", "at", "turned", "targets"} waiting for the second click
         self.sorting: list = []  # a Small Yard sort being built: the cars chosen so far, from the front ([K3])
         self.swap: set = set()  # an Interchange exchange being built: the cars to leave or take ([K5])
 
@@ -114,7 +124,43 @@ class Controller:
         p = self.player
         return None if p is None else self.state.players[p].seat
 
+    def _first(self, kind: str):
+        """The first click's target if it is of this kind (the thing selected), else None."""
+        if self.clicks and self.clicks[0][0] == "click" and self.clicks[0][1][0] == kind:
+            return self.clicks[0][1]
+        return None
+
+    @property
+    def tray(self) -> int | None:
+        """The Crew Tray of the selected train, or None."""
+        t = self._first("tray")
+        return None if t is None else t[1]
+
+    @property
+    def card(self) -> str | None:
+        """The selected card in hand, or None."""
+        t = self._first("hand")
+        return None if t is None else t[1]
+
+    @property
+    def facility(self) -> tuple | None:
+        """The selected facility (x, y) in the actor's own Area, or None."""
+        t = self._first("spot")
+        return None if t is None or t[1] != self.seat else tuple(t[2:4])
+
+    @property
+    def serves(self) -> dict | None:
+        """A card laid on a spot beside several facilities, waiting for the click on the one it
+        serves: ``{"card", "at", "turned", "targets"}``; else None."""
+        if self.card is None or len(self.clicks) != 2 or self.clicks[1][0] != "click":
+            return None
+        at = tuple(self.clicks[1][1][2:4])
+        targets = sorted({it.serves for it, _ in self._candidates(self.clicks) if isinstance(it, Play)
+                          and it.serves is not None})
+        return {"card": self.card, "at": at, "turned": self.turned, "targets": targets} if targets else None
+
     def _context(self) -> tuple:
+        """What makes a selection stale when it changes: the state's place in the game."""
         s = self.state
         t = s.turn
         return (s.day, s.stage, s.phase, t.index, t.option, str(t.pending), s.outcome is None, self.player)
@@ -126,19 +172,30 @@ class Controller:
             self._clear()
             self._key = key
             return
-        own = {t.tray for t in self._own_trains()}
-        if self.tray is not None and self.tray not in own:
-            self.tray = None
+        self.clicks = self._still_good(self.clicks)
         if self.tray is None:
             self.sorting, self.swap = [], set()
-        p = self.player
-        hand = self.state.players[p].hand if p is not None else []
-        if self.card is not None and self.card not in hand:
-            self.card = None
+        if self.card is None:
             self.turned = False
-            self.serves = None
-        if self.facility is not None and self.facility not in self._area().facilities:
-            self.facility = None
+
+    def _after_change(self, keep, before: tuple) -> None:
+        """After the controller's own intent: keep what of its clicks still starts a gesture, in
+        the same player's same turn (a train stays selected for its next Move)."""
+        now = self._context()  # (``before``: taken before the apply; the board's observer syncs in between)
+        same_turn = before[:4] + before[-1:] == now[:4] + now[-1:]
+        self._key = self._context()
+        self.clicks = self._still_good(list(keep or [])) if same_turn else []
+        self.sorting, self.swap = [], set()
+        if self.card is None:
+            self.turned = False
+
+    def _still_good(self, clicks: list) -> list:
+        """The longest start of ``clicks`` that still starts a legal intent's gesture (after an
+        intent, a train stays selected for its next Move)."""
+        clicks = [c for c in clicks if c[0] == "click"]
+        while clicks and not self._candidates(clicks):
+            clicks = clicks[:-1]
+        return clicks
 
     def say(self, text: str, error: bool = False, warning: bool = False) -> None:
         """Set the message line: plain, a warning (nothing is wrong yet, but look), or an error."""
@@ -167,6 +224,36 @@ class Controller:
         text = " ".join(shown)
         return text if len(text) <= limit else text[: limit - 3] + "..."
 
+    # ------------------------------------------------------------------ the gesture table
+
+    def _legal(self):
+        return self._game.legal
+
+    def _table(self) -> list:
+        """``[(intent, gesture), ...]`` for every legal intent and each of its gestures, kept while
+        the legal intents are the same object (one game state)."""
+        legal = self._legal()
+        if self._table_cache[0] is not legal:
+            seat = self.seat
+            rows = [] if seat is None else [(it, g) for it in legal for g in gs.gestures(self.state, seat, it)]
+            self._table_cache = (legal, rows)
+        return self._table_cache[1]
+
+    def _candidates(self, steps) -> list:
+        """The (intent, gesture) rows whose gesture starts with ``steps``."""
+        steps = tuple(steps)
+        n = len(steps)
+        return [(it, g) for it, g in self._table() if g[:n] == steps]
+
+    def _next_steps(self) -> list:
+        """``(step, completes)`` for the next step of every gesture the clicks so far start."""
+        n = len(self.clicks)
+        out = {}
+        for it, g in self._candidates(self.clicks):
+            if len(g) > n:
+                out[g[n]] = out.get(g[n], False) or len(g) == n + 1
+        return list(out.items())
+
     # ------------------------------------------------------------------ helpers
 
     def _area(self):
@@ -178,9 +265,6 @@ class Controller:
             return []
         return sorted((t for t in self.state.trains.values() if t.where == "area" and t.seat == seat),
                       key=lambda t: t.tray)
-
-    def _legal(self) -> list:
-        return self._game.legal_intents()
 
     def _card_name(self, card: str) -> str:
         try:
@@ -198,29 +282,78 @@ class Controller:
                 return p.name
         return f"seat {seat}"
 
-    def apply(self, intent) -> bool:
-        """Send an intent through ``game.apply``; on refusal the message says the engine's reason."""
+    def _said(self, it) -> str:
+        return capital(say_intent(self.state, it, self.seat)) if self.seat is not None else str(it)
+
+    def apply(self, intent, keep: list | None = None) -> bool:
+        """Send an intent through ``game.apply``; on refusal the message says the engine's reason.
+        ``keep``: the clicks that made it (the part that still starts a gesture stays selected)."""
         self.busy = True  # the board tells its own changes from a script's
         try:
             it = parse(intent)
-            words = capital(say_intent(self.state, it, self.seat)) if self.seat is not None else str(it)
+            words = self._said(it)
+            actor = self._game.actor
+            before = self._context()
             events = self._game.apply(it)
         except IllegalIntent as e:
             self.say(for_mouse(str(e)), error=True)
             return False
         finally:
             self.busy = False
-        self.sync()
+        self._after_change(keep, before)
         text = self.summary(events) or f"Done: {words}."
         if isinstance(it, Move) and self.tray == it.tray and self._game.actor is not None:
             label = capital(self._train_label(it.tray))
-            if self.state.turn.option == "switch" and self.state.turn.moves_left > 0:
+            if any(isinstance(c, Move) for c, _ in self._candidates(self.clicks)):
                 text += (f" {label} is still selected: click a highlighted spot for its next Move, "
-                         "set out cars, or End switching.")
-            elif self.state.turn.option == "switch":
-                text += f" No Moves left: {label} may still set out cars; End switching when done."
+                         f"set out cars, or {explain.end_label(self.state)}.")
+            else:
+                text += f" No Moves left: {label} may still set out cars; {explain.end_label(self.state)} when done."
         self.say(text)
+        if self.auto_end_draw and self._game.actor == actor and self.bot is None \
+                and explain.idle_draw(self.state, self._legal()):
+            self._end_idle_draw()
         return True
+
+    def _end_idle_draw(self) -> None:
+        """End a draw that has nothing left to play (the ``auto_end_draw`` option): an End intent
+        like the button's, logged, its events in the message after the last one's."""
+        before = self.message
+        self.busy = True
+        try:
+            events = self._game.apply(End())
+        finally:
+            self.busy = False
+        self._after_change([], self._context())
+        tail = self.summary(events)
+        self.say(f"{before} Nothing in hand can be played now, so the draw ended by itself."
+                 + (f" {tail}" if tail else ""))
+
+    def obvious_work(self) -> list:
+        """The earning Load/Unload intents any player would take now, in order: every Porter and
+        Laborer action (each earns or moves a load on to earning, and none costs anything); each
+        is applied as its own intent by ``work_all``."""
+        if not explain.working(self.state) or self.bot is not None:
+            return []
+        return [it for it in self._legal() if isinstance(it, explain.EARNING)]
+
+    def work_everything(self) -> bool:
+        """Apply every obvious Load/Unload action, one intent at a time (re-asked after each: a
+        load moved on may open the next box), until none is left. True if any was applied."""
+        done, said = 0, []
+        for _ in range(200):  # a bound: each intent moves a load one step on
+            todo = self.obvious_work()
+            if not todo:
+                break
+            if not self.apply(todo[0]):
+                break
+            done += 1
+            said.append(self.message)
+        if done:
+            self.say(f"Worked all ({done} action{'s' if done != 1 else ''}): " + " ".join(said)[:400])
+        else:
+            self.say("Nothing to work: no Porter or Laborer action earns now.", error=True)
+        return bool(done)
 
     def switch_problem(self) -> str | None:
         """Why choosing Switch now would waste the Stage (no train of the actor's could make a
@@ -234,17 +367,17 @@ class Controller:
 
     def _switch_check(self) -> tuple:
         g = self._game
-        key = (id(g), len(g.history), self._context())
+        key = (id(g), id(g.legal))
         if self._switch_cache[0] == key:
             return self._switch_cache[1]
         reason, movable = None, set()
-        if Switch() in self._legal():
+        if Switch() in g.legal:
             if not self._own_trains():
                 reason = NO_TRAIN
             else:
                 trial = g.copy()
                 trial.apply(Switch())
-                movable = {it.tray for it in trial.legal_intents() if isinstance(it, SWITCHING)}
+                movable = {it.tray for it in trial.legal if isinstance(it, SWITCHING)}
                 if not movable:
                     reason = NO_MOVE
         self._switch_cache = (key, (reason, movable))
@@ -254,9 +387,10 @@ class Controller:
         """What is selected now, in words (the board always shows it)."""
         if self._game.is_over or self.bot or self.state.turn.pending is not None:
             return ""
-        if self.serves:
-            return (f"Selected: the {self._card_name(self.serves['card'])}, to lay"
-                    f"{' turned' if self.serves['turned'] else ''} — now click the facility it serves.")
+        sv = self.serves
+        if sv:
+            return (f"Selected: the {self._card_name(sv['card'])}, to lay"
+                    f"{' turned' if sv['turned'] else ''} — now click the facility it serves.")
         if self.card is not None:
             return f"Selected: the {self._card_name(self.card)}{' (to lay turned)' if self.turned else ''}."
         if self.tray is not None:
@@ -282,8 +416,11 @@ class Controller:
         return (f"Day {s.day}, Stage {s.stage} ({CLOCK[s.stage - 1]}), {PHASE_NAMES[s.phase]}: "
                 f"{who} to {g.decision}")
 
+    def _kinds(self) -> set:
+        return {type(it) for it in self._legal()}
+
     def hint(self) -> str:
-        """What the actor can click now."""
+        """What the actor can click now, from the gestures the clicks so far start."""
         g, s = self._game, self.state
         if g.is_over:
             return "Start a new game with New game, or Undo to look back."
@@ -292,127 +429,168 @@ class Controller:
         if s.turn.pending is not None:  # answered with the buttons
             said = detail(s)
             return said[0].upper() + said[1:] + ("" if said.endswith("?") else ".")
-        if s.phase == "local_operations":
-            opt = s.turn.option
-            if opt is None:
-                return ("Choose: Switch (or click one of your trains), Draw (click the Home Office or a "
-                        "Department), or click a facility for a Freight Agent action.")
-            if opt == "switch":
-                if self.tray is None:
-                    return f"Click a train to switch with ({s.turn.moves_left} Moves left), or End."
-                yard = {type(it) for it in self._legal() if isinstance(it, (Sort, Fly, Exchange)) and it.tray == self.tray}
-                extra = "".join(f", {YARD_HINTS[k]}" for k in (Sort, Fly, Exchange) if k in yard)
-                return (f"Click a highlighted spot to move {self._train_label(self.tray)} "
-                        f"({s.turn.moves_left} Moves left), set out cars{extra}, or End.")
-            if self.serves:
-                return f"Click the facility the {self._card_name(self.serves['card'])} serves."
-            if self.card is None:
-                return "Click a card in your hand to play or discard it, or End."
+        kinds = self._kinds()
+        end = f", or {explain.end_label(s)}" if End in kinds else ""
+        sv = self.serves
+        if sv:
+            return f"Click the facility the {self._card_name(sv['card'])} serves."
+        if self.card is not None:
+            name = self._card_name(self.card)
             if is_opponent_card(s, self.card):  # [O2]
                 return (f"Click a highlighted target in another player's Office Area (a train, a spot, their name "
-                        f"plate) to play the {self._card_name(self.card)} on them, or a Department to discard it.")
-            return (f"Click a highlighted spot to lay the {self._card_name(self.card)}, or a Department to "
-                    "discard it.")
-        if s.phase == "load_unload":
+                        f"plate) to play the {name} on them, or a Department to discard it.")
+            return f"Click a highlighted spot to lay the {name}, or a Department to discard it."
+        if self.tray is not None:
+            cands = {type(it) for it, _ in self._candidates(self.clicks)}
+            if cands & {Board, Detrain}:
+                return "Board or Detrain with the buttons, or click the Office's green (board) or red (detrain) box."
+            extra = "".join(f", {YARD_HINTS[k]}" for k in (Sort, Fly, Exchange) if k in cands)
+            return (f"Click a highlighted spot to move {self._train_label(self.tray)} "
+                    f"({s.turn.moves_left} Moves left), set out cars{extra}{end}.")
+        if self.facility is not None:
+            return f"Choose what to do at {place_name(s, self.seat, self.facility)} with the buttons{end}."
+        if kinds & set(OPTIONS):
+            parts = []
+            if Switch in kinds:
+                parts.append("Switch (or click one of your trains)")
+            if Draw in kinds:
+                parts.append("Draw (click the Home Office or a Department)")
+            if any(isinstance(it, Agent) and it.at is not None for it in self._legal()):
+                parts.append("click a facility for a Freight Agent action")
+            return "Choose: " + ", ".join(parts[:-1]) + (", or " if len(parts) > 1 else "") + parts[-1] + "."
+        if kinds & set(SWITCHING):
+            return f"Click a train to switch with ({s.turn.moves_left} Moves left){end}."
+        if kinds & {Play, Discard}:
+            return f"Click a card in your hand to play or discard it{end}."
+        if kinds & {Work, Board, Detrain}:
+            more = " (or Work all)" if self.work_all and self.obvious_work() else ""
             return ("Click a facility's boxes for a Laborer, or a train at your Office then Board/Detrain "
-                    "for a Porter; End when done.")
+                    f"for a Porter{more}; {explain.end_label(s)} when done.")
+        if End in kinds:
+            return f"Nothing else to do: press {explain.end_label(s)}."
         return ""
 
     # ------------------------------------------------------------------ buttons
 
+    def _label(self, it) -> str:
+        """A button's label for an intent, by its class and fields."""
+        s = self.state
+        if isinstance(it, Clearance):
+            tr = pending_train(s)
+            train = f" train {tr.label}" if tr else ""
+            return f"Clear{train}" if it.clear else f"Hold{train}"
+        if isinstance(it, Run):
+            return f"Run {it.direction}"
+        if isinstance(it, Grade):
+            return f"Uphill {it.direction}"
+        if isinstance(it, End):
+            return explain.end_label(s)
+        if isinstance(it, (Board, Detrain)):
+            verb = "Board" if isinstance(it, Board) else "Detrain"
+            which = f", car {it.car}" if it.car is not None else ""  # [L2]: the player's choice of coach
+            return f"{verb} {self._train_label(it.tray)}{which}"
+        if isinstance(it, Work):
+            return f"Laborer: {it.box} box"
+        if isinstance(it, Agent):
+            return {"stock": "Agent: stock", "clear": "Agent: clear red box", "pass": "Agent pass"}.get(
+                it.action, f"Agent: unjam {it.box}")
+        if isinstance(it, SetOut):
+            return f"Set out {it.end} {it.count}"
+        if isinstance(it, Discard):
+            return f"Discard to Dept {it.dept}"
+        if isinstance(it, Play):
+            name = self._card_name(it.card)
+            if it.against is not None and it.at is None:  # on a player ([O2])
+                return f"{name}: against {it.against}"
+            if it.tray is not None:
+                return f"{name}: {self._train_label(it.tray)}"
+            if it.mainline is not None:
+                return f"{name}: {s.mainline[it.mainline - 1]}"
+            return f"Play {name}"
+        return capital(str(it))
+
+    STYLES = {Clearance: None, Run: "primary", Grade: "primary", Place: "", End: "warning", Board: "info",
+              Detrain: "info", Work: "info", SetOut: "info", Discard: "", Play: "success"}
+
     def actions(self) -> list:
-        """The buttons to show now, from the legal intents and the selection."""
+        """The buttons to show now: the legal intents whose gesture, after the clicks so far, goes
+        on with a button; the options of Local Operations always (greyed, with the reason, when
+        not legal); End."""
         g, s = self._game, self.state
         if g.is_over or self.bot:
             return []
         legal = self._legal()
+        kinds = self._kinds()
+        seat = self.seat
         out: list = []
 
-        seat = self.seat
+        def add(it, label=None, style=None, enabled=True, tip=""):
+            style = self.STYLES.get(type(it), "") if style is None else style
+            if isinstance(it, Clearance):
+                style = "success" if it.clear else "warning"
+            out.append(Action(label or self._label(it), str(it), tip or capital(say_intent(s, it, seat)), enabled,
+                              it, style))
 
-        def intent_action(it, label, style="", tip=""):
-            out.append(Action(label, str(it), tip or capital(say_intent(s, it, seat)), True, it, style))
-
-        def maybe(it, label, style=""):
+        def maybe(it, label=None, style=None):
             reason = g.why_not(it)
             tip = for_mouse(reason) if reason else capital(say_intent(s, it, seat))
-            out.append(Action(label, str(it), capital(tip), reason is None, it, style))
+            add(it, label, style, reason is None, capital(tip))
 
+        n = len(self.clicks)
+        pressed = []  # the intents whose next step is a press of their own text
+        for it, gest in self._candidates(self.clicks):
+            if len(gest) == n + 1 and gest[n] == gs.press(it) and (n > 0 or len(gest) == 1) and it not in pressed:
+                pressed.append(it)
         if s.turn.pending is not None:
-            tr = pending_train(s)
-            train = f" train {tr.label}" if tr else ""
             for it in legal:
-                if isinstance(it, Clearance):
-                    intent_action(it, f"Clear{train}" if it.clear else f"Hold{train}",
-                                  "success" if it.clear else "warning")
-                elif isinstance(it, Run):
-                    intent_action(it, f"Run {it.direction}", "primary")
-                elif isinstance(it, Grade):
-                    intent_action(it, f"Uphill {it.direction}", "primary")
-                elif isinstance(it, Place):
-                    intent_action(it, capital(str(it)))
-                elif isinstance(it, End):
-                    intent_action(it, "Finish make-up", "warning")
+                add(it)
             return out
-        if s.phase == "local_operations":
-            opt = s.turn.option
-            if opt is None:
-                problem = self.switch_problem()
-                if problem:
-                    out.append(Action("Switch", str(Switch()), problem, False, Switch(), "primary"))
-                else:
-                    maybe(Switch(), "Switch", "primary")
-                maybe(Draw("home"), "Draw home", "primary")
-                for k in (1, 2, 3):
-                    maybe(Draw(k), f"Take Dept {k}")
-                if self.facility is not None:
-                    at = self.facility
-                    for it in legal:
-                        if isinstance(it, Agent) and it.at == at:
-                            label = {"stock": "Agent: stock", "clear": "Agent: clear red box"}.get(
-                                it.action, f"Agent: unjam {it.box}")
-                            intent_action(it, label, "info", capital(say_intent(s, it, self.seat)))
-                maybe(Agent("pass"), "Agent pass", "warning")
-            elif opt == "switch":
-                if self.tray is not None:
-                    for it in legal:
-                        if isinstance(it, SetOut) and it.tray == self.tray:
-                            intent_action(it, f"Set out {it.end} {it.count}", "info")
-                    out += self._yard_actions(legal)
-                intent_action(End(), "End switching", "warning")
+        if kinds & set(OPTIONS):  # the choice of a Local Operations option
+            problem = self.switch_problem()
+            if problem:
+                out.append(Action("Switch", str(Switch()), problem, False, Switch(), "primary"))
             else:
-                if self.card is not None:
-                    card = self.card
-                    mine = [it for it in legal if isinstance(it, Play) and it.card == card]
-                    if any(it.at is None and it.tray is None and it.mainline is None and it.against is None
-                           for it in mine):
-                        intent_action(Play(card), f"Play {self._card_name(card)}", "success")
-                    for it in mine:  # one button per train ([M17]) or Division card ([M19]) it may go on
-                        if it.against is not None and it.at is None:  # on a player ([O2])
-                            intent_action(it, f"{self._card_name(card)}: against {it.against}", "success")
-                        elif it.tray is not None:
-                            intent_action(it, f"{self._card_name(card)}: {self._train_label(it.tray)}", "success")
-                        elif it.mainline is not None:
-                            intent_action(it, f"{self._card_name(card)}: {s.mainline[it.mainline - 1]}", "success")
-                    if any(it.turned for it in mine):
-                        out.append(Action("Turned", "ui:turned", "lay the card turned half round", True, None,
-                                          "", self.turned))
-                    for it in legal:
-                        if isinstance(it, Discard) and it.card == card:
-                            intent_action(it, f"Discard to Dept {it.dept}")
-                if self.serves or self.card is not None:
-                    out.append(Action("Cancel", "ui:cancel", "clear the selection"))
-                maybe(End(), "End draw", "warning")
-        elif s.phase == "load_unload":
-            trays = [self.tray] if self.tray is not None else None
+                maybe(Switch(), "Switch", "primary")
+            maybe(Draw("home"), "Draw home", "primary")
+            for k in (1, 2, 3):
+                maybe(Draw(k), f"Take Dept {k}")
+            for it in pressed:
+                if isinstance(it, Agent) and it.at is not None:
+                    add(it)
+            maybe(Agent("pass"), "Agent pass", "warning")
+            return out
+        card = self.card
+        if card is not None:
+            plays = [it for it in pressed if isinstance(it, Play)]
+            out += [Action(self._label(it), str(it), self._said(it), True, it, "success")
+                    for it in sorted(plays, key=lambda p: (p.at is not None or p.tray is not None
+                                                            or p.mainline is not None or p.against is not None))]
+            if any(isinstance(it, Play) and it.card == card and it.turned for it in legal):
+                out.append(Action("Turned", "ui:turned", "lay the card turned half round", True, None,
+                                  "", self.turned))
             for it in legal:
-                if isinstance(it, (Board, Detrain)) and (trays is None or it.tray in trays):
-                    verb = "Board" if isinstance(it, Board) else "Detrain"
-                    which = f", car {it.car}" if it.car is not None else ""  # [L2]: the player's choice of coach
-                    intent_action(it, f"{verb} {self._train_label(it.tray)}{which}", "info")
-                elif isinstance(it, Work) and self.facility == it.at:
-                    intent_action(it, f"Laborer: {it.box} box", "info", capital(say_intent(s, it, self.seat)))
-            intent_action(End(), "End Load/Unload", "warning")
+                if isinstance(it, Discard) and it.card == card:
+                    add(it)
+            out.append(Action("Cancel", "ui:cancel", "clear the selection"))
+        elif self.tray is not None:
+            for it in pressed:
+                if isinstance(it, (SetOut, Board, Detrain)):
+                    add(it)
+            out += self._yard_actions(legal)
+        elif self.facility is not None:
+            for it in pressed:
+                if isinstance(it, Work):
+                    add(it, tip=self._said(it))
+        if kinds & {Board, Detrain} and self.tray is None:  # the Porters' buttons for every train at the Office
+            for it in legal:
+                if isinstance(it, (Board, Detrain)):
+                    add(it)
+        if self.work_all and self.obvious_work():
+            n_work = len(self.obvious_work())
+            out.append(Action("Work all", WORK_ALL, f"Apply every Porter and Laborer action that earns now "
+                              f"({n_work} to start with), one by one", True, None, "success"))
+        if End in kinds or Discard in kinds:
+            maybe(End())
         return out
 
     # ------------------------------------------------------------------ yard work ([K3]-[K5])
@@ -432,7 +610,7 @@ class Controller:
             if isinstance(it, Fly):
                 cars = f"{it.count} car{'s' if it.count != 1 else ''}"
                 out.append(Action(f"Fly {cars} to the {self._card_name(s.areas[self.seat].grid[it.to].card)}",
-                                  str(it), capital(say_intent(s, it, self.seat)), True, it, "info"))
+                                  str(it), self._said(it), True, it, "info"))
         if any(isinstance(it, Sort) for it in mine):
             left = [c for c in t.cars if c not in self.sorting]
             seen = set()
@@ -459,7 +637,7 @@ class Controller:
                 out.append(Action("Exchange", "ui:exchange", "Choose cars to leave or take first", False, None, "success"))
             else:
                 reason = self._game.why_not(it)
-                tip = capital(for_mouse(reason)) if reason else capital(say_intent(s, it, self.seat))
+                tip = capital(for_mouse(reason)) if reason else self._said(it)
                 out.append(Action("Exchange", str(it), tip, reason is None, it, "success"))
         return out
 
@@ -490,7 +668,7 @@ class Controller:
         if self._game.why_not(it) is not None:
             self._refuse(it, "That order cannot be made.")
             return False
-        return self.apply(it)
+        return self.apply(it, self.clicks)
 
     def _toggle_swap(self, car: str) -> bool:
         self.swap ^= {car}
@@ -504,13 +682,12 @@ class Controller:
             self.say("Nothing chosen to leave or take.")
         else:
             reason = self._game.why_not(it)
-            self.say(capital(say_intent(self.state, it, self.seat)) + (f" — not yet: {for_mouse(reason)}." if reason
-                                                                         else ". Press Exchange."))
+            self.say(self._said(it) + (f" — not yet: {for_mouse(reason)}." if reason else ". Press Exchange."))
         return False
 
     def press(self, key: str) -> bool:
         """A button: an intent's text, or ``ui:turned`` / ``ui:cancel`` / ``ui:sort CAR`` /
-        ``ui:swap CAR``."""
+        ``ui:swap CAR`` / ``ui:work_all``."""
         if key.startswith("ui:sort "):
             return self._pick_for_sort(key.split(" ", 1)[1])
         if key.startswith("ui:swap "):
@@ -520,7 +697,8 @@ class Controller:
             return False
         if key == "ui:turned":
             self.turned = not self.turned
-            self.serves = None
+            if self.card is not None:
+                self.clicks = self.clicks[:1]  # a spot chosen the other way round is chosen again
             self.say(f"The {self._card_name(self.card)} will be laid {'turned' if self.turned else 'as printed'}."
                      if self.card else "")
             return True
@@ -534,7 +712,14 @@ class Controller:
             return True
         if self._bot_refusal():
             return False
-        return self.apply(key)
+        if key == WORK_ALL:
+            return self.work_everything()
+        try:
+            it = parse(key)
+        except IllegalIntent as e:
+            self.say(for_mouse(str(e)), error=True)
+            return False
+        return self.apply(it, self.clicks)
 
     # ------------------------------------------------------------------ highlights
 
@@ -546,121 +731,28 @@ class Controller:
         g, s = self._game, self.state
         if g.is_over or s.turn.pending or self.bot:
             return []
-        seat = self.seat
-        legal = self._legal()
-        out = []
-        if s.phase == "local_operations":
-            opt = s.turn.option
-            if opt is None:
-                for it in legal:
-                    if isinstance(it, Draw):
-                        out.append((("home",) if it.source == "home" else ("dept", it.source), "target"))
-                    elif isinstance(it, Switch):
-                        movable = self.movable_after_switch()
-                        out += [(("tray", t.tray), "option") for t in self._own_trains() if t.tray in movable]
-                spots = sorted({it.at for it in legal if isinstance(it, Agent) and it.at is not None})
-                out += [(("spot", seat, x, y), "selected" if (x, y) == self.facility else "option")
-                        for x, y in spots]
-            elif opt == "switch":
-                movable = {it.tray for it in legal if isinstance(it, SWITCHING)}
-                for t in self._own_trains():
-                    if t.tray == self.tray:
-                        out.append((("tray", t.tray), "selected"))
-                    elif t.tray in movable:
-                        out.append((("tray", t.tray), "option"))
-                if self.tray is not None:
-                    dest = sorted({it.to for it in legal if isinstance(it, Move) and it.tray == self.tray})
-                    out += [(("spot", seat, x, y), "target") for x, y in dest]
-            else:
-                playable = {it.card for it in legal if isinstance(it, (Play, Discard))}
-                for c in s.players[self.player].hand:
-                    if c == self.card:
-                        out.append((("hand", c), "selected"))
-                    elif c in playable:
-                        out.append((("hand", c), "option"))
-                if self.serves:
-                    out.append((("spot", seat, *self.serves["at"]), "selected"))
-                    out += [(("spot", seat, x, y), "target") for x, y in self.serves["targets"]]
-                elif self.card is not None:
-                    out += self._opponent_targets(legal)  # [O2]
-                    mine = [it for it in legal if isinstance(it, Play) and it.card == self.card and it.at is not None
-                            and it.against is None]
-                    spots = sorted({it.at for it in mine if it.turned == self.turned})
-                    out += [(("spot", seat, x, y), "target") for x, y in spots]
-                    other = sorted({it.at for it in mine if it.turned != self.turned} - set(spots))
-                    out += [(("spot", seat, x, y), "turned") for x, y in other]
-                    if any(isinstance(it, Play) and it.card == self.card and it.at is None for it in legal):
-                        at = rules_of(s, self.card).play_spot(s, self.player)
-                        if at is not None:
-                            out.append((("spot", seat, *at), "target"))
-                    depts = sorted({it.dept for it in legal if isinstance(it, Discard) and it.card == self.card})
-                    out += [(("dept", k), "target") for k in depts]
-        elif s.phase == "load_unload":
-            boxes = set()
-            for it in legal:
-                if isinstance(it, Work):
-                    boxes.add(("box", seat, it.at[0], it.at[1], it.box))
-                elif isinstance(it, (Board, Detrain)):
-                    out.append((("tray", it.tray), "selected" if it.tray == self.tray else "option"))
-                    boxes.add(("box", seat, 0, 0, "green" if isinstance(it, Board) else "red"))
-            out += [(b, "target") for b in sorted(boxes)]
-            if self.facility is not None:
-                out.append((("spot", seat, *self.facility), "selected"))
-        return out
-
-    def _opponent_targets(self, legal) -> list:
-        """Highlights of the selected card's targets in the other players' Areas ([O2]): their
-        trains, their spots, their name plates."""
-        out = []
-        for it in legal:
-            if not isinstance(it, Play) or it.card != self.card or not is_opponent_card(self.state, it.card):
+        out = [(step[1], "selected") for step in self.clicks if step[0] == "click"]
+        seen = {t for t, _ in out}
+        n = len(self.clicks)
+        movable = None
+        for it, gest in self._candidates(self.clicks):
+            if len(gest) <= n or gest[n][0] != "click":
                 continue
-            if it.tray is not None:
-                out.append((("tray", it.tray), "target"))
-            elif it.against is not None:
-                seat = self.state.players[player_named(self.state, it.against)].seat
-                out.append((("spot", seat, *it.at) if it.at is not None else ("player", seat), "target"))
-        return out
-
-    def _play_on_opponent(self, target) -> bool | None:
-        """A click on another player's train, spot or name plate with an opponent card selected
-        ([O2]): play it there, or say why not. None when no such card is selected."""
-        s = self.state
-        if s.phase != "local_operations" or s.turn.option != "draw" or self.card is None \
-                or not is_opponent_card(s, self.card):
-            return None
-        card, kind = self.card, target[0]
-        rules = rules_of(s, card)
-        if kind == "tray" and rules.on_train:
-            it = Play(card, tray=target[1])
-        elif kind in ("spot", "player") and rules.on_player:
-            victim = next(i for i, p in enumerate(s.players) if p.seat == target[1])
-            at = tuple(target[2:4]) if kind == "spot" and rules.needs_spot else None
-            if rules.needs_spot and at is None:
-                self.say(f"The {rules.spec.name} goes on a spot of another player's Office Area: click a "
-                         "highlighted spot.", error=True)
-                return False
-            it = Play(card, at, against=name_for_intent(s, victim))
-        else:
-            where = ("a highlighted train in another player's Office Area" if rules.on_train else
-                     "a highlighted spot in another player's Office Area" if rules.needs_spot else
-                     "the name plate of the player to play it on")
-            self.say(f"The {rules.spec.name} is played on an opponent: click {where}.", error=True)
-            return False
-        if it in self._legal():
-            return self.apply(it)
-        self._refuse(it, f"The {rules.spec.name} cannot be played there.")
-        return False
-
-    def _click_player(self, seat: int, *rest) -> bool:
-        if self._pending_refusal():
-            return False
-        done = self._play_on_opponent(("player", seat))
-        if done is None:
-            self.say(f"That is {self._owner_name(seat)}'s name plate: select a card played on a player (an ICC "
-                     "Fine, a Freight Claim) first.", error=True)
-            return False
-        return done
+            target = gest[n][1]
+            if isinstance(it, Switch):  # only the trains that could move once Switch is chosen
+                movable = self.movable_after_switch() if movable is None else movable
+                if target[1] not in movable:
+                    continue
+            if isinstance(it, Play) and it.turned != self.turned and len(gest) == n + 1:
+                kind = "turned"
+            else:
+                kind = "target" if len(gest) == n + 1 and not isinstance(it, Switch) else "option"
+            if (target, kind) not in seen:
+                seen.add((target, kind))
+                out.append((target, kind))
+        turned = {t for t, k in out if k == "turned"}
+        plain = {t for t, k in out if k == "target"}
+        return [(t, k) for t, k in out if not (k == "turned" and t in plain)] if turned else out
 
     # ------------------------------------------------------------------ clicks
 
@@ -671,125 +763,332 @@ class Controller:
             self._clear()
             self.say("")
             return False
+        target = tuple(target)
         if g.is_over:
             self.say(f"The game is over: {g.outcome.reason} Start a new game, or Undo.", error=True)
             return False
         if self._bot_refusal():
             return False
         kind = target[0]
-        handler = getattr(self, f"_click_{kind}", None)
-        if handler is None:
-            self.say(f"Nothing happens when you click there ({kind}).", error=True)
+        if kind == "button":
+            name = target[1]
+            if name in ("turned", "cancel"):
+                self.press(f"ui:{name}")
+                return False
+            return self.press(name)
+        if kind == "situation":
+            return self._click_situation()
+        if self.seat is None:
             return False
-        return bool(handler(*target[1:]))
-
-    def _pending_refusal(self) -> bool:
-        if self.state.turn.pending is not None:
+        if not any(g_[0][0] == "click" for _, g_ in self._table()):  # a decision made with buttons only
             labels = ", ".join(a.label for a in self.actions())
-            self.say(f"{self._game.actor} must {self._game.decision} first: {labels}.", error=True)
-            return True
-        return False
-
-    def _not_own(self, seat: int) -> bool:
-        if seat != self.seat:
-            self.say(f"That is {self._owner_name(seat)}'s Office Area; {self._game.actor} acts in their own "
-                     "(the one marked as yours).", error=True)
-            return True
-        return False
-
-    def _click_button(self, name: str, *rest) -> bool:
-        if name in ("turned", "cancel"):
-            self.press(f"ui:{name}")
+            self.say(f"{g.actor} must {g.decision} first: {labels}.", error=True)
             return False
-        return self.apply(name)
-
-    def _click_home(self, *rest) -> bool:
-        if self._pending_refusal():
-            return False
-        return self.apply(Draw("home"))
-
-    def _click_situation(self, *rest) -> bool:
-        """The Division's situation card (optional rule adversity, [W3]): a click says what it did."""
-        sit = self.state.situation
-        self.say(f"This Stage's situation card: {sit[2]}" if sit else "No situation card has been turned up yet.")
-        return False
-
-    def _click_dept(self, k: int, *rest) -> bool:
-        if self._pending_refusal():
-            return False
-        s = self.state
-        if s.phase == "local_operations" and s.turn.option == "draw" and self.card is not None:
-            return self.apply(Discard(self.card, k))
-        if s.phase == "local_operations" and s.turn.option == "draw":
-            self.say("To discard, click the card in your hand first, then the Department.", error=True)
-            return False
-        return self.apply(Draw(k))
-
-    def _click_hand(self, card: str, *rest) -> bool:
-        s = self.state
-        if self._pending_refusal():
-            return False
-        if s.phase == "local_operations" and s.turn.option == "draw":
-            if self.card == card and not self.serves:
-                self.card = None
+        step = ("click", target)
+        if self.clicks and self.clicks[-1] == step:  # a second click on the selected thing unselects it
+            self.clicks = self.clicks[:-1]
+            if self.card is None:
                 self.turned = False
-                self.say("")
-                return False
-            self.card, self.turned, self.serves = card, False, None
-            legal = [it for it in self._legal() if isinstance(it, (Play, Discard)) and it.card == card]
-            name = self._card_name(card)
-            if not legal:
-                self._refuse(Discard(card, 1), f"The {name} cannot be played or discarded now.")
-                return False
-            plays = [it for it in legal if isinstance(it, Play)]
-            if plays and is_opponent_card(s, card):  # [O2]
-                rules = rules_of(s, card)
-                where = ("a highlighted train in another player's Office Area" if rules.on_train else
-                         "a highlighted spot in another player's Office Area" if rules.needs_spot else
-                         "the highlighted name plate of the player (or press their button)")
-                self.say(f"The {name} is selected: click {where} to play it on them, or a Department to "
-                         "discard it.")
-            elif any(it.tray is not None for it in plays):
-                self.say(f"The {name} is selected: press the button of the train to give it to, or click a "
-                         "Department to discard it.")
-            elif any(it.mainline is not None for it in plays):
-                self.say(f"The {name} is selected: press the button of the Mainline card to put it on, or "
-                         "click a Department to discard it.")
-            elif any(it.at is None for it in plays):
-                self.say(f"The {name} is selected: press Play {name}, or click a Department to discard it.")
-            elif plays and rules_of(s, card).on_card:  # an enhancement goes on a card of the Area ([E1])
-                self.say(f"The {name} is selected: click a highlighted card of your Office Area to put it on, or "
-                         "a Department to discard it.")
-            elif plays:
-                flat = any(not it.turned for it in plays)
-                turned = any(it.turned for it in plays)
-                how = ("" if not turned else " (dashed spots: it fits there only turned; a click there lays it "
-                       "turned)" if flat else " — it fits only turned: a click on a highlighted spot lays it turned")
-                self.say(f"The {name} is selected: click a highlighted spot to lay it{how}, or a Department to "
-                         "discard it.")
-            else:
-                self.say(f"The {name} is selected. {self.why_nowhere(card)} Click a Department to discard it.")
+            self.sorting, self.swap = [], set()
+            self.say("")
             return False
-        self._refuse(Discard(card, 1), "You cannot play cards now.")
+        alts = [("click", a) for a in gs.alternatives(self.state, self.seat, target)]
+        fresh = alts if target[0] != "tray" else []  # alone, a click on a train is not one on its spot
+        going_on = alts if self.clicks else fresh
+        for seq in ([*self.clicks, step], *([*self.clicks, a] for a in going_on), [step], *([a] for a in fresh)):
+            cands = self._candidates(seq)
+            if cands:
+                return self._go_on(seq, cands)
+        self._explain_refusal(target)
         return False
+
+    def _go_on(self, seq: list, cands: list) -> bool:
+        """The clicks so far start these gestures: apply the one they complete, or keep them."""
+        n = len(seq)
+        if seq[0] != (self.clicks[:1] or [None])[0]:
+            self.turned = False
+            self.sorting, self.swap = [], set()
+        complete = list(dict.fromkeys(it for it, g in cands if len(g) == n))
+        if complete:
+            chosen = gs.prefer(self.state, complete, self.turned)
+            if len(chosen) > 1 and len(seq) == 1:  # one click, several things: choose with the buttons
+                alts = [("click", a) for a in gs.alternatives(self.state, self.seat, seq[0][1])]
+                more = next(([a] for a in alts if self._candidates([a])), None)
+                if more is not None:
+                    return self._go_on(more, self._candidates(more))
+                if all(isinstance(it, (Board, Detrain)) for it in chosen):
+                    self.say("Several trains stand at your Office: click the one to work first.", error=True)
+                    return False
+            it = chosen[0]
+            if isinstance(it, Switch) and seq[0][1][0] == "tray":
+                return self._switch_with(seq)
+            flipped = isinstance(it, Play) and it.turned != self.turned
+            if not self.apply(it, seq):
+                return False
+            if flipped:
+                self.say(f"{self.message} (The {self._card_name(it.card)} fits there only "
+                         f"{'as printed' if self.turned else 'turned'}, so it was laid that way.)")
+            return True
+        plays = [it for it, _ in cands if isinstance(it, Play)]
+        if plays and len(seq) == 2 and not any(p.turned == self.turned for p in plays):
+            self.turned = not self.turned  # it fits there only the other way round
+        self.clicks = list(seq)
+        self.sorting, self.swap = [], set()
+        self._say_selected(cands)
+        return False
+
+    def _switch_with(self, seq: list) -> bool:
+        """A click on one of the player's trains while Switch may be chosen: choose it and keep
+        the train selected, unless no train, or not this one, could move after it."""
+        tray = seq[0][1][1]
+        label = self._train_label(tray)
+        problem = self.switch_problem()
+        if problem:
+            self.say(f"{problem} Draw instead, or click a facility for the Freight Agent.", error=True)
+            return False
+        movable = self.movable_after_switch()
+        if tray not in movable:
+            others = ", ".join(self._train_label(t) for t in sorted(movable))
+            self.say(f"{capital(label)} cannot make a Move or set out cars this Stage; "
+                     f"{others} can: click it to switch with it.", error=True)
+            return False
+        if self.apply(Switch(), seq):
+            self.say(f"You switch this Stage. {capital(label)} is selected: click a "
+                     "highlighted spot to move it, or set out cars.")
+            return True
+        return False
+
+    def _say_selected(self, cands: list) -> None:
+        """The message for a selection that goes on: what to click next."""
+        s, seat = self.state, self.seat
+        kinds = {type(it) for it, _ in cands}
+        first = self.clicks[0][1]
+        if first[0] == "hand":
+            self._say_card_selected(first[1], [it for it, _ in cands])
+        elif first[0] == "tray":
+            label = capital(self._train_label(first[1]))
+            if kinds & {Board, Detrain}:
+                self.say(f"{label} is selected: Board or Detrain (buttons), or click the "
+                         "Office's green (board) or red (detrain) box.")
+            else:
+                self.say(f"{label} is selected: click a highlighted spot, or set out cars.")
+        elif first[0] == "spot":
+            name = capital(place_name(s, seat, tuple(first[2:4])))
+            if Agent in kinds:
+                self.say(f"{name} is selected: choose a Freight Agent action with the buttons.")
+            elif Work in kinds:
+                self.say(f"{name} is selected: choose a Laborer action with the buttons, or click its boxes.")
+            else:
+                self.say(f"{name} is selected: choose with the buttons.")
+        else:
+            self.say("Now click one of the highlighted places.")
+
+    def _say_card_selected(self, card: str, cands: list) -> None:
+        s = self.state
+        name = self._card_name(card)
+        if self.serves:
+            sv = self.serves
+            names = ", ".join(place_name(s, self.seat, t) for t in sv["targets"])
+            self.say(f"That spot stands beside several facilities ({names}): click the highlighted "
+                     f"one the {name} serves.")
+            return
+        plays = [it for it in cands if isinstance(it, Play)]
+        rules = rules_of(s, card)
+        if plays and is_opponent_card(s, card):  # [O2]
+            where = ("a highlighted train in another player's Office Area" if rules.on_train else
+                     "a highlighted spot in another player's Office Area" if rules.needs_spot else
+                     "the highlighted name plate of the player (or press their button)")
+            self.say(f"The {name} is selected: click {where} to play it on them, or a Department to discard it.")
+        elif any(it.tray is not None for it in plays):
+            self.say(f"The {name} is selected: press the button of the train to give it to, or click a "
+                     "Department to discard it.")
+        elif any(it.mainline is not None for it in plays):
+            self.say(f"The {name} is selected: press the button of the Mainline card to put it on, or "
+                     "click a Department to discard it.")
+        elif any(it.at is None for it in plays):
+            self.say(f"The {name} is selected: press Play {name}, or click a Department to discard it.")
+        elif plays and rules.on_card:  # an enhancement goes on a card of the Area ([E1])
+            self.say(f"The {name} is selected: click a highlighted card of your Office Area to put it on, or "
+                     "a Department to discard it.")
+        elif plays:
+            flat = any(not it.turned for it in plays)
+            turned = any(it.turned for it in plays)
+            how = ("" if not turned else " (dashed spots: it fits there only turned; a click there lays it "
+                   "turned)" if flat else " — it fits only turned: a click on a highlighted spot lays it turned")
+            self.say(f"The {name} is selected: click a highlighted spot to lay it{how}, or a Department to "
+                     "discard it.")
+        else:
+            self.say(f"The {name} is selected. {self.why_nowhere(card)} Click a Department to discard it.")
+
+    # ------------------------------------------------------------------ refusals: the nearest intent
+
+    def _explain_refusal(self, target) -> None:
+        """No legal intent's gesture goes on with this click: say the engine's reason for the
+        intent the click comes nearest to (a click on a card's spot with the card selected: that
+        Play; on a train's destination: that Move), never nothing."""
+        s, g, seat = self.state, self._game, self.seat
+        kind = target[0]
+        card, tray = self.card, self.tray
+        legal_kinds = self._kinds()
+        if kind in ("spot", "box") and target[1] != seat and card is None:
+            self.say(f"That is {self._owner_name(target[1])}'s Office Area; {g.actor} acts in their own "
+                     "(the one marked as yours).", error=True)
+            return
+        if kind == "player":
+            if card is not None and is_opponent_card(s, card):
+                it = Play(card, against=name_for_intent(s, self._player_at(target[1])))
+                return self._refuse(it, f"The {self._card_name(card)} cannot be played there.")
+            self.say(f"That is {self._owner_name(target[1])}'s name plate: select a card played on a player (an ICC "
+                     "Fine, a Freight Claim) first.", error=True)
+            return
+        if card is not None:
+            return self._refuse_card(card, target)
+        if kind == "tray":
+            return self._refuse_tray(target[1])
+        if kind == "home":
+            return self._refuse(Draw("home"), "You cannot draw now.")
+        if kind == "dept":
+            if Discard in legal_kinds:
+                self.say("To discard, click the card in your hand first, then the Department.", error=True)
+                return
+            return self._refuse(Draw(target[1]), "You cannot take that Department now.")
+        if kind == "hand":
+            return self._refuse(Discard(target[1], 1), "You cannot play cards now.")
+        xy = tuple(target[2:4])
+        if kind == "spot" and tray is not None:
+            t = s.trains[tray]
+            if t.pos == xy:
+                self.say(f"{capital(self._train_label(tray))} already stands there.", error=True)
+                return
+            d = "west" if xy[0] < t.pos[0] else "east"
+            return self._refuse(Move(tray, d, xy), f"{capital(self._train_label(tray))} cannot reach "
+                                                   f"{place_name(s, seat, xy)}.")
+        if kind == "spot" and (legal_kinds & set(SWITCHING)):
+            self.say("Click one of your trains first, then where it should go.", error=True)
+            return
+        if kind == "box" and xy == (0, 0) and (legal_kinds & {Board, Detrain, Work}):
+            cls = Board if target[4] == "green" else Detrain if target[4] == "red" else None
+            if cls is None:
+                self.say("At the Office, click the green box to board or the red box to detrain.", error=True)
+                return
+            here = [t for t in self._own_trains() if t.pos == (0, 0)]
+            if len([1 for it, gest in self._candidates([("click", target)])]) > 1:
+                self.say("Several trains stand at your Office: click the one to work first.", error=True)
+            elif here:
+                self._refuse(cls(here[0].tray), "No Porter action there.")
+            else:
+                self.say("No train stands at your Office for a Porter to work.", error=True)
+            return
+        if legal_kinds & {Work, Board, Detrain}:
+            if kind == "box" and target[4] == "red":
+                self.say("A Laborer does not empty a red box; the Freight Agent clears it in Local Operations.",
+                         error=True)
+                return
+            if xy in self._area().facilities:
+                return self._refuse(Work(xy, target[4] if kind == "box" else "green"),
+                                    f"No Laborer action at {place_name(s, seat, xy)}.")
+            self.say("Click a facility's boxes for a Laborer, or a train at your Office for a Porter.", error=True)
+            return
+        if Agent in legal_kinds:
+            if xy in self._area().facilities:
+                return self._refuse(Agent("stock", xy), f"The Freight Agent has nothing to do at "
+                                                        f"{place_name(s, seat, xy)}.")
+            self.say("Choose a Local Operations option: Switch, Draw, or click a facility for the "
+                     "Freight Agent.", error=True)
+            return
+        if kind == "box":
+            return self._refuse(Agent("stock", xy), "Freight Agent actions are a Local Operations option of their own.")
+        self.say(f"Nothing to do there now: {g.actor} must {g.decision}.", error=True)
+
+    def _player_at(self, seat: int) -> int:
+        return next(i for i, p in enumerate(self.state.players) if p.seat == seat)
+
+    def _refuse_tray(self, tray: int) -> None:
+        s = self.state
+        t = s.trains.get(tray)
+        if t is None:
+            self.say(f"Crew Tray {tray} is free; no train uses it.", error=True)
+            return
+        label = self._train_label(tray)
+        if not (t.where == "area" and t.seat == self.seat):
+            self.say(f"{capital(label)} is not in your Office Area.", error=True)
+            return
+        kinds = self._kinds()
+        if kinds & {Board, Detrain, Work}:
+            if t.pos != (0, 0):
+                self.say(f"Porters work trains standing at your Office; {label} is not there.", error=True)
+            else:
+                self._refuse(Board(tray), f"{capital(label)} has no coach to board or detrain.")
+            return
+        if Switch in kinds or not kinds & set(SWITCHING):
+            return self._refuse(Switch() if Agent in kinds else Move(tray, "east", t.pos),
+                                f"{capital(label)} cannot be switched now.")
+        self._refuse(Move(tray, "east", t.pos), f"{capital(label)} cannot move now.")
+
+    def _refuse_card(self, card: str, target) -> None:
+        """A click that no gesture of the selected card goes on with: the engine's reason for the
+        Play (or Discard) it comes nearest to."""
+        s = self.state
+        kind = target[0]
+        name = self._card_name(card)
+        rules = rules_of(s, card)
+        opponent = is_opponent_card(s, card)
+        if kind == "dept":
+            return self._refuse(Discard(card, target[1]), f"The {name} cannot be discarded there.")
+        if kind == "home":
+            return self._refuse(Draw("home"), "You have drawn already this Stage.")
+        if kind == "tray":
+            t = s.trains.get(target[1])
+            if opponent and rules.on_train:
+                return self._refuse(Play(card, tray=target[1]), f"The {name} cannot be played there.")
+            return self._refuse(Move(target[1], "east", t.pos if t else (0, 0)),
+                                f"You chose to draw this Stage; {self._train_label(target[1])} stays put.")
+        if kind in ("spot", "box", "player") and opponent:  # [O2]: the player whose spot or plate it is
+            if not rules.on_player:
+                where = ("a highlighted train in another player's Office Area" if rules.on_train else
+                         "the name plate of the player to play it on")
+                self.say(f"The {name} is played on an opponent: click {where}.", error=True)
+                return
+            at = tuple(target[2:4]) if kind != "player" and rules.needs_spot else None
+            if rules.needs_spot and at is None:
+                self.say(f"The {name} goes on a spot of another player's Office Area: click a "
+                         "highlighted spot.", error=True)
+                return
+            it = Play(card, at, against=name_for_intent(s, self._player_at(target[1])))
+            return self._refuse(it, f"The {name} cannot be played there.")
+        if kind in ("spot", "box"):
+            if target[1] != self.seat:
+                self.say(f"That is {self._owner_name(target[1])}'s Office Area; {self._game.actor} acts in their "
+                         "own (the one marked as yours).", error=True)
+                return
+            xy = tuple(target[2:4])
+            if not rules.needs_spot:
+                how = ("press the button of its train" if rules.on_train else
+                       "press the button of its Mainline card" if rules.on_mainline else f"press Play {name}")
+                return self._refuse(Play(card), f"The {name} needs no spot: {how}.")
+            if self.serves:
+                self.say(f"Click one of the highlighted facilities the {name} may serve (or Cancel).", error=True)
+                return
+            return self._refuse(Play(card, xy, self.turned), f"The {name} cannot go there.")
+        self._refuse(Play(card), f"The {name} cannot be played there.")
 
     def why_nowhere(self, card: str) -> str:
         """Why a card in hand cannot be played now, for the mouse (the engine's reason for a spot
         beside the track when the card goes on a spot)."""
         name = self._card_name(card)
-        sp = spec_of(self.state, card)
+        rules = rules_of(self.state, card)
         if is_opponent_card(self.state, card):  # [O2]: why not on each other player, the first reason
             reasons = [self._game.why_not(Play(card, against=name_for_intent(self.state, i)))
                        for i in range(len(self.state.players)) if i != self.player]
-            if rules_of(self.state, card).on_train:
+            if rules.on_train:
                 return f"The {name} has no train to go on: none stands in another player's Office Area open to it."
             shown = next((r for r in reasons if r), None)
             return f"The {name} cannot be played on anyone now" + (f" ({for_mouse(shown)})." if shown else ".")
-        if sp.kind in ("train", "extra", "office", "red_flag"):
+        if not rules.needs_spot:
             reason = self._game.why_not(Play(card))
             return capital(for_mouse(reason)) + "." if reason else f"The {name} cannot be played now."
         area = self._area()
-        on_card = rules_of(self.state, card).on_card  # an enhancement: the Area's cards are its places ([E1])
+        on_card = rules.on_card  # an enhancement: the Area's cards are its places ([E1])
         free = sorted(set(area.grid) if on_card else
                       {(x + dx, y + dy) for (x, y) in area.grid for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))}
                       - set(area.grid), key=lambda c: (abs(c[1]), abs(c[0])))
@@ -805,233 +1104,10 @@ class Controller:
         common = re.sub(r"^-?\d+,-?\d+ ", "that spot ", for_mouse(common))
         return f"The {name} fits no {where} of your Office Area now (for instance: {common})."
 
-    def _click_tray(self, tray: int, *rest) -> bool:
-        s = self.state
-        if self._pending_refusal():
-            return False
-        t = s.trains.get(tray)
-        if t is None:
-            self.say(f"Crew Tray {tray} is free; no train uses it.", error=True)
-            return False
-        own = t.where == "area" and t.seat == self.seat
-        label = self._train_label(tray)
-        if s.phase == "local_operations":
-            opt = s.turn.option
-            if opt == "draw":
-                if own and self.card is not None and rules_of(s, self.card).on_card:
-                    return self._click_spot(t.seat, *t.pos)  # an enhancement goes on the card the train stands on
-                done = self._play_on_opponent(("tray", tray))  # [O2]
-                if done is not None:
-                    return done
-                self._refuse(Move(tray, "east", (0, 0)), f"You chose to draw this Stage; {label} stays put.")
-                return False
-            if not own:
-                self.say(f"{label[0].upper() + label[1:]} is not in your Office Area.", error=True)
-                return False
-            if opt is None:
-                if Switch() not in self._legal():  # a card's rule forbids it ([T2]: a no-switching train)
-                    self._refuse(Switch(), f"{capital(label)} cannot be switched now.")
-                    return False
-                problem = self.switch_problem()
-                if problem:
-                    self.say(f"{problem} Draw instead, or click a facility for the Freight Agent.", error=True)
-                    return False
-                movable = self.movable_after_switch()
-                if tray not in movable:
-                    others = ", ".join(self._train_label(t) for t in sorted(movable))
-                    self.say(f"{capital(label)} cannot make a Move or set out cars this Stage; "
-                             f"{others} can: click it to switch with it.", error=True)
-                    return False
-                if self.apply(Switch()):
-                    self.tray = tray
-                    self.say(f"You switch this Stage. {capital(label)} is selected: click a "
-                             "highlighted spot to move it, or set out cars.")
-                    return True
-                return False
-            if self.tray == tray:
-                self.tray = None
-                self.say("")
-            else:
-                self.tray = tray
-                self.sorting, self.swap = [], set()
-                if not any(isinstance(it, SWITCHING) and it.tray == tray for it in self._legal()):
-                    self._refuse(Move(tray, "east", t.pos), f"{label} cannot move now.")
-                else:
-                    self.say(f"{capital(label)} is selected: click a highlighted spot, or set out cars.")
-            return False
-        if s.phase == "load_unload":
-            if not own or t.pos != (0, 0):
-                self.say(f"Porters work trains standing at your Office; {label} is not there.", error=True)
-                return False
-            self.tray = tray
-            if not any(isinstance(it, (Board, Detrain)) and it.tray == tray for it in self._legal()):
-                self._refuse(Board(tray), f"{label} has no coach to board or detrain.")
-            else:
-                self.say(f"{capital(label)} is selected: Board or Detrain (buttons), or click the "
-                         "Office's green (board) or red (detrain) box.")
-            return False
-        self.say(f"Nothing to do with {label} now.", error=True)
-        return False
-
-    def _click_spot(self, seat: int, x: int, y: int, *rest) -> bool:
-        s = self.state
-        xy = (x, y)
-        if self._pending_refusal():
-            return False
-        done = self._play_on_opponent(("spot", seat, x, y))  # [O2]
-        if done is not None:
-            return done
-        if self._not_own(seat):
-            return False
-        legal = self._legal()
-        standing = [t for t in self._own_trains() if t.pos == xy]
-        if s.phase == "local_operations":
-            opt = s.turn.option
-            if opt is None:
-                if any(isinstance(it, Agent) and it.at == xy for it in legal):
-                    self.facility = xy
-                    self.say(f"{capital(place_name(s, seat, xy))} is selected: choose a Freight Agent action "
-                             "with the buttons.")
-                    return False
-                if standing:
-                    return self._click_tray(standing[0].tray)
-                if xy in self._area().facilities:
-                    self._refuse(Agent("stock", xy), f"The Freight Agent has nothing to do at "
-                                                     f"{place_name(s, seat, xy)}.")
-                    return False
-                self.say("Choose a Local Operations option: Switch, Draw, or click a facility for the "
-                         "Freight Agent.", error=True)
-                return False
-            if opt == "switch":
-                if self.tray is None or (standing and self.tray not in {t.tray for t in standing}
-                                         and not any(isinstance(it, Move) and it.tray == self.tray
-                                                     and it.to == xy for it in legal)):
-                    if standing:
-                        return self._click_tray(standing[0].tray)
-                    self.say("Click one of your trains first, then where it should go.", error=True)
-                    return False
-                moves = [it for it in legal if isinstance(it, Move) and it.tray == self.tray and it.to == xy]
-                if moves:
-                    last = s.turn.last_move
-                    pref = [m for m in moves if last == (m.tray, m.direction)]
-                    pref = pref or [m for m in moves if m.direction == "east"] or moves
-                    return self.apply(pref[0])
-                t = s.trains[self.tray]
-                if t.pos == xy:
-                    self.say(f"{capital(self._train_label(self.tray))} already stands there.", error=True)
-                    return False
-                d = "west" if x < t.pos[0] else "east"
-                self._refuse(Move(self.tray, d, xy), f"{capital(self._train_label(self.tray))} cannot reach "
-                                                     f"{place_name(s, seat, xy)}.")
-                return False
-            # the Draw option
-            if self.serves:
-                sv = self.serves
-                if xy in sv["targets"]:
-                    return self.apply(Play(sv["card"], sv["at"], sv["turned"], xy))
-                self.say(f"Click one of the highlighted facilities the {self._card_name(sv['card'])} "
-                         "may serve (or Cancel).", error=True)
-                return False
-            if self.card is None:
-                self.say("Click a card in your hand first, then where to lay it.", error=True)
-                return False
-            card = self.card
-            sp = spec_of(s, card)
-            rules = rules_of(s, card)
-            if not rules.needs_spot:
-                if rules.play_spot(s, self.player) == xy:
-                    return self.apply(Play(card))
-                how = ("press the button of its train" if rules.on_train else
-                       "press the button of its Mainline card" if rules.on_mainline else f"press Play {sp.name}")
-                self._refuse(Play(card), f"The {sp.name} needs no spot: {how}.")
-                return False
-            plays = [it for it in legal if isinstance(it, Play) and it.card == card and it.at == xy
-                     and it.turned == self.turned]
-            if len(plays) == 1:
-                return self.apply(plays[0])
-            if len(plays) > 1:
-                targets = sorted(it.serves for it in plays)
-                self.serves = {"card": card, "at": xy, "turned": self.turned, "targets": targets}
-                names = ", ".join(place_name(s, seat, t) for t in targets)
-                self.say(f"That spot stands beside several facilities ({names}): click the highlighted "
-                         f"one the {sp.name} serves.")
-                return False
-            other = [it for it in legal if isinstance(it, Play) and it.card == card and it.at == xy]
-            if other:  # it fits there only the other way round: lay it so, and say so
-                ok = self.apply(other[0]) if len(other) == 1 else False
-                if ok:
-                    self.say(f"{self.message} (The {sp.name} fits there only "
-                             f"{'as printed' if self.turned else 'turned'}, so it was laid that way.)")
-                    return True
-                if len(other) > 1:
-                    self.turned = not self.turned
-                    return self._click_spot(seat, x, y)
-                return False
-            self._refuse(Play(card, xy, self.turned), f"The {sp.name} cannot go there.")
-            return False
-        if s.phase == "load_unload":
-            if standing and xy == (0, 0) and not any(isinstance(it, Work) and it.at == xy for it in legal):
-                return self._click_tray(standing[0].tray)
-            if xy in self._area().facilities and xy != (0, 0):
-                self.facility = xy
-                if any(isinstance(it, Work) and it.at == xy for it in legal):
-                    self.say(f"{capital(place_name(s, seat, xy))} is selected: choose a Laborer action with the "
-                             "buttons, or click its boxes.")
-                else:
-                    self._refuse(Work(xy, "green"), f"No Laborer action at {place_name(s, seat, xy)}.")
-                return False
-            self.say("Click a facility's boxes for a Laborer, or a train at your Office for a Porter.",
-                     error=True)
-            return False
-        self.say(f"Nothing to do there now: {self._game.actor} must {self._game.decision}.", error=True)
-        return False
-
-    def _click_box(self, seat: int, x: int, y: int, box: str, *rest) -> bool:
-        s = self.state
-        xy = (x, y)
-        if self._pending_refusal() or self._not_own(seat):
-            return False
-        legal = self._legal()
-        if s.phase == "local_operations":
-            if s.turn.option is None:
-                self.facility = xy
-                acts = [it for it in legal if isinstance(it, Agent) and it.at == xy]
-                if not acts:
-                    self._refuse(Agent("stock", xy), f"The Freight Agent has nothing to do at "
-                                                     f"{place_name(s, seat, xy)}.")
-                else:
-                    self.say(f"{capital(place_name(s, seat, xy))} is selected: choose stock, clear or unjam with "
-                             "the buttons.")
-                return False
-            self._refuse(Agent("stock", xy), "Freight Agent actions are a Local Operations option of their own.")
-            return False
-        if s.phase == "load_unload":
-            if xy == (0, 0):
-                cls = Board if box == "green" else Detrain if box == "red" else None
-                if cls is None:
-                    self.say("At the Office, click the green box to board or the red box to detrain.", error=True)
-                    return False
-                here = [t for t in self._own_trains() if t.pos == (0, 0)]
-                if self.tray is not None:
-                    return self.apply(cls(self.tray))
-                ok = [cls(t.tray) for t in here if cls(t.tray) in legal]
-                if len(ok) == 1:
-                    return self.apply(ok[0])
-                if len(ok) > 1:
-                    self.say("Several trains stand at your Office: click the one to work first.", error=True)
-                    return False
-                if here:
-                    self._refuse(cls(here[0].tray), "No Porter action there.")
-                else:
-                    self.say("No train stands at your Office for a Porter to work.", error=True)
-                return False
-            if box == "red":
-                self.say("A Laborer does not empty a red box; the Freight Agent clears it in Local Operations.",
-                         error=True)
-                return False
-            self.facility = xy
-            return self.apply(Work(xy, box))
-        self.say(f"Nothing to do there now: {self._game.actor} must {self._game.decision}.", error=True)
+    def _click_situation(self, *rest) -> bool:
+        """The Division's situation card (optional rule adversity, [W3]): a click says what it did."""
+        sit = self.state.situation
+        self.say(f"This Stage's situation card: {sit[2]}" if sit else "No situation card has been turned up yet.")
         return False
 
     # ------------------------------------------------------------------ scripting the clicks
@@ -1039,76 +1115,45 @@ class Controller:
     def clicks_for(self, intent) -> list:
         """The clicks and button presses that make ``intent`` from the current selection:
         ``[("click", target), ("press", key), ...]`` (a demonstration of the interaction design,
-        and how the tests play whole games by mouse). A Move's spot click follows the board's rule
-        (the continuing direction, else east), so it may make the same Move the other way round."""
+        the Hint's marks, and how the tests play whole games by mouse): the first gesture of the
+        gesture map that the board reads as this intent, continued from the clicks so far when
+        they start it (else started afresh, with Cancel first when the first click would be read
+        as going on with the selection)."""
         it = parse(intent)
         seat = self.seat
-        out: list = []
+        if seat is None:
+            return [("press", str(it))]
+        gest = next((g for g in gs.gestures(self.state, seat, it) if self._reads_as(g, it)), (gs.press(it),))
+        steps = list(gest)
+        n = len(self.clicks)
+        fresh = True
+        if n and tuple(steps[:n]) == tuple(self.clicks) and len(steps) > n:
+            steps, fresh = steps[n:], False
+            if self.sorting:  # Cancel forgets the order chosen so far; the train stays selected
+                steps.insert(0, ("press", "ui:cancel"))
+            elif self.swap:  # Cancel clears the selection: the train is clicked again
+                steps[:0] = [("press", "ui:cancel"), self.clicks[0]]
+        elif n and steps[0][0] == "click" and (steps[0] == self.clicks[-1]  # it would unselect the last click
+                                               or self._candidates([*self.clicks, steps[0]])):  # or go on from it
+            steps.insert(0, ("press", "ui:cancel"))
+        if isinstance(it, Play) and it.at is not None:
+            turned_now = self.turned if not fresh else False
+            other = Play(it.card, it.at, not it.turned, it.serves, it.tray, it.mainline, it.against)
+            if it.turned != turned_now and other in self._legal():
+                k = next((i + 1 for i, st in enumerate(steps) if st == ("click", ("hand", it.card))), 0)
+                steps.insert(k, ("press", "ui:turned"))
+        return steps
 
-        def tray(n):
-            if self.tray != n:
-                out.append(("click", ("tray", n)))
-
-        def card(c):
-            if self.card != c or self.serves:
-                out.append(("click", ("hand", c)))
-
-        if isinstance(it, Move):
-            tray(it.tray)
-            out.append(("click", ("spot", seat, *it.to)))
-        elif isinstance(it, (SetOut, Fly)):
-            tray(it.tray)
-            out.append(("press", str(it)))
-        elif isinstance(it, Sort):
-            if self.tray == it.tray and self.sorting:
-                out.append(("press", "ui:cancel"))  # start the order afresh
-            tray(it.tray)
-            out += [("press", f"ui:sort {c}") for c in it.cars[:-1]]
-        elif isinstance(it, Exchange):
-            chosen = self.swap if self.tray == it.tray else set()
-            tray(it.tray)
-            want = set(it.leave) | set(it.take)
-            out += [("press", f"ui:swap {c}") for c in sorted(chosen ^ want)]
-            out.append(("press", str(it)))
-        elif isinstance(it, Draw):
-            out.append(("click", ("home",) if it.source == "home" else ("dept", it.source)))
-        elif isinstance(it, Agent) and it.action != "pass":
-            if self.facility != it.at:
-                box = {"stock": "green", "clear": "red"}.get(it.action, it.box)
-                out.append(("click", ("box", seat, it.at[0], it.at[1], box)))
-            out.append(("press", str(it)))
-        elif isinstance(it, Play) and (it.against is not None or (it.tray is not None and is_opponent_card(
-                self.state, it.card))):  # on an opponent ([O2]): their train, spot or name plate
-            card(it.card)
-            if it.tray is not None:
-                out.append(("click", ("tray", it.tray)))
-            elif player_named(self.state, it.against) is None:  # no such player: the engine says so
-                out.append(("press", str(it)))
-            else:
-                victim = self.state.players[player_named(self.state, it.against)].seat
-                out.append(("click", ("spot", victim, *it.at) if it.at is not None else ("player", victim)))
-        elif isinstance(it, Play):
-            fresh = self.card != it.card or bool(self.serves)
-            card(it.card)
-            if it.at is None:  # spotless, or a train order's button
-                out.append(("press", str(it)))
-            else:
-                if (False if fresh else self.turned) != it.turned:
-                    out.append(("press", "ui:turned"))
-                out.append(("click", ("spot", seat, *it.at)))
-                if it.serves is not None:
-                    out.append(("click", ("spot", seat, *it.serves)))
-        elif isinstance(it, Discard):
-            card(it.card)
-            out.append(("click", ("dept", it.dept)))
-        elif isinstance(it, Work):
-            out.append(("click", ("box", seat, it.at[0], it.at[1], it.box)))
-        elif isinstance(it, (Board, Detrain)):
-            tray(it.tray)
-            if it.car is not None:  # a chosen coach is a button; the box click works the default one
-                out.append(("press", str(it)))
-            else:
-                out.append(("click", ("box", seat, 0, 0, "green" if isinstance(it, Board) else "red")))
-        else:  # switch, end, agent pass, clear/hold, run east/west, place ...
-            out.append(("press", str(it)))
-        return out
+    def _reads_as(self, gest, it) -> bool:
+        """Does this gesture, made from nothing selected, make exactly ``it`` (the preferred of
+        the intents it completes)? A press of the intent's own text always does."""
+        if gest[-1] == gs.press(it):
+            return True
+        complete = list(dict.fromkeys(o for o, g in self._table() if g == gest))
+        if not complete:
+            return it not in self._legal()  # not legal now: the engine says why when it is tried
+        if isinstance(it, Switch):
+            return gest[0][1][1] in self.movable_after_switch()
+        turned = it.turned if isinstance(it, Play) else False
+        chosen = gs.prefer(self.state, complete, turned)
+        return chosen[:1] == [it] and (len(chosen) == 1 or len(gest) > 1)

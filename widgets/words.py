@@ -16,13 +16,10 @@ from stationmaster.intents import (
     Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Move, Place, Play, Run, SetOut, Sort, Switch,
     Work, parse,
 )
+from stationmaster import explain
 from stationmaster.cards import rules_of
 from stationmaster.rules import spec_of
 
-#: what End finishes, by phase (a pending make-up is said apart)
-END_WORDS = {"local_operations": "end", "load_unload": "end your Load/Unload turn"}
-#: the option End closes in Local Operations
-OPTION_END = {"switch": "end switching", "draw": "end the draw"}
 BOX_WORDS = {"green": "its green box (start loading)", "red": "its red box", "men": "the MEN box",
              "at": "the AT box", "work": "the WORK box", "car": "the car on its spur (start unloading)"}
 
@@ -85,12 +82,8 @@ def say(state, intent, seat: int | None = None) -> str:
     if isinstance(it, Exchange):
         said = ([f"leave {car_words(it.leave)}"] if it.leave else []) + ([f"take {car_words(it.take)}"] if it.take else [])
         return f"at the Interchange, {train_name(s, it.tray)}: {' and '.join(said)}"
-    if isinstance(it, End):
-        if s.turn.pending is not None:
-            return "finish the make-up"
-        if s.phase == "local_operations":
-            return OPTION_END.get(s.turn.option, "end")
-        return END_WORDS.get(s.phase, "end")
+    if isinstance(it, End):  # what it finishes is the engine's to say
+        return explain.end_words(s)
     if isinstance(it, Play):
         name = card_name(s, it.card)
         if it.against is not None:  # [O2]
