@@ -154,7 +154,8 @@ def target_of(results: dict, length: str) -> int:
 
 
 def spread(rows: list) -> tuple:
-    """(sd, sd/mean) of the player's Revenue across the seeds: how much the deal weighs."""
+    """(sd, sd/mean) of the player's Revenue across the seeds: how much the deal weighs (sd/mean is
+    NaN, shown "—", when the mean is not above 0)."""
     s = summarize(rows)
     mean = s["mean_revenue"]
     return s["stdev_revenue"], (s["stdev_revenue"] / mean if mean > 0 else float("nan"))
@@ -208,7 +209,7 @@ def tables(results: dict, skipped=(), plots_dir: pathlib.Path | None = None, doc
                 s = summarize(rows)
                 src = " | ".join(_num(s["revenue_by_source"][k], 2) for k in REVENUE_SOURCES)
                 sd, cv = spread(rows)
-                lines.append(f"| {bot} | {refill} | {s['games']} | {_num(s['mean_revenue'])} | {_num(sd)} | {_num(cv, 2)} | "
+                lines.append(f"| {bot} | {refill} | {s['games']} | {_num(s['mean_revenue'])} | {_num(sd)} | {_num(cv, 2) if cv == cv else '—'} | "
                              f"{s['median_revenue']:g} | {_pct(s['win_rate'])} | {_pct(freight_share(rows))} | "
                              f"{s['collisions_per_game']:.2f} | {src} | "
                              f"{s['yard_refills_per_game']:.1f} | {s['seconds_per_game']:.2f} |")
