@@ -11,8 +11,11 @@ from .safetext import describe, first_hidden, quote
 
 MODES = ("solitaire", "competitive", "coop")
 VICTORIES = ("highest_after_days", "first_to_target")
-#: length -> (Revenue target, Days)
+#: length -> (Revenue target, Days) — the targets of v0.2 §3.2, edition v1's
 LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
+#: [V5] edition v2's solitaire targets (freight pays three, [L5]): set so that play which never
+#: switches misses them, and steady play with freight makes them (figures in docs/rules.md)
+TARGETS_V2 = {"short": 13, "standard": 25, "campaign": 56}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
                   "red_flag_escape", "per_player_floor", "adversity")
@@ -79,8 +82,13 @@ class Config:
 
     @property
     def target(self) -> int:
-        base = LENGTHS[self.length][0]
+        base = self.solo_target
         return base * len(self.players) if self.mode == "coop" else base
+
+    @property
+    def solo_target(self) -> int:
+        """One Office's Revenue target for the length: v0.2's under edition v1, [V5]'s under v2."""
+        return TARGETS_V2[self.length] if self.balance == "v2" else LENGTHS[self.length][0]
 
     @property
     def days(self) -> int:

@@ -73,15 +73,19 @@ def test_defaults():
     assert (c.players, c.mode, c.length, c.victory) == (("Player",), "solitaire", "standard",
                                                          "highest_after_days")
     assert (c.starting_hand, c.revenue, c.optional_rules, c.deck) == ("three", (1, 1, 0), (), "classic")
-    assert (c.target, c.days) == (20, 5)
+    assert (c.target, c.days, c.balance) == (25, 5, "v2")  # [V5]: v2's Standard target
     assert invariants.check(g.state) == []
 
 
-@pytest.mark.parametrize("length, target, days", [("short", 10, 3), ("standard", 20, 5), ("campaign", 45, 10)])
-def test_lengths(length, target, days):
-    """C1 / v0.2 §3.2: Short 10/3, Standard 20/5, Campaign 45/10."""
-    c = make_config(length=length)
+@pytest.mark.parametrize("length, target, days, v2", [("short", 10, 3, 13), ("standard", 20, 5, 25),
+                                                      ("campaign", 45, 10, 56)])
+def test_lengths(length, target, days, v2):
+    """C1 / v0.2 §3.2: Short 10/3, Standard 20/5, Campaign 45/10 under edition v1; V5: edition v2's
+    targets 13 / 25 / 56 over the same Days."""
+    c = make_config(length=length, balance="v1")
     assert (c.target, c.days) == (target, days)
+    c = make_config(length=length)
+    assert (c.target, c.days) == (v2, days)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -89,8 +93,8 @@ def test_coop_target_is_multiplied_by_players_and_competitive_floor(n):
     """C1 / V2: Co-op target = target × players; the collective floor = 3 × Days for any number of
     players (v0.2's 3 × players × Days under the house rule per_player_floor)."""
     names = ["Ann", "Bob", "Cy", "Di"][:n]
-    coop = make_config(names, mode="coop")
-    comp = make_config(names, mode="competitive", length="campaign")
+    coop = make_config(names, mode="coop", balance="v1")
+    comp = make_config(names, mode="competitive", length="campaign", balance="v1")
     assert coop.target == 20 * n
     assert comp.target == 45
     assert comp.revenue_floor == 3 * 10
