@@ -131,3 +131,58 @@ def test_every_full_deck_card_type_says_why_so_many():
     for e in catalog("full").home:
         if e.key not in classic:
             assert e.why, e.key
+
+
+# --------------------------------------------------------------------------- the counts the docs state
+
+import pathlib  # noqa: E402
+import re  # noqa: E402
+
+DOCS = pathlib.Path(__file__).resolve().parent.parent / "docs"
+NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve".split())}
+
+
+def stated_counts(text: str, cat) -> list:
+    """Every 'CARD NAME ×N' in a text whose name is a card of the catalog: (name, N)."""
+    names = sorted({e.name for e in cat.home}, key=len, reverse=True)
+    pattern = re.compile(r"(" + "|".join(re.escape(n) for n in names) + r") ×(\d+)")
+    return [(m.group(1), int(m.group(2))) for m in pattern.finditer(text)]
+
+
+def test_the_rules_state_the_full_decks_counts_as_the_catalog_deals_them():
+    """M16, M17, M18, M19, M20, E1, K1, O1: every 'Card ×N' in docs/rules.md is the whole deck's count of
+    that card (the situation deck of section 12 is checked against its own rows), and each Mainline-side
+    ruling states its card's count in that form, so a count that changes in the catalog fails here."""
+    from stationmaster.cards.specs import SITUATION_DECK
+    text = (DOCS / "rules.md").read_text()
+    home, situations = text.split("## 12. ")
+    full = catalog("full")
+    stated = stated_counts(home, full)
+    assert len(stated) >= 20
+    for name, n in stated:
+        assert full[name].count == n, (name, n, full[name].count)
+    own = {(full[key].name if key in full else key): n for key, n, *_ in SITUATION_DECK}
+    checked = stated_counts(situations, full)
+    assert len(checked) >= 5
+    for name, n in checked:
+        assert own.get(name) == n, (name, n)
+    for ruling, keys in (("M16", ["yard_office"]), ("M17", ["expedite"]), ("M18", ["second_section"]),
+                         ("M19", ["block_signals", "interlocking_tower"]), ("M20", ["train_order_signal"])):
+        head = text[text.index(f"**[{ruling}]"):].split("\n\n")[0]
+        for key in keys:
+            assert f"{full[key].name} ×{full[key].count}" in head, ruling
+        assert not re.search(r"\b(one|two|three|four|five|six|an?) in the Home Office deck", head), ruling
+
+
+def test_every_why_so_many_begins_with_its_count():
+    """C1: the reason a full-deck row gives for its copies starts with their number in words ('three, one
+    fewer than the Terminals...'), so docs/cards.md cannot say 'two' of a card the deck deals three of."""
+    from stationmaster.cards import specs as sp
+    for rows in (sp.MAINLINE_SIDE, sp.SPECIAL_TRAINS, sp.LOCAL_TRACK, sp.ENHANCEMENTS, sp.OPPONENT_CARDS):
+        for key, n, _, why in rows:
+            first = why.split(",")[0].split(":")[0].split()[0]
+            if why.startswith("one for every two timetabled trains"):  # Expedite: 12 trains / 2
+                assert n == 6
+                continue
+            assert NUMBER_WORDS.get(first) == n, (key, n, why[:40])

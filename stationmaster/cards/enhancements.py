@@ -232,7 +232,7 @@ class FacingPointLocks(Defence):
         anywhere in the Area under "v1"."""
         if attack_key(s, attack) == "vandalism" and s.config.balance != "v1":
             host = host_of(s, card)
-            if host is None or target is None or tuple(target) not in neighbours9(host[1]):
+            if host is None or not isinstance(target, tuple) or target not in [host[1], *neighbours9(host[1])]:
                 return None
         return super().defence(s, attack, target, card)
 
