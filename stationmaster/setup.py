@@ -17,7 +17,7 @@ def deal(config: Config, seed: int) -> tuple:
     cards = catalog(config.deck)
     n = len(config.players)
     # Solitaire and Co-op leave out the cards played on an opponent ([O1]); balance v2 deals the full deck
-    # for the table ([U2]), v1 whole
+    # for the table ([U3]), v1 whole
     deck = cards.ids(config.mode, seats=None if config.balance == "v1" else n)
     s = State(config=config, seed=seed, rng=seed, deck=deck,
               players=[Player(p, seat=i) for i, p in enumerate(config.players)],
@@ -61,7 +61,7 @@ def deal(config: Config, seed: int) -> tuple:
         for p in order:
             for _ in range(count):
                 s.players[p].hand.append(s.home.pop())
-    # balance v2: a deck that seeds its Departments opens one with a Depot for each seat ([U3])
+    # balance v2: a deck that seeds its Departments opens one with a Depot for each seat ([U4])
     seeds = cards.seeds[:n] if config.balance != "v1" else ()
     for i, pile in enumerate(s.departments):
         pile.append(_seeded(s, deck, seeds[i] if i < len(seeds) else None))
@@ -82,7 +82,7 @@ def deal(config: Config, seed: int) -> tuple:
 
 def _seeded(s: State, deck: dict, key: str | None) -> str:
     """The card a Department is turned up with: the top card of the Home Office deck, or the topmost card
-    of type ``key`` for a Department the deck seeds ([U3]; the top card when none is left)."""
+    of type ``key`` for a Department the deck seeds ([U4]; the top card when none is left)."""
     if key is not None:
         for i in range(len(s.home) - 1, -1, -1):
             if deck[s.home[i]] == key:

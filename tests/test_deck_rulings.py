@@ -1,6 +1,6 @@
 """The full deck's rulings of issue 16 that change a card's play under balance "v2": the Lunch Counter's
 three Boards a Day (E3), Facing Point Locks that guard their own corner against a Vandalism (E7), which
-trains are Crack Limited trains (T3) and the seeded Departments (U3)."""
+trains are Crack Limited trains (T3) and the seeded Departments (U4)."""
 
 import pytest
 
@@ -120,12 +120,12 @@ def test_at_a_depot_the_limiteds_are_worked_and_the_crack_limited_is_not(number,
         assert "Terminals only" in reason
 
 
-# --------------------------------------------------------------------------- U3 seeded Departments
+# --------------------------------------------------------------------------- U4 seeded Departments
 
 
 @pytest.mark.parametrize("players, depots", [(["Ann"], 1), (["Ann", "Bo"], 2), (["A", "B", "C", "D"], 3)])
 def test_the_departments_open_with_a_depot_for_each_seat(players, depots):
-    """U3: under v2 the full deck's Departments are turned up with a Depot for each of the first three
+    """U4: under v2 the full deck's Departments are turned up with a Depot for each of the first three
     seats and the top card for the others; under v1, and with the classic deck, with the top cards."""
     mode = "solitaire" if len(players) == 1 else "coop"
     for seed in range(1, 21):
@@ -140,7 +140,7 @@ def test_the_departments_open_with_a_depot_for_each_seat(players, depots):
 
 
 def test_a_seeded_department_takes_the_topmost_depot_and_keeps_the_rest_of_the_order(monkeypatch):
-    """U3: the Depot is the topmost one of the shuffled Home Office deck once the hands are dealt; every
+    """U4: the Depot is the topmost one of the shuffled Home Office deck once the hands are dealt; every
     other card keeps its place (the same deal as without the seeding, less that Depot)."""
     import dataclasses
     import importlib

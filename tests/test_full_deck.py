@@ -29,7 +29,7 @@ def dealt_cards(g) -> list:
 def test_each_mode_is_dealt_its_deck():
     """O1: Solitaire and Co-op are dealt the cards without the opponent-directed ones, Competitive all of
     them, every card somewhere on the table (hands, Departments, the Home Office): under balance v1 the
-    191 and the 213 at any table; under v2 as many as the table's seats deal ([U2])."""
+    191 and the 213 at any table; under v2 as many as the table's seats deal ([U3])."""
     for balance, mode, players, n in (("v1", "solitaire", ["Ann"], 191), ("v1", "coop", ["Ann", "Bo"], 191),
                                       ("v1", "competitive", ["Ann", "Bo"], 213),
                                       ("v2", "solitaire", ["Ann"], 88), ("v2", "coop", ["Ann", "Bo"], 88),
@@ -41,7 +41,7 @@ def test_each_mode_is_dealt_its_deck():
         assert (kinds["action"] + kinds["space"] > 0) == (mode == "competitive"), mode
 
 
-# --------------------------------------------------------------------------- U2 the deck dealt for the table
+# --------------------------------------------------------------------------- U3 the deck dealt for the table
 
 CLASSIC = catalog("classic")
 
@@ -52,7 +52,7 @@ def share(cat, kinds, seats=None, mode="solitaire") -> float:
 
 
 def test_a_table_of_one_or_two_is_dealt_the_classic_decks_proportions():
-    """U2: at one or two seats the full deck deals every train and Extra (26) and 15 Offices in 88 cards:
+    """U3: at one or two seats the full deck deals every train and Extra (26) and 15 Offices in 88 cards:
     trains and Office upgrades come as often as in the classic 52 (within two points), where the whole
     191-card deck deals them at about half that rate."""
     full = catalog("full")
@@ -69,7 +69,7 @@ def test_a_table_of_one_or_two_is_dealt_the_classic_decks_proportions():
 
 
 def test_each_table_deals_a_part_of_the_next_ones_deck():
-    """U2: each copy is marked with the smallest table it is dealt at, so a smaller table's deck is the
+    """U3: each copy is marked with the smallest table it is dealt at, so a smaller table's deck is the
     bigger one's less some copies (the same ids), every table deals one of each train and Extra, and five or
     six seats deal the whole 213."""
     full = catalog("full")
@@ -84,7 +84,7 @@ def test_each_table_deals_a_part_of_the_next_ones_deck():
 
 
 def test_every_card_type_with_copies_has_its_count_at_each_table():
-    """U2: the table of copies lists exactly the full deck's card types with more than one copy, never more
+    """U3: the table of copies lists exactly the full deck's card types with more than one copy, never more
     than the whole deck holds, never fewer at a bigger table; the catalog's entries carry them."""
     full = catalog("full")
     several = {e.key for e in full.home if e.count > 1}
@@ -99,7 +99,7 @@ def test_every_card_type_with_copies_has_its_count_at_each_table():
 
 
 def test_balance_v2_deals_the_full_deck_for_the_table_and_v1_whole():
-    """U2: a v2 game is dealt the deck of its seats; v1 (old saves, the house rule) the whole deck at any table;
+    """U3: a v2 game is dealt the deck of its seats; v1 (old saves, the house rule) the whole deck at any table;
     the classic deck is the same 52 either way."""
     for players, mode, n in ((["Ann"], "solitaire", 88), (["A", "B", "C"], "coop", 138),
                              (["A", "B", "C", "D"], "competitive", 157),
@@ -116,7 +116,7 @@ def test_balance_v2_deals_the_full_deck_for_the_table_and_v1_whole():
 
 
 def test_a_game_dealt_for_its_table_replays_from_its_save():
-    """U2: the deal is the seed's and the table's, so a saved v2 full-deck game loads as it was."""
+    """U3: the deal is the seed's and the table's, so a saved v2 full-deck game loads as it was."""
     g = sm.new_game(seed=4, deck="full", bots={"Player": "planner"})
     from stationmaster.bots import play_turns
     play_turns(g, max_decisions=40)

@@ -116,7 +116,7 @@ def test_the_full_deck_holds_the_26_local_track_cards():
     full, classic = catalog("full"), catalog("classic")
     assert {k: full[k].count for k in LOCAL} == LOCAL and sum(LOCAL.values()) == 26
     assert not any(k in classic for k in LOCAL)
-    g = sm.new_game(seed=1, deck="full", balance="v1")  # the whole deck; a small table deals fewer ([U2])
+    g = sm.new_game(seed=1, deck="full", balance="v1")  # the whole deck; a small table deals fewer ([U3])
     dealt = [c for c, k in g.state.deck.items() if k in LOCAL]
     assert len(dealt) == 26 and {"CurveL1", "CurveR6", "SmallYard5", "Flying5", "Interchange4"} <= set(dealt)
 

@@ -159,12 +159,12 @@ def full_home(cat) -> list:
     more = [(e.name, e.kind, e.count, *full[e.key].table) for e in classic.home
             if e.key in full and full[e.key].count != e.count]
     out += ["The classic cards, with more copies of the ones a bigger table builds with (one of each "
-            "timetabled train and Extra, as ever), and the copies each table is dealt ([U2]):", "",
+            "timetabled train and Extra, as ever), and the copies each table is dealt ([U3]):", "",
             *_table(("card", "kind", "classic", *(f"full, {b}" for b in bands)), more, (2, 3, 4, 5)), ""]
     added = [e for e in full.home if e.key not in classic]
     rows = [(e.name, e.kind, *e.table, e.why) for e in added]
     out += [f"The {sum(e.count for e in added)} cards the classic deck lacks, played from the hand like any other "
-            "(copies at each table, [U2]; why so many: at five or six seats, the whole deck):", "",
+            "(copies at each table, [U3]; why so many: at five or six seats, the whole deck):", "",
             *_table(("card", "kind", *bands, "why so many"), rows, (2, 3, 4)), ""]
     dealt = [("Solitaire, Co-op", *(len(full.ids("coop", seats=most)) for most, _ in SEAT_BANDS)),
              ("Competitive", *(len(full.ids("competitive", seats=most)) for most, _ in SEAT_BANDS))]

@@ -1,5 +1,5 @@
 """How a deck deals its key cards: a bot's solitaire games, with the Stage its Office first reaches
-each tier (issue 16 item 3, ruling [U2]).
+each tier (issue 16 item 3, ruling [U3]).
 
     python tools/deck_study.py --deck full --games 200 --seed 1001
     python tools/deck_study.py --deck classic --games 200 --seed 1001 --json

@@ -19,7 +19,7 @@ Entry('depot', 'Depot', 'office', 4)
 >>> [e.name for e in full.find("ABS Signals")]
 ['Block Signals', 'Seaside Double Track']
 
-The full deck is dealt for the table under balance "v2" (ruling [U2]): ``ids(mode, seats)`` are the
+The full deck is dealt for the table under balance "v2" (ruling [U3]): ``ids(mode, seats)`` are the
 cards a table of that many seats is dealt, and an entry's ``table`` its copies at 1-2, 3-4 and 5-6 seats:
 
 >>> len(full.ids("solitaire", seats=1)), len(full.ids("solitaire")), full["depot"].table
@@ -46,8 +46,8 @@ COMPETITIVE_ONLY = ("action", "space")
 class DeckList:
     """What a deck is made of. ``home``: ``(card type, copies, id prefix)`` rows in dealing order;
     ``mainline``: card types of the Mainline cards; ``supply``: ``(card type, note)`` rows; ``table``:
-    ``{card type: copies at each seat band but the largest}`` for a deck dealt for the table ([U2]), empty
-    for a deck dealt whole; ``seeds``: the card types the Departments are turned up with, one a seat ([U3])."""
+    ``{card type: copies at each seat band but the largest}`` for a deck dealt for the table ([U3]), empty
+    for a deck dealt whole; ``seeds``: the card types the Departments are turned up with, one a seat ([U4])."""
 
     home: tuple
     mainline: tuple
@@ -82,7 +82,7 @@ class Entry:
     part: str = "home"  # home | mainline | supply
     note: str = ""
     why: str = ""  # why the deck has so many (deck rows may say)
-    table: tuple = ()  # a deck dealt for the table ([U2]): copies at each of SEAT_BANDS; () dealt whole
+    table: tuple = ()  # a deck dealt for the table ([U3]): copies at each of SEAT_BANDS; () dealt whole
 
     @property
     def spec(self) -> CardSpec:
@@ -170,14 +170,14 @@ class Catalog:
         """Card id -> card type of the Home Office deck, in dealing order (a game's ``State.deck``).
         With a game ``mode``: the cards that mode deals — a Solitaire or Co-op game leaves out the
         cards played on an opponent ([O1]). With ``seats``: the cards a table of that many players is
-        dealt, for a deck dealt for the table ([U2]; balance "v2"); None, or a deck dealt whole: every card."""
+        dealt, for a deck dealt for the table ([U3]; balance "v2"); None, or a deck dealt whole: every card."""
         ids = self._ids if seats is None or not self._table else deck_ids(for_table(self._rows, self._table, seats))
         if mode is None or mode == "competitive":
             return dict(ids)
         return {c: k for c, k in ids.items() if CARD_SPECS[k].kind not in COMPETITIVE_ONLY}
 
     def kinds(self, part: str = "home", seats: int | None = None) -> Counter:
-        """Cards per kind in a part (the Home Office deck: as a table of ``seats`` is dealt it, [U2])."""
+        """Cards per kind in a part (the Home Office deck: as a table of ``seats`` is dealt it, [U3])."""
         out: Counter = Counter()
         for e in self.part(part):
             out[e.kind] += self.copies(e, seats)

@@ -646,11 +646,11 @@ OPPONENT_CARDS: tuple = (
 #: the Home Office deck of deck "full" (213 cards; docs/cards.md says why these counts)
 FULL_HOME_DECK = FULL_CLASSIC + MAINLINE_SIDE + SPECIAL_TRAINS + LOCAL_TRACK + ENHANCEMENTS + OPPONENT_CARDS
 
-#: the tables the full deck is dealt for (balance "v2", ruling [U2]): (most seats, band name); a table deals
+#: the tables the full deck is dealt for (balance "v2", ruling [U3]): (most seats, band name); a table deals
 #: the copies of the first band that seats it
 SEAT_BANDS = ((2, "1-2 seats"), (4, "3-4 seats"), (6, "5-6 seats"))
 
-#: balance "v2" (ruling [U2]): the full deck is dealt for the table. Card type with several copies -> its
+#: balance "v2" (ruling [U3]): the full deck is dealt for the table. Card type with several copies -> its
 #: copies at a table of 1-2 seats and of 3-4 seats; 5-6 seats deal every copy (the rows above: 213 cards). Each copy is marked
 #: with the smallest table it is dealt at, so a smaller table's deck is the bigger one's with the marked
 #: copies left out (the lowest-numbered ids stay: Depot1-Depot6 at 1-2 seats). The trains and Extras,
@@ -681,7 +681,7 @@ TABLE_COPIES: dict = {
     "railroad_crossing": (2, 3), "right_of_way": (2, 3), "washout": (2, 3),
 }
 
-#: balance "v2" (ruling [U3]): the full deck's Departments are turned up with a Depot for each seat (the
+#: balance "v2" (ruling [U4]): the full deck's Departments are turned up with a Depot for each seat (the
 #: first three seats), the rest from the top of the Home Office deck: an Office earns nothing until its
 #: Depot, and the full deck buries its Depots deeper than the classic one
 DEPARTMENT_SEEDS = ("depot", "depot", "depot")
