@@ -15,8 +15,10 @@ def deal(config: Config, seed: int) -> tuple:
     """The state at the start of Stage 1 of Day 1, and the setup events."""
     ev = Events()
     cards = catalog(config.deck)
-    deck = cards.ids(config.mode)  # Solitaire and Co-op leave out the cards played on an opponent ([O1])
     n = len(config.players)
+    # Solitaire and Co-op leave out the cards played on an opponent ([O1]); balance v2 deals the full deck
+    # for the table ([U3]), v1 whole
+    deck = cards.ids(config.mode, seats=None if config.balance == "v1" else n)
     s = State(config=config, seed=seed, rng=seed, deck=deck,
               players=[Player(p, seat=i) for i, p in enumerate(config.players)],
               areas=[], mainline=[], trays=n + 3)
@@ -59,8 +61,10 @@ def deal(config: Config, seed: int) -> tuple:
         for p in order:
             for _ in range(count):
                 s.players[p].hand.append(s.home.pop())
-    for pile in s.departments:
-        pile.append(s.home.pop())
+    # balance v2: a deck that seeds its Departments opens one with a Depot for each seat ([U4])
+    seeds = cards.seeds[:n] if config.balance != "v1" else ()
+    for i, pile in enumerate(s.departments):
+        pile.append(_seeded(s, deck, seeds[i] if i < len(seeds) else None))
     if config.has("emergency_toolbox"):
         for i, p in enumerate(s.players):
             p.hand.append(red_flag_id(i))
@@ -74,3 +78,13 @@ def deal(config: Config, seed: int) -> tuple:
     ev.say("setup", f"A {config.mode} {config.length} game for {', '.join(config.players)}: "
            f"{len(s.mainline)} Mainline cards, {s.trays} Crew Trays, the Pocket Watch at Midnight.")
     return s, ev
+
+
+def _seeded(s: State, deck: dict, key: str | None) -> str:
+    """The card a Department is turned up with: the top card of the Home Office deck, or the topmost card
+    of type ``key`` for a Department the deck seeds ([U4]; the top card when none is left)."""
+    if key is not None:
+        for i in range(len(s.home) - 1, -1, -1):
+            if deck[s.home[i]] == key:
+                return s.home.pop(i)
+    return s.home.pop()

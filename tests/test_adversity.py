@@ -115,7 +115,7 @@ def test_the_situation_deck_is_a_pile_of_its_own():
     for deck in ("classic", "full"):
         with_rule = sm.new_game(seed=9, deck=deck, optional_rules=ADVERSITY).state
         without = sm.new_game(seed=9, deck=deck).state
-        home = catalog(deck).ids("solitaire")
+        home = catalog(deck).ids("solitaire", seats=1)  # a table of one ([U3])
         assert {c: k for c, k in with_rule.deck.items() if not is_situation(c)} == home == without.deck
         assert sorted(with_rule.situations + with_rule.situations_used) == sorted(SITUATION_IDS)
         # the deal of the Home Office deck is the same: the situation deck takes nothing from it

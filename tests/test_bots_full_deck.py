@@ -14,9 +14,9 @@ from stationmaster.intents import Discard, End, Play
 from stationmaster.rules import area_of, table_order
 
 
-def table(players=("Ann", "Bo", "Cy"), mode="competitive", seed=3):
+def table(players=("Ann", "Bo", "Cy"), mode="competitive", seed=3, **options):
     """A full-deck position where Ann acts first (she wears the Fedora), in the Draw option."""
-    b = Position(seed=seed, players=list(players), mode=mode, deck="full")
+    b = Position(seed=seed, players=list(players), mode=mode, deck="full", **options)
     b.state.superintendent = 0
     b.state.turn.order = table_order(b.state)
     return b
@@ -260,7 +260,7 @@ def test_search_plays_whole_full_deck_games(mode, players):
 def test_a_second_copy_of_an_office_upgrade_is_worth_little():
     """Only one Station can ever go on an Office: in a big deck, where upgrades come in pairs, the
     second copy in hand is the one discarded, not a new card."""
-    b = Position(seed=3, deck="full")
+    b = Position(seed=3, deck="full", balance="v1")  # the whole deck's Station ids ([U3])
     first, second, _ = b.hand("Player", ["station", "station", "straight"])
     g = b.game()
     v = View(g)
@@ -275,7 +275,7 @@ def test_any_train_is_worth_a_place_on_the_timetable_when_trains_are_scarce():
 
     worths = {}
     for deck in ("classic", "full"):
-        b = Position(seed=3, deck=deck)
+        b = Position(seed=3, deck=deck, balance="v1")  # the whole deck; v2 deals a table's ([U3])
         freight, = b.hand("Player", ["train7_full" if deck == "full" else "train7"])
         v = View(b.game())
         worths[deck] = (train_odds(v), card_worth(v, freight))
@@ -286,7 +286,7 @@ def test_any_train_is_worth_a_place_on_the_timetable_when_trains_are_scarce():
 def test_a_second_copy_of_a_defence_is_not_laid():
     """E6: one defence of a type guards the whole Office Area, so the planner, with a Water Column
     already on its Office, keeps the second copy out of play and values it least."""
-    b = table(players=("Ann", "Bo"))
+    b = table(players=("Ann", "Bo"), balance="v1")  # two Water Columns: the whole deck ([U3])
     b.enhance("Ann", "water_column", (0, 0))
     second, = b.hand("Ann", ["water_column"])
     g = b.game()

@@ -134,3 +134,53 @@ def test_the_deck_option_offers_the_classic_and_the_full_deck():
         sm.new_game(seed=7, deck="home")
     with pytest.raises(ValueError, match="unknown deck 'home'"):
         catalog("home")
+
+
+# --------------------------------------------------------------------------- C2 finding a card by its name
+
+
+def test_the_catalog_finds_a_card_by_the_sources_name():
+    """C2: catalog("full") finds a card by the name v0.4.5 gives it where ours differs — ABS Signals (the
+    Block Signals modifier), Heavy Grade (the Summit Grade), X13 and X22 (the Through Freight and the Empty
+    Car Extra) — as well as by its card type and printed name, in any case, spacing and punctuation."""
+    from stationmaster.cards import catalog
+    full = catalog("full")
+    assert [full[n].key for n in ("ABS Signals", "Heavy Grade", "X13", "X22")] == [
+        "block_signals", "ml_summit_grade", "extra13", "extra22"]
+    assert [full[n].name for n in ("Block Signals", "Summit Grade", "Through Freight", "Empty Car Extra")] == [
+        "Block Signals", "Summit Grade", "Through Freight", "Empty Car Extra"]
+    assert full["abs signals"] is full["ABS  Signals"] is full["block_signals"] is full["Block-Signals"]
+    assert full["x22"] is full["Extra X22"] is full["Empty Car Extra"]
+    assert full["grocers warehouse"].key == "grocers_warehouse"  # the apostrophe is not needed
+    assert full["Passing Siding"].key == "ml_fr_passing_siding" and full["Interlocking"].key == "ml_hx_interlocking"
+    assert full["Depot7"].key == "depot" and full["T5"].key == "train5"  # a card id names its card type
+    assert "ABS Signals" in full and "Heavy Grade" in full and "ABS Signals" not in catalog("classic")
+    assert catalog("classic")["X9"].key == "extra9" and "X13" not in catalog("classic")
+
+
+def test_find_lists_every_card_a_name_may_mean_most_particular_first():
+    """C2: a name may mean several cards — "ABS Signals" is the Block Signals card and the device the
+    Seaside Double Track prints — so ``find`` lists them all: the card called so first, then the Mainline
+    cards that print a device of that name; an index gives the first."""
+    from stationmaster.cards import catalog
+    full = catalog("full")
+    assert [e.name for e in full.find("ABS Signals")] == ["Block Signals", "Seaside Double Track"]
+    assert [e.name for e in full.find("heavy grade")] == ["Summit Grade"]
+    assert [e.key for e in full.find("Train 3")] == ["train3_full"]  # the full deck's own train 3
+    assert full.find("Caboose Hop") == () and full.find("") == ()
+    # the names are unambiguous where a player would search: every printed name and source name finds its
+    # own card first
+    for e in full:
+        for n in (e.key, e.name, *e.spec.aka):
+            assert full[n] is e, n
+
+
+def test_an_unknown_name_says_which_cards_are_near():
+    """C2: a misspelt name is refused saying which card names it is near, so the player can correct it."""
+    import pytest
+
+    from stationmaster.cards import catalog
+    with pytest.raises(KeyError, match="the full deck has no card called 'Block Signal': did you mean 'Block Signals'"):
+        catalog("full")["Block Signal"]
+    with pytest.raises(KeyError, match="the classic deck has no card called 'Yard Office'"):
+        catalog("classic")["Yard Office"]

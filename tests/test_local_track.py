@@ -116,7 +116,7 @@ def test_the_full_deck_holds_the_26_local_track_cards():
     full, classic = catalog("full"), catalog("classic")
     assert {k: full[k].count for k in LOCAL} == LOCAL and sum(LOCAL.values()) == 26
     assert not any(k in classic for k in LOCAL)
-    g = sm.new_game(seed=1, deck="full")
+    g = sm.new_game(seed=1, deck="full", balance="v1")  # the whole deck; a small table deals fewer ([U3])
     dealt = [c for c, k in g.state.deck.items() if k in LOCAL]
     assert len(dealt) == 26 and {"CurveL1", "CurveR6", "SmallYard5", "Flying5", "Interchange4"} <= set(dealt)
 
@@ -587,7 +587,7 @@ def test_the_scene_draws_the_yard_cards():
 def yard_tables(mode, players, seed):
     """Every player's Area with a Small Yard, a Flying Switch to a Mine Tipple and an Interchange, and
     local track cards in hand, so random play meets the yard work."""
-    b = Position(seed=seed, deck="full", players=players, mode=mode, length="short")
+    b = Position(seed=seed, deck="full", players=players, mode=mode, length="short", balance="v1")  # whole deck
     for number, p in zip((6, 8, 10), players):
         b.train(number, player=p, at=(0, 0), behind=["hopper", "boxcar", "caboose"])
         flying_layout(b, p)

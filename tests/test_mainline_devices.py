@@ -8,9 +8,9 @@ from stationmaster.invariants import check
 from stationmaster.slowmo import mainline_steps
 
 
-def _division(cards, seed=2):
+def _division(cards, seed=2, **options):
     """A solitaire position (deck "full") on a Division of these Mainline cards, west to east."""
-    b = Position(seed=seed, deck="full")
+    b = Position(seed=seed, deck="full", **options)
     b.state.mainline = list(cards)
     return b
 
@@ -337,7 +337,7 @@ def test_expedite_is_played_on_a_train_and_spent_with_its_run():
     from stationmaster.cards import catalog
 
     assert catalog("full")["expedite"].count == 6 and "expedite" not in catalog("classic")
-    b = _division(["Damascus Bridge", "Low Line"])
+    b = _division(["Damascus Bridge", "Low Line"], balance="v1")  # two Expedites: the whole deck ([U3])
     t = b.train(1, mainline=(0, 0))  # westbound, about to leave the Division
     b.hand("Player", ["expedite", "expedite", "straight"])
     g = b.game()
@@ -442,7 +442,7 @@ def test_a_second_section_is_played_only_on_the_train_due_out():
 
     assert catalog("full")["second_section"].count == 4 and "second_section" not in catalog("classic")
     for due in (1, 5):
-        b = _division(["Taney Cut", "Low Line"])
+        b = _division(["Taney Cut", "Low Line"], balance="v1")  # two Second Sections: the whole deck ([U3])
         b.state.timetable.clear()
         b.schedule(6, due)
         b.hand("Player", ["second_section", "second_section"])

@@ -62,12 +62,14 @@ def test_opponent_cards_are_dealt_only_in_competitive_games():
     assert cat.kinds()["action"] == 10 and cat.kinds()["space"] == 12
     assert sum(n for key, n, *_ in sm.cards.specs.OPPONENT_CARDS) == 22
     for mode, players in (("solitaire", ["Ann"]), ("coop", ["Ann", "Bo"])):
-        g = sm.new_game(seed=4, players=players, mode=mode, deck="full")
+        g = sm.new_game(seed=4, players=players, mode=mode, deck="full", balance="v1")  # the whole deck ([U3])
         assert not {k for k in g.state.deck.values() if k in OPPONENT_KEYS}
         assert len(g.state.deck) == len(cat.ids()) - 22
         assert check(g.state) == []
-    g = sm.new_game(seed=4, players=["Ann", "Bo"], mode="competitive", deck="full")
+    g = sm.new_game(seed=4, players=["Ann", "Bo"], mode="competitive", deck="full", balance="v1")
     assert sum(1 for k in g.state.deck.values() if k in OPPONENT_KEYS) == 22
+    g = sm.new_game(seed=4, players=["Ann", "Bo"], mode="competitive", deck="full")  # a table of two ([U3])
+    assert sum(1 for k in g.state.deck.values() if k in OPPONENT_KEYS) == 13
     assert cat.ids("competitive") == cat.ids() and len(cat.ids("coop")) == len(cat.ids()) - 22
 
 
@@ -158,7 +160,7 @@ def test_every_refusal_says_why_in_a_players_words():
     g.apply(f"play {hot} on {bo5.tray}")
     g.apply(f"play {cross} against Bo at 1,0")
     assert g.why_not(f"play {wash} against Bo at 1,0") == "A Railroad Crossing already lies at 1,0 in Bo's Office Area"
-    b2 = table()
+    b2 = table(balance="v1")  # two Hotboxes: the whole deck ([U3])
     bo = b2.train(number=5, player="Bo", at=(0, 0))
     h1, h2 = b2.hand("Ann", ["hotbox", "hotbox"])
     g2 = b2.game()

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from stationmaster.cards import PIECES, POINTS, catalog  # noqa: E402
 from stationmaster.cards.kinds import crossing_stages  # noqa: E402
-from stationmaster.cards.specs import CAR_KINDS, SPEEDS  # noqa: E402
+from stationmaster.cards.specs import CAR_KINDS, SEAT_BANDS, SPEEDS  # noqa: E402
 from stationmaster.view.scene.sheet import card_scene  # noqa: E402
 from stationmaster.view.svg import to_svg  # noqa: E402
 
@@ -155,15 +155,21 @@ def full_home(cat) -> list:
     out = [f"## The full game's Home Office deck ({total})", "",
            *_table(("part", "cards", "card types"),
                    [(title, sum(n for _, n, *_ in rows), len(rows)) for title, rows in parts], (1, 2)), ""]
-    more = [(e.name, e.kind, e.count, full[e.key].count) for e in classic.home
+    bands = [name for _, name in SEAT_BANDS]
+    more = [(e.name, e.kind, e.count, *full[e.key].table) for e in classic.home
             if e.key in full and full[e.key].count != e.count]
     out += ["The classic cards, with more copies of the ones a bigger table builds with (one of each "
-            "timetabled train and Extra, as ever):", "",
-            *_table(("card", "kind", "classic", "full"), more, (2, 3)), ""]
+            "timetabled train and Extra, as ever), and the copies each table is dealt ([U3]):", "",
+            *_table(("card", "kind", "classic", *(f"full, {b}" for b in bands)), more, (2, 3, 4, 5)), ""]
     added = [e for e in full.home if e.key not in classic]
-    rows = [(e.name, e.kind, e.count, e.why) for e in added]
-    out += [f"The {sum(e.count for e in added)} cards the classic deck lacks, played from the hand like any other:", "",
-            *_table(("card", "kind", "copies", "why so many"), rows, (2,)), "", _pictures(added)]
+    rows = [(e.name, e.kind, *e.table, e.why) for e in added]
+    out += [f"The {sum(e.count for e in added)} cards the classic deck lacks, played from the hand like any other "
+            "(copies at each table, [U3]; why so many: at five or six seats, the whole deck):", "",
+            *_table(("card", "kind", *bands, "why so many"), rows, (2, 3, 4)), ""]
+    dealt = [("Solitaire, Co-op", *(len(full.ids("coop", seats=most)) for most, _ in SEAT_BANDS)),
+             ("Competitive", *(len(full.ids("competitive", seats=most)) for most, _ in SEAT_BANDS))]
+    out += ['The Home Office deck each table is dealt (`balance="v2"`; `"v1"` deals the whole deck at any table):',
+            "", *_table(("mode", *bands), dealt, (1, 2, 3)), "", _pictures(added)]
     return out
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..grammar import a
 from ..intents import Play
-from ..rules import NIGHT_STAGES, area_of, name, spec_of
+from ..rules import NIGHT_STAGES, area_of, name, neighbours9, spec_of
 from .base import CardRules, register
 from .kinds import KIND_RULES
 
@@ -132,10 +132,10 @@ class YardLights(EnhancementRules):
 @register("lunch_counter")
 class LunchCounter(EnhancementRules):
     """Lunch Counter ([E3]): passengers buy lunch before they board. Each Board at the Office pays
-    one more Revenue."""
+    one more Revenue — under balance "v2" the first three Boards of each Day."""
 
     _host = "your Depot, Station or Terminal (0,0)"
-    _tag = ("+1 per Board",)
+    _tag = ("+1 per Board", "3 a Day")
     _effect = "one more Revenue each time the Porters board passengers."
 
     def _host_problem(self, s, area, xy, host):
@@ -146,8 +146,22 @@ class LunchCounter(EnhancementRules):
                     f"Office is a {host.name}")
         return None
 
+    #: balance "v2": the Boards a Day it pays for (three sittings: breakfast, lunch, supper), counted per
+    #: card in ``State.device_uses`` like a dispatch device's uses and given back at the end of the Day
+    _sittings = 3
+
     def revenue(self, s, player, amount, source, card):
-        return 1 if source == "boarding" else 0
+        """One more for a Board; under balance "v2" for the first ``_sittings`` Boards of the Day only ([E3]).
+        The one rule point that counts as it answers: it is fired once, by the payment itself."""
+        if source != "boarding":
+            return 0
+        if s.config.balance == "v1":
+            return 1
+        served = s.device_uses.get(card, 0)
+        if served >= self._sittings:
+            return 0
+        s.device_uses[card] = served + 1
+        return 1
 
 
 @register("gantry_crane")
@@ -212,6 +226,16 @@ class FacingPointLocks(Defence):
     _tag = ("Derail", "Vandalism")
     _effect = "a Derail or a Vandalism played on them is stopped."
     _stops = ("derail", "vandalism")
+
+    def defence(self, s, attack, target, card):
+        """A Derail anywhere in the Area; a Vandalism only on the locked card's neighbours under balance
+        "v2" ([E7]: the locks hold the points at the industry's door, not the far side of the yard), or
+        anywhere in the Area under "v1"."""
+        if attack_key(s, attack) == "vandalism" and s.config.balance != "v1":
+            host = host_of(s, card)
+            if host is None or not isinstance(target, tuple) or target not in [host[1], *neighbours9(host[1])]:
+                return None
+        return super().defence(s, attack, target, card)
 
     def _host_problem(self, s, area, xy, host):
         if host.kind != "track" or not has_points(host.geometry):

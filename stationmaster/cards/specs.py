@@ -92,6 +92,9 @@ class CardSpec:
     # Mainline cards: length in sections (0: a plain card, two regions a Stage each whatever the train)
     sections: int = 0
     rules: str = ""  # the registered rules class (cards/base.py); "" = the default of its kind (cards/kinds.py)
+    # what else a player may call it ([C2]): the names the sources give the card where ours differ
+    aka: tuple = ()
+    feature: str = ""  # a Mainline card's printed device or feature ("ABS Signals"), found by that name too
 
     @property
     def outbound(self) -> bool:
@@ -249,7 +252,7 @@ def _specs() -> dict[str, CardSpec]:
     add(CardSpec("block_signals", "ml_modifier", "Block Signals",
                  "Mainline modifier: play it on a card of the Division that prints no device. The card gets ABS "
                  "Signals: a train about to follow another into the Subdivision from it is held.",
-                 rules="block_signals"))
+                 rules="block_signals", aka=("ABS Signals",)))
     add(CardSpec("interlocking_tower", "ml_modifier", "Interlocking Tower",
                  "Mainline modifier: play it on a card of the Division that prints no device. The card gets an "
                  "Interlocking: a train running off it to a full Office is held at the Limits.",
@@ -271,7 +274,7 @@ def _specs() -> dict[str, CardSpec]:
                      "rounded up.", sections=length, rules="sectioned"))
     for title, length, rules, text in FEATURED_MAINLINE:
         add(CardSpec(mainline_key(title), "mainline", title, f"{length} sections. {text}", sections=length,
-                     rules=rules))
+                     rules=rules, feature=text.split(":")[0]))
     _special_train_specs(add)
 
     _local_track_specs(add)
@@ -338,6 +341,7 @@ def _special_train_specs(add) -> None:
         add(CardSpec(
             f"extra{n}", "extra", title, special if text else plain,
             number=n, consist=kinds, max_cars=mx, caboose=cab, train_class=cls, speed=SPEEDS[cls], rules=rules,
+            aka=(f"Extra X{n}",) if title != f"Extra X{n}" else (),
         ))
     for key, (full_key, kinds, rules, text) in FULL_TRAINS.items():
         base = _TRAIN_BASE[key]
@@ -389,14 +393,15 @@ def _enhancement_specs(add) -> None:
         ("yard_lights", "Yard Lights",
          "Enhancement, on your Office: +1 Move to your switching at the night Stages (11 PM to 5 AM)."),
         ("lunch_counter", "Lunch Counter",
-         "Enhancement, on your Depot, Station or Terminal: +1 Revenue each time your Porters board passengers."),
+         "Enhancement, on your Depot, Station or Terminal: +1 Revenue each time your Porters board passengers, "
+         "three times a Day."),
         ("gantry_crane", "Gantry Crane",
          "Enhancement, on one of your freight facilities: +1 Laborer there each Stage."),
         ("siding_extension", "Siding Extension",
          "Enhancement, on your Office: +1 A/D track; the Office holds one more train."),
         ("facing_point_locks", "Facing Point Locks",
-         "Defence, on one of your cards with switch points (a turnout): stops a Derail or a Vandalism "
-         "played on you. It stays."),
+         "Defence, on one of your cards with switch points (a turnout): stops a Derail played on your "
+         "trains, and a Vandalism played on this card or a card beside it. It stays."),
         ("water_column", "Water Column",
          "Defence, on your Office: stops a Hotbox played on a train in your Office Area. It stays."),
         ("overpass", "Overpass",
@@ -422,7 +427,7 @@ def _opponent_specs(add) -> None:
          "crew."),
         ("vandalism", "Vandalism", "Play it on an opponent's freight facility or Office ('play CARD against "
          "NAME at x,y'): the loads waiting in its green boxes are lost to the Classification Yard. Stopped by "
-         "Facing Point Locks."),
+         "Facing Point Locks beside it."),
         ("icc_fine", "ICC Fine", "Score penalty: play it against an opponent ('play CARD against NAME'); they "
          "lose 3 Revenue."),
         ("freight_claim", "Freight Claim", "Score penalty: play it against an opponent ('play CARD against "
@@ -640,6 +645,63 @@ OPPONENT_CARDS: tuple = (
 
 #: the Home Office deck of deck "full" (213 cards; docs/cards.md says why these counts)
 FULL_HOME_DECK = FULL_CLASSIC + MAINLINE_SIDE + SPECIAL_TRAINS + LOCAL_TRACK + ENHANCEMENTS + OPPONENT_CARDS
+
+#: the tables the full deck is dealt for (balance "v2", ruling [U3]): (most seats, band name); a table deals
+#: the copies of the first band that seats it
+SEAT_BANDS = ((2, "1-2 seats"), (4, "3-4 seats"), (6, "5-6 seats"))
+
+#: balance "v2" (ruling [U3]): the full deck is dealt for the table. Card type with several copies -> its
+#: copies at a table of 1-2 seats and of 3-4 seats; 5-6 seats deal every copy (the rows above: 213 cards). Each copy is marked
+#: with the smallest table it is dealt at, so a smaller table's deck is the bigger one's with the marked
+#: copies left out (the lowest-numbered ids stay: Depot1-Depot6 at 1-2 seats). The trains and Extras,
+#: one each, are in every table's deck: at 1-2 seats the deck is the classic deck's proportions again,
+#: its 52 cards with all 26 trains, 15 Offices and one of each card the full game adds (88 in Solitaire)
+TABLE_COPIES: dict = {
+    # the Office pyramid, which every Office Area climbs once: a solitaire Office finds its Depot as soon
+    # as in the classic deck (6 in 88 against 4 in 52) and no player is stranded at a bigger table
+    "depot": (6, 7), "station": (5, 6), "terminal": (4, 4),
+    # the classic deck's industries, Modifiers and track at 1-2 seats, about halfway to the full deck's
+    # at 3-4
+    "mine_tipple": (2, 3), "produce_shed": (2, 3), "grocers_warehouse": (2, 3), "oil_refinery": (2, 3),
+    "power_plant": (2, 3),
+    "team_track": (1, 2), "loading_dock": (1, 2), "storage_shed": (1, 2), "extra_platform": (1, 2),
+    "section_gang": (1, 2),
+    "turnout_left": (3, 5), "turnout_right": (3, 5), "straight": (3, 6), "runaround": (3, 4),
+    # the full game's own cards: one of each at 1-2 seats (two of each curve, which a branch needs in
+    # pairs), about half their copies at 3-4
+    "yard_office": (1, 2), "expedite": (1, 3), "second_section": (1, 2), "block_signals": (1, 2),
+    "interlocking_tower": (1, 1), "train_order_signal": (1, 2),
+    "curve_left": (2, 4), "curve_right": (2, 4), "small_yard": (1, 3), "flying_switch": (1, 3),
+    "interchange": (1, 2),
+    "yard_lights": (1, 4), "lunch_counter": (1, 4), "gantry_crane": (1, 4), "siding_extension": (1, 4),
+    "facing_point_locks": (1, 2), "water_column": (1, 2), "overpass": (1, 2),
+    # opponent-directed cards (Competitive only): one of each train attack at two seats, the mild space
+    # cards two (the one-copy cards are one at every table)
+    "derail": (1, 2), "hotbox": (1, 2), "broken_coupler": (1, 2),
+    "railroad_crossing": (2, 3), "right_of_way": (2, 3), "washout": (2, 3),
+}
+
+#: balance "v2" (ruling [U4]): the full deck's Departments are turned up with a Depot for each seat (the
+#: first three seats), the rest from the top of the Home Office deck: an Office earns nothing until its
+#: Depot, and the full deck buries its Depots deeper than the classic one
+DEPARTMENT_SEEDS = ("depot", "depot", "depot")
+
+
+def seat_band(seats: int) -> int:
+    """The index in ``SEAT_BANDS`` of the smallest table that seats ``seats`` players."""
+    for i, (most, _) in enumerate(SEAT_BANDS):
+        if seats <= most:
+            return i
+    raise ValueError(f"the full deck is dealt for 1 to {SEAT_BANDS[-1][0]} seats, not {seats}")
+
+
+def for_table(entries, table: dict, seats: int) -> tuple:
+    """Deck rows ``entries`` as dealt at a table of ``seats`` players: each card type in ``table`` with
+    its copies for that table (``{card type: copies at each band but the largest}``), the others whole."""
+    band = seat_band(seats)
+    if band == len(SEAT_BANDS) - 1:
+        return tuple(entries)
+    return with_copies(entries, {key: copies[band] for key, copies in table.items()})
 
 
 #: the Division's situation deck of the optional rule ``adversity`` (rulings [W1]-[W6]): one card turned up at
