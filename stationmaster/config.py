@@ -88,10 +88,17 @@ class Config:
 
     @property
     def revenue_floor(self) -> int:
-        """Competitive, highest-after-days: the table's combined Revenue must reach this — 3 a Day
-        (ruling [V2]: a Division's output hardly grows with the players, who share its trains and
-        cars), or v0.2's 3 × players × Days under the house rule ``per_player_floor``."""
+        """Competitive, highest-after-days: 3 Revenue a Day (ruling [V2]). Under balance v2 the
+        leader's Revenue must reach it, so that one careless seat cannot sink a skilled player's
+        game; under v1 the table's combined Revenue must. The house rule ``per_player_floor``
+        keeps v0.2's 3 × players × Days for the table."""
         return 3 * self.days * (len(self.players) if self.has("per_player_floor") else 1)
+
+    @property
+    def floor_on_leader(self) -> bool:
+        """Is the collective floor judged on the leader's Revenue (balance v2, ruling [V2]) rather
+        than on the table's combined Revenue (v1, or the house rule ``per_player_floor``)?"""
+        return self.balance == "v2" and not self.has("per_player_floor")
 
     def has(self, rule: str) -> bool:
         return rule in self.optional_rules

@@ -181,12 +181,15 @@ def days_over(s: State, ev: Events) -> None:
         else:
             finish(s, ev, [], f"the team's pooled Revenue is {total}, short of {c.target}.", "days_over")
     else:
-        total = pooled(s)
-        if total < c.revenue_floor:
+        total, best = pooled(s), max(p.revenue for p in s.players)
+        if c.floor_on_leader and best < c.revenue_floor:
+            finish(s, ev, [], f"the highest Revenue is {best}, below the collective floor of {c.revenue_floor}: "
+                   "nobody kept the Division running; everyone loses.", "revenue_floor")
+            return
+        if not c.floor_on_leader and total < c.revenue_floor:
             finish(s, ev, [], f"the table's combined Revenue is {total}, below the collective floor of "
                    f"{c.revenue_floor}; everyone loses.", "revenue_floor")
             return
-        best = max(p.revenue for p in s.players)
         winners = [p.name for p in s.players if p.revenue == best]
         who = " and ".join(winners)
         finish(s, ev, winners, f"{who} {'has' if len(winners) == 1 else 'share'} the highest Revenue, {best}.",
