@@ -224,8 +224,9 @@ def test_competitive_first_to_target_first_individual_wins():
     ((10, 31), ["Bob"], "days_over"),
 ])
 def test_competitive_highest_after_days_two_players(revenue, winners, kind):
-    """V2 / v0.2 §3.3: combined Revenue must reach the floor, 3 a Day, then highest wins, ties share."""
-    g = position(mode="competitive", revenue=revenue).game()
+    """V2 / v0.2 §3.3 (balance v1): combined Revenue must reach the floor, 3 a Day, then highest
+    wins, ties share."""
+    g = position(mode="competitive", revenue=revenue, balance="v1").game()
     assert g.config.revenue_floor == 15
     play_out(g)
     assert_over(g, winners, kind)
@@ -236,7 +237,13 @@ def test_competitive_highest_after_days_two_players(revenue, winners, kind):
     ((20, 9), [], "revenue_floor"),                 # combined 29 < 30: everyone loses
 ])
 def test_per_player_floor_house_rule_keeps_v02s_floor(revenue, winners, kind):
-    """V2 / v0.2 §3.5: under per_player_floor the table must reach 3 × players × Days."""
+    """V2 / v0.2 §3.5: under per_player_floor the table must reach 3 × players × Days, under either
+    balance (the house rule keeps v0.2's floor on the table)."""
+    for balance in ("v1", "v2"):
+        g = position(mode="competitive", revenue=revenue, optional_rules=["per_player_floor"], balance=balance).game()
+        assert g.config.revenue_floor == 30 and not g.config.floor_on_leader
+        play_out(g)
+        assert_over(g, winners, kind)
     g = position(mode="competitive", revenue=revenue, optional_rules=["per_player_floor"]).game()
     assert g.config.revenue_floor == 30
     play_out(g)
@@ -249,11 +256,38 @@ def test_per_player_floor_house_rule_keeps_v02s_floor(revenue, winners, kind):
     ((0, 0, 9), ["Cy"], "days_over"),
 ])
 def test_competitive_highest_after_days_three_players_short(revenue, winners, kind):
-    """V2: three players, Short (3 Days): the floor is 9, whatever the number of players."""
-    g = position(mode="competitive", revenue=revenue, length="short").game()
+    """V2 (balance v1): three players, Short (3 Days): the floor is 9, whatever the number of players."""
+    g = position(mode="competitive", revenue=revenue, length="short", balance="v1").game()
     assert g.config.revenue_floor == 9
     play_out(g)
     assert_over(g, winners, kind)
+
+
+@pytest.mark.parametrize("revenue, winners, kind", [
+    ((15, -20, -20), ["Ann"], "days_over"),         # the leader reaches 3 a Day: the table's -25 does not matter
+    ((14, 0, 0), [], "revenue_floor"),              # the leader is under 15: everyone loses
+    ((15, 15, 3), ["Ann", "Bob"], "days_over"),     # a tie at the floor shares the win
+    ((2, 40, -30), ["Bob"], "days_over"),
+])
+def test_v2_floor_is_judged_on_the_leader(revenue, winners, kind):
+    """V2 (balance v2): the collective floor, 3 a Day, is judged on the leader's Revenue: a careless
+    seat's losses cannot sink a player who kept the Division running."""
+    g = position(mode="competitive", revenue=revenue).game()
+    assert g.config.revenue_floor == 15 and g.config.floor_on_leader
+    play_out(g)
+    assert_over(g, winners, kind)
+    if kind == "revenue_floor":
+        assert "highest Revenue is 14, below the collective floor of 15" in g.outcome.reason
+
+
+def test_v2_floor_on_the_leader_every_length():
+    """V2 (balance v2): 9 / 15 / 30 for the leader over 3 / 5 / 10 Days, whatever the players."""
+    for length, floor in (("short", 9), ("standard", 15), ("campaign", 30)):
+        for n in (2, 3):
+            g = position(mode="competitive", revenue=(floor - 1, floor - 1, 0)[:n], length=length).game()
+            assert g.config.revenue_floor == floor
+            play_out(g)
+            assert_over(g, [], "revenue_floor")
 
 
 # --------------------------------------------------------------------------- collisions and negative Revenue
@@ -290,8 +324,9 @@ def test_solitaire_negative_revenue_at_the_end_loses():
 
 
 def test_competitive_third_collision_in_a_day_ends_the_game():
-    """V3 / v0.2 §3.4: Competitive: the third collision in one Day ends the game, everyone loses."""
-    b = position(mode="competitive", revenue=(30, 30), last_stage=False)
+    """V3 / v0.2 §3.4 (balance v1): Competitive: the third collision in one Day ends the game,
+    everyone loses."""
+    b = position(mode="competitive", revenue=(30, 30), last_stage=False, balance="v1")
     b.state.collisions_today = 2
     collision_ready(b, "Ann")
     g = b.game()
@@ -300,6 +335,70 @@ def test_competitive_third_collision_in_a_day_ends_the_game():
     assert g.revenue["Ann"] == 25
     assert g.state.collisions_today == 3
     assert_revenue_matches_events(g, {"Ann": 30, "Bob": 30})
+
+
+def test_v2_third_collision_loses_only_the_players_at_fault():
+    """V3 (balance v2): the third collision in one Day still ends the game at once, but only the
+    players at fault for one of that Day's collisions lose; the others are judged as when the last
+    Day ends (the floor on the leader, then the highest Revenue)."""
+    b = position(mode="competitive", revenue=(30, 20, 16), last_stage=False)
+    b.state.collisions_today = 2
+    b.state.at_fault_today = [0, 0]
+    collision_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    assert_over(g, ["Bob"], "collision_floor")
+    assert g.revenue == {"Ann": 25, "Bob": 20, "Cy": 16}
+    assert "Ann, at fault, loses" in g.outcome.reason and "Bob has the highest Revenue, 20" in g.outcome.reason
+
+
+def test_v2_third_collision_the_rest_still_need_the_floor():
+    """V3 / V2 (balance v2): the players not at fault are judged by the floor too: under 3 a Day
+    for the leader among them, everyone loses."""
+    b = position(mode="competitive", revenue=(30, 14), last_stage=False)
+    b.state.collisions_today = 2
+    b.state.at_fault_today = [0, 0]
+    collision_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    assert_over(g, [], "revenue_floor")
+
+
+def test_v2_third_collision_with_everyone_at_fault_everyone_loses():
+    """V3 (balance v2): when every player was at fault for one of the Day's collisions, all lose."""
+    b = position(mode="competitive", revenue=(30, 30), last_stage=False)
+    b.state.collisions_today = 2
+    b.state.at_fault_today = [1, 1]
+    collision_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    assert_over(g, [], "collision_floor")
+    assert "everyone loses" in g.outcome.reason
+
+
+def test_v2_third_collision_in_a_first_to_target_game_nobody_wins():
+    """V3 (balance v2): first to target, the Division shut down: nobody reached the target, all lose."""
+    b = position(mode="competitive", victory="first_to_target", revenue=(10, 10), last_stage=False)
+    b.state.collisions_today = 2
+    b.state.at_fault_today = [0, 0]
+    collision_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    assert_over(g, [], "collision_floor")
+
+
+def test_the_day_end_forgets_who_was_at_fault():
+    """V3: the collision count and who was at fault reset at each Day's end."""
+    b = position(mode="competitive", revenue=(0, 0), last_stage=False)
+    b.state.day = 1
+    b.state.collisions_today = 2
+    b.state.at_fault_today = [0, 1]
+    g = b.game()
+    play_out_stage = 0
+    while g.day == 1 and play_out_stage < 400:
+        g.apply("agent pass" if g.phase == "local_operations" else "end")
+        play_out_stage += 1
+    assert g.day == 2 and g.state.collisions_today == 0 and g.state.at_fault_today == []
 
 
 def test_competitive_second_collision_does_not_end_the_game():
