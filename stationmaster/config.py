@@ -32,6 +32,21 @@ MAX_PLAYERS = 6
 MAX_NAME = 40
 
 
+#: [V5] under balance v2, what each Co-op seat beyond the first adds to the team's target, as a
+#: share of one Office's target (v0.2 and balance v1: the whole target, target × players)
+COOP_SEAT_SHARE = 0.9
+
+
+def coop_target(base: int, players: int, balance: str = "v2") -> int:
+    """The team's pooled Revenue target in Co-op (ruling [V5]): under balance v2 the first Office's
+    whole target and COOP_SEAT_SHARE of it for every further seat (they share one Mainline, one
+    timetable and one Superintendent's clearances, so each further Office adds a little less),
+    rounded half up; under v1 v0.2's target × players."""
+    if balance == "v1":
+        return base * players
+    return int(math.floor(base * (1 + (players - 1) * COOP_SEAT_SHARE) + 0.5))
+
+
 def _clamp_rate(value, what: str) -> int:
     try:
         v = float(value)
@@ -80,7 +95,7 @@ class Config:
     @property
     def target(self) -> int:
         base = LENGTHS[self.length][0]
-        return base * len(self.players) if self.mode == "coop" else base
+        return coop_target(base, len(self.players), self.balance) if self.mode == "coop" else base
 
     @property
     def days(self) -> int:

@@ -12,6 +12,7 @@ import pytest
 import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.builder import Position
+from stationmaster.config import LENGTHS, coop_target
 
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -148,6 +149,31 @@ def test_first_to_target_below_target_game_goes_on():
     assert g.actor == "Player"
 
 
+def test_v2_coop_team_target_reached_at_the_end_wins():
+    """V5 / V2 (balance v2): Co-op timed: the team must pool the team's target by the end: one
+    Office's whole target and a share of it for each further seat, not target × players."""
+    for n in (2, 3):
+        target = coop_target(LENGTHS["standard"][0], n)
+        assert target < LENGTHS["standard"][0] * n
+        for pooled, wins in ((target, True), (target - 1, False)):
+            g = position(mode="coop", revenue=(pooled,) + (0,) * (n - 1)).game()
+            assert g.config.target == target
+            play_out(g)
+            assert_over(g, NAMES[:n] if wins else [], "days_over")
+
+
+def test_v2_coop_first_to_target_ends_at_the_team_target():
+    """V5 / V1 (balance v2): first to target, the game ends the moment the pool reaches the team's target."""
+    target = coop_target(LENGTHS["standard"][0], 2)
+    b = position(mode="coop", victory="first_to_target", revenue=(target - 1, 0), last_stage=False)
+    porter_ready(b, "Bob")
+    g = b.game()
+    to_load_unload(g)
+    g.apply("board 1")
+    assert sum(g.revenue.values()) == target
+    assert_over(g, ["Ann", "Bob"], "target_reached")
+
+
 # --------------------------------------------------------------------------- days run out
 
 
@@ -158,7 +184,7 @@ def test_first_to_target_below_target_game_goes_on():
 ])
 def test_first_to_target_days_running_out_everyone_loses(mode, revenue):
     """V1 / v0.4.5 §3.4: under first_to_target, the last Day ending with nobody there: everyone loses."""
-    g = position(mode=mode, victory="first_to_target", revenue=revenue).game()
+    g = position(mode=mode, victory="first_to_target", revenue=revenue, balance="v1").game()
     play_out(g)
     assert_over(g, [], "days_over")
     assert "ran out" in g.outcome.reason
@@ -168,8 +194,8 @@ def test_first_to_target_days_running_out_everyone_loses(mode, revenue):
 
 
 def test_coop_first_to_target_uses_pooled_revenue_times_players():
-    """V1 / v0.2 §3.3: Co-op first-to-target: pooled Revenue ≥ target × players; all win."""
-    b = position(mode="coop", victory="first_to_target", revenue=(30, 9), last_stage=False)
+    """V1 / v0.2 §3.3 (balance v1): Co-op first-to-target: pooled Revenue ≥ target × players; all win."""
+    b = position(mode="coop", victory="first_to_target", revenue=(30, 9), last_stage=False, balance="v1")
     porter_ready(b, "Bob")
     g = b.game()
     assert g.config.target == 40
@@ -182,8 +208,8 @@ def test_coop_first_to_target_uses_pooled_revenue_times_players():
 
 
 def test_coop_individual_reaching_the_base_target_does_not_win():
-    """V1: in Co-op one player's 25 is not the team's 40."""
-    b = position(mode="coop", victory="first_to_target", revenue=(24, 0), last_stage=False)
+    """V1: in Co-op one player's 25 is not the team's 40 (balance v1)."""
+    b = position(mode="coop", victory="first_to_target", revenue=(24, 0), last_stage=False, balance="v1")
     porter_ready(b, "Ann")
     g = b.game()
     to_load_unload(g)
@@ -194,8 +220,9 @@ def test_coop_individual_reaching_the_base_target_does_not_win():
 @pytest.mark.parametrize("revenue, wins", [((20, 20), True), ((40, 0), True), ((39, 0), False),
                                            ((-5, 44), False), ((-5, 45), True)])
 def test_coop_highest_after_days_pass_fail_on_pooled_revenue(revenue, wins):
-    """V2 / v0.2 §3.3: Co-op timed: pooled Revenue must reach target × players by the end, else all lose."""
-    g = position(mode="coop", revenue=revenue).game()
+    """V2 / v0.2 §3.3 (balance v1): Co-op timed: pooled Revenue must reach target × players by the
+    end, else all lose."""
+    g = position(mode="coop", revenue=revenue, balance="v1").game()
     play_out(g)
     assert_over(g, ["Ann", "Bob"] if wins else [], "days_over")
     assert str(sum(revenue)) in g.outcome.reason
