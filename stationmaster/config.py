@@ -11,8 +11,11 @@ from .safetext import describe, first_hidden, quote
 
 MODES = ("solitaire", "competitive", "coop")
 VICTORIES = ("highest_after_days", "first_to_target")
-#: length -> (Revenue target, Days)
+#: length -> (Revenue target, Days) — the targets of v0.2 §3.2, edition v1's
 LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
+#: [V5] edition v2's solitaire targets (freight pays three, [L5]): set so that play which never
+#: switches misses them, and steady play with freight makes them (figures in docs/rules.md)
+TARGETS_V2 = {"short": 13, "standard": 25, "campaign": 56}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
                   "red_flag_escape", "per_player_floor", "adversity")
@@ -32,13 +35,13 @@ MAX_PLAYERS = 6
 MAX_NAME = 40
 
 
-#: [V5] under balance v2, what each Co-op seat beyond the first adds to the team's target, as a
+#: [V6] under balance v2, what each Co-op seat beyond the first adds to the team's target, as a
 #: share of one Office's target (v0.2 and balance v1: the whole target, target × players)
 COOP_SEAT_SHARE = 0.9
 
 
 def coop_target(base: int, players: int, balance: str = "v2") -> int:
-    """The team's pooled Revenue target in Co-op (ruling [V5]): under balance v2 the first Office's
+    """The team's pooled Revenue target in Co-op (ruling [V6]): under balance v2 the first Office's
     whole target and COOP_SEAT_SHARE of it for every further seat (they share one Mainline, one
     timetable and one Superintendent's clearances, so each further Office adds a little less),
     rounded half up; under v1 v0.2's target × players."""
@@ -94,8 +97,13 @@ class Config:
 
     @property
     def target(self) -> int:
-        base = LENGTHS[self.length][0]
+        base = self.solo_target
         return coop_target(base, len(self.players), self.balance) if self.mode == "coop" else base
+
+    @property
+    def solo_target(self) -> int:
+        """One Office's Revenue target for the length: v0.2's under edition v1, [V5]'s under v2."""
+        return TARGETS_V2[self.length] if self.balance == "v2" else LENGTHS[self.length][0]
 
     @property
     def days(self) -> int:

@@ -56,8 +56,27 @@ def test_greedy_takes_the_largest_immediate_revenue_when_there_is_one():
 def test_greedy_follows_its_list_when_nothing_earns():
     g = sm.new_game(seed=2)
     decision = make("greedy").decide(g)
-    assert str(decision.intent) == "draw home"  # first on PREFERENCES
-    assert PREFERENCES[0][0] == "draw home" and PREFERENCES[0][1] in decision.reason
+    assert str(decision.intent) == "draw home"  # the first on PREFERENCES that is legal
+    first = next(p for p in PREFERENCES if any(str(i).startswith(p[0]) for i in g.legal_intents()))
+    assert first[0] == "draw home" and first[1] in decision.reason
+
+
+def test_greedy_stocks_a_box_before_it_draws():
+    """Careless play still keeps its boxes stocked (issue 16): a legal stock comes before a draw."""
+    texts = [p for p, _ in PREFERENCES]
+    assert texts.index("agent stock ") < texts.index("draw home")
+    g = sm.new_game(seed=2, bots={"Player": "greedy"})
+    bot = make("greedy")
+    for _ in range(3000):
+        if g.outcome is not None:
+            break
+        legal = [str(i) for i in g.legal_intents()]
+        d = bot.decide(g)
+        if any(t.startswith("agent stock ") for t in legal) and d.reason.startswith("nothing earns"):
+            assert str(d.intent).startswith("agent stock "), d
+            return
+        g.apply(d.intent)
+    raise AssertionError("the game never offered a box to stock")
 
 
 def test_trials_that_draw_a_card_or_roll_a_die_are_not_used():

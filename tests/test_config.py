@@ -75,24 +75,28 @@ def test_defaults():
     assert (c.players, c.mode, c.length, c.victory) == (("Player",), "solitaire", "standard",
                                                          "highest_after_days")
     assert (c.starting_hand, c.revenue, c.optional_rules, c.deck) == ("three", (1, 1, 0), (), "classic")
-    assert (c.target, c.days) == (20, 5)
+    assert (c.target, c.days, c.balance) == (25, 5, "v2")  # [V5]: v2's Standard target
     assert invariants.check(g.state) == []
 
 
-@pytest.mark.parametrize("length, target, days", [("short", 10, 3), ("standard", 20, 5), ("campaign", 45, 10)])
-def test_lengths(length, target, days):
-    """C1 / v0.2 §3.2: Short 10/3, Standard 20/5, Campaign 45/10."""
-    c = make_config(length=length)
+@pytest.mark.parametrize("length, target, days, v2", [("short", 10, 3, 13), ("standard", 20, 5, 25),
+                                                      ("campaign", 45, 10, 56)])
+def test_lengths(length, target, days, v2):
+    """C1 / v0.2 §3.2: Short 10/3, Standard 20/5, Campaign 45/10 under edition v1; V5: edition v2's
+    targets 13 / 25 / 56 over the same Days."""
+    c = make_config(length=length, balance="v1")
     assert (c.target, c.days) == (target, days)
+    c = make_config(length=length)
+    assert (c.target, c.days) == (v2, days)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_coop_target_is_multiplied_by_players_and_competitive_floor(n):
-    """C1 / V2 / V5: Co-op target = target × players under balance v1; the collective floor = 3 × Days
+    """C1 / V2 / V6: Co-op target = target × players under balance v1; the collective floor = 3 × Days
     for any number of players (v0.2's 3 × players × Days under the house rule per_player_floor)."""
     names = ["Ann", "Bob", "Cy", "Di"][:n]
     coop = make_config(names, mode="coop", balance="v1")
-    comp = make_config(names, mode="competitive", length="campaign")
+    comp = make_config(names, mode="competitive", length="campaign", balance="v1")
     assert coop.target == 20 * n
     assert comp.target == 45
     assert comp.revenue_floor == 3 * 10
@@ -102,7 +106,7 @@ def test_coop_target_is_multiplied_by_players_and_competitive_floor(n):
 
 @pytest.mark.parametrize("n", [2, 3, 4, 6])
 def test_v2_coop_target_is_one_target_and_a_share_for_each_further_seat(n):
-    """V5 (balance v2): the Co-op team's target is one Office's target and COOP_SEAT_SHARE of it for
+    """V6 (balance v2): the Co-op team's target is one Office's target and COOP_SEAT_SHARE of it for
     each further seat, rounded half up; Solitaire and Competitive targets are one Office's."""
     names = [f"P{i}" for i in range(n)]
     for length, (base, _) in LENGTHS.items():

@@ -13,6 +13,7 @@ import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.builder import Position
 from stationmaster.intents import Board, Detrain
+from stationmaster.phases.load_unload import FREIGHT_PAY, freight_pay
 from stationmaster.rules import capacity, table_order, workers_left
 
 
@@ -390,9 +391,37 @@ def test_outbound_load_full_pipeline_over_two_stages(rates):
     assert fac(g, SHED).pipeline == {"men": None, "at": None, "work": None}
     assert g.state.areas[0].grid[SHED].cars == ["RL1"]
     assert "RE1" in g.state.classification_yard
-    assert g.revenue["Player"] == rates[1]
-    assert [e.amount for e in ev if e.kind == "revenue"] == ([rates[1]] if rates[1] else [])
+    assert g.revenue["Player"] == rates[1] * FREIGHT_PAY[g.config.balance]
+    assert [e.amount for e in ev if e.kind == "revenue"] == ([g.revenue["Player"]] if rates[1] else [])
     assert_sound(g)
+
+
+@pytest.mark.parametrize("balance, pay", [("v1", 1), ("v2", 3)])
+def test_a_finished_load_pays_three_under_v2_and_one_under_v1(balance, pay):
+    """L5: a finished outbound load pays the freight rate times 3 under edition v2 (the default),
+    once under v1 (v0.2's figure, the house rule); a boarded coach pays the passenger rate in both."""
+    b = Position(seed=1, balance=balance)
+    b.lay("Player", "produce_shed", SHED)
+    b.cars("Player", SHED, ["RE1"])
+    b.boxes("Player", SHED, green=["RL1"])
+    g = b.game()
+    to_load_unload(g)
+    g.apply("work 1,-1 green")
+    g.apply("work 1,-1 men")
+    to_load_unload(g)
+    g.apply("work 1,-1 at")
+    ev = g.apply("work 1,-1 work")
+    assert [e.amount for e in ev if e.kind == "revenue"] == [pay]
+    assert g.revenue["Player"] == pay == freight_pay(g.state)
+    assert_sound(g)
+
+
+def test_v2_freight_pay_scales_with_the_freight_rate():
+    """L5: the freight rate is a unit; v2 pays three of them a load (rate 2: 6; rate 0: nothing)."""
+    for rate, pay in ((0, 0), (1, 3), (2, 6)):
+        g = sm.new_game(seed=1, revenue=(1, rate, 0))
+        assert freight_pay(g.state) == pay
+        assert freight_pay(sm.new_game(seed=1, revenue=(1, rate, 0), balance="v1").state) == rate
 
 
 def test_inbound_unload_full_pipeline_earns_on_the_red_box():
@@ -416,8 +445,8 @@ def test_inbound_unload_full_pipeline_earns_on_the_red_box():
     ev = g.apply("work 1,1 men")
     assert fac(g, plant).red == ["HL1"]
     assert not fac(g, plant).locked
-    assert g.revenue["Player"] == 2
-    assert [e.amount for e in ev if e.kind == "revenue"] == [2]
+    assert g.revenue["Player"] == 2 * FREIGHT_PAY["v2"]  # L5: three times the rate of 2 under edition v2
+    assert [e.amount for e in ev if e.kind == "revenue"] == [6]
     assert_sound(g)
 
 
@@ -669,7 +698,7 @@ def test_storage_shed_adds_a_red_box():
     to_load_unload(g)
     g.apply("work 1,1 men")
     assert len(fac(g, plant).red) == 4
-    assert g.revenue["Player"] == 1
+    assert g.revenue["Player"] == freight_pay(g.state)
     assert_sound(g)
 
 
@@ -735,7 +764,7 @@ def test_section_gang_adds_one_worker_per_stage():
     for it in ("work 1,-1 green", "work 1,-1 men", "work 1,-1 at", "work 1,-1 work"):
         g.apply(it)  # four Laborer actions in one Stage: the first load is done
     assert g.state.areas[0].grid[tipple].cars.count("HL1") == 1
-    assert g.revenue["Player"] == 1
+    assert g.revenue["Player"] == freight_pay(g.state)
     assert g.stage == 2  # all four used
     area = g.state.areas[0]
     assert workers_left(g.state, area, tipple) == 4  # the Gang is back next Stage

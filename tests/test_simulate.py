@@ -52,14 +52,15 @@ def test_a_row_matches_the_game_played_directly():
     assert len(yards["division"]) == len(yards["classification"]) == 36
     assert yards["classification"] == [0] * 36  # stage_end: returned at every Stage's end
     assert yards["division"][-1] == len(g.state.division_yard)
+    assert row["balance"] == "v2"
     assert (row["bot"], row["mode"], row["length"], row["players"], row["target"]) == \
-        ("greedy", "solitaire", "short", 1, 10)
+        ("greedy", "solitaire", "short", 1, 13)  # V5: v2, the default
 
 
 def test_every_seat_of_a_multiplayer_game_is_the_bot():
-    rows = simulate("random", length="short", games=2, seed=1, mode="coop", players=3)
+    rows = simulate("random", length="short", games=2, seed=1, mode="coop", players=3, balance="v1")
     for r in rows:
-        assert list(r["revenue"]) == ["P1", "P2", "P3"] and r["target"] == 30
+        assert list(r["revenue"]) == ["P1", "P2", "P3"] and r["target"] == 30  # v1: 10 × 3 seats
         assert sum(r["revenue_by_source"].values()) == sum(r["revenue"].values())
 
 

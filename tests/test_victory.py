@@ -22,9 +22,11 @@ NAMES = ["Ann", "Bob", "Cy"]
 
 
 def position(mode="solitaire", victory="highest_after_days", revenue=(0,), length="standard",
-             last_stage=True, **kw):
+             last_stage=True, balance="v1", **kw):
+    """A position late in a game; edition v1 by default, whose targets are v0.2's 10 / 20 / 45 (the
+    tests below are about when and how a game is judged; [V5] tests edition v2's targets)."""
     players = ["Player"] if mode == "solitaire" else NAMES[:len(revenue)]
-    b = Position(seed=2, players=players, mode=mode, victory=victory, length=length, **kw)
+    b = Position(seed=2, players=players, mode=mode, victory=victory, length=length, balance=balance, **kw)
     for p, r in zip(b.state.players, revenue):
         p.revenue = r
     if last_stage:
@@ -98,6 +100,18 @@ def test_solitaire_highest_after_days_pass_fail_at_the_end_of_the_last_day(lengt
     assert (g.day, g.stage) == (g.config.days, 12)
 
 
+@pytest.mark.parametrize("length, target", [("short", 13), ("standard", 25), ("campaign", 56)])
+@pytest.mark.parametrize("delta, wins", [(0, True), (-1, False)])
+def test_v2_solitaire_targets(length, target, delta, wins):
+    """V5: edition v2 (the default) judges Solitaire against 13 / 25 / 56, edition v1 against v0.2's."""
+    g = position(revenue=(target + delta,), length=length, balance="v2").game()
+    assert g.config.target == target
+    play_out(g)
+    assert_over(g, ["Player"] if wins else [], "days_over")
+    assert f"target of {target}" in g.outcome.reason
+    assert position(length=length).game().config.target == {"short": 10, "standard": 20, "campaign": 45}[length]
+
+
 def test_highest_after_days_does_not_end_early():
     """V2: under highest_after_days, passing the target mid-game ends nothing; Days run on."""
     b = position(revenue=(99,), last_stage=False)
@@ -128,7 +142,7 @@ def test_solitaire_first_to_target_wins_the_moment_it_is_reached():
 
 def test_first_to_target_may_overshoot():
     """V1: reaching or passing the target wins (a 3-point boarding from 18 to 21)."""
-    b = Position(seed=2, victory="first_to_target", revenue=(3, 1, 0))
+    b = Position(seed=2, victory="first_to_target", revenue=(3, 1, 0), balance="v1")
     b.state.players[0].revenue = 18
     porter_ready(b, "Player")
     g = b.game()
@@ -150,7 +164,7 @@ def test_first_to_target_below_target_game_goes_on():
 
 
 def test_v2_coop_team_target_reached_at_the_end_wins():
-    """V5 / V2 (balance v2): Co-op timed: the team must pool the team's target by the end: one
+    """V6 / V2 (balance v2): Co-op timed: the team must pool the team's target by the end: one
     Office's whole target and a share of it for each further seat, not target × players."""
     for n in (2, 3):
         target = coop_target(LENGTHS["standard"][0], n)
@@ -163,7 +177,7 @@ def test_v2_coop_team_target_reached_at_the_end_wins():
 
 
 def test_v2_coop_first_to_target_ends_at_the_team_target():
-    """V5 / V1 (balance v2): first to target, the game ends the moment the pool reaches the team's target."""
+    """V6 / V1 (balance v2): first to target, the game ends the moment the pool reaches the team's target."""
     target = coop_target(LENGTHS["standard"][0], 2)
     b = position(mode="coop", victory="first_to_target", revenue=(target - 1, 0), last_stage=False)
     porter_ready(b, "Bob")

@@ -1,7 +1,9 @@
 """The greedy bot: takes any Revenue it can have at once, otherwise follows a fixed list.
 
-The reference for careless play: it never plans, never switches, never stocks a box, and ignores
-what its moves cost later (collisions included). A strategy study must show it losing.
+The reference for careless play, "take any Revenue now": it keeps every box it can stocked and
+cleared (so that Revenue is there to take), then draws and plays whatever it can; it never plans,
+never switches, and ignores what its moves cost later (collisions included). A strategy study must
+show it losing (issue 16: at most 15% of Standard solitaire under ``balance="v2"``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from .base import Bot, Decision, register
 #: when nothing earns at once: the first kind of intent on this list that is legal, first come
 #: first served within a kind (text prefixes of the intents, see docs/notation.md)
 PREFERENCES = (
+    ("agent stock ", "stocks a green box: Revenue to take next"),
+    ("agent clear ", "clears a red box: room to earn again"),
     ("draw home", "draws from the Home Office"),
     ("draw dept", "takes the top card of a Department"),
     ("play ", "plays a card it can"),

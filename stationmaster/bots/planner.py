@@ -17,6 +17,7 @@ from ..cards import PIECES, spec as card_spec
 from ..cards.base import fire
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
 from ..phases import switching
+from ..phases.load_unload import freight_pay
 from ..rules import ad_tracks, capacity, geometry, neighbours9, outbound_loads, spotted_empties
 from ..state import Train
 from ..track import NEIGHBOUR
@@ -31,7 +32,9 @@ except ImportError:  # pragma: no cover
 
 SWITCH_NODES = 60  # industry visits and set-outs tried per switching plan (each on a game copy)
 TIMETABLE_CAP = 6  # more trains than this jam four Crew Trays and a small Office
-FREIGHT_CAP = 2  # of them freight trains (no coaches): passengers pay more surely
+FREIGHT_CAP = 2  # of them freight trains (no coaches) when a load pays what a coach does ([L5] v1)
+SPOTTED = 0.9  # a workable car spotted at its industry, per unit of a load's pay over a coach's
+JUNK = 0.5  # how much more a car an industry cannot work costs on its spur, per unit of that pay
 SCARCE_TRAINS = 0.12  # below this chance of a train per draw, any train for the timetable is worth playing
 
 
@@ -52,6 +55,8 @@ class View:
         self.area = s.areas[self.seat]
         self.tier = card_spec(self.area.office.card, s.deck).tier
         self.office = self.area.facilities.get((0, 0))
+        #: what a finished freight load pays against a boarded coach ([L5]: 1 under v1, 3 under v2)
+        self.freight = freight_pay(s) / max(1, s.config.revenue[0])
 
     def spec(self, card):
         return card_spec(card, self.s.deck)
@@ -185,18 +190,19 @@ def area_value(v: View) -> float:
         sp = v.spec(placed.card)
         want_empty = capacity(s, area, xy)[0] + 1 if sp.outbound else 0
         empties = loads = 0
+        clog = 1.0 + JUNK * (v.freight - 1)  # a car the industry cannot work keeps a workable one off
         for c in placed.cars:
             pc = PIECES[c]
             if pc.kind != sp.car:
-                value -= 0.4
+                value -= 0.4 * clog
             elif not pc.loaded:
                 empties += 1
-                value += 0.9 if empties <= want_empty else -0.2
+                value += SPOTTED * v.freight if empties <= want_empty else -0.2 * clog
             elif sp.inbound and c not in fac.loaded_here:
                 loads += 1
-                value += 0.9
+                value += SPOTTED * v.freight
             else:
-                value -= 0.3  # a load ready to go: room wanted
+                value -= 0.3 * clog  # a load ready to go: room wanted
     return value
 
 
@@ -225,13 +231,23 @@ def _try(g, it):
     return h if h.phase == "local_operations" and h.state.turn.option == "switch" else None
 
 
-def _home(g, seat, tray, path, out):
-    """Finish a plan by bringing the train back onto the Office's A/D track (either way)."""
+def _home(g, seat, tray, path, out, via: bool = True):
+    """Finish a plan by bringing the train back onto the Office's A/D track (either way), if need
+    be by way of one card where it reverses (out of a spur reached by a trailing point)."""
+    found = False
     for d in ("east", "west"):
         if (0, 0) in _moves(g, seat, tray, d):
             h = _try(g, Move(tray, d, (0, 0)))
             if h is not None:
                 out.append((h, path + [Move(tray, d, (0, 0))]))
+                found = True
+    if found or not via:
+        return
+    for d in ("east", "west"):
+        for xy in _moves(g, seat, tray, d):
+            h = _try(g, Move(tray, d, xy))
+            if h is not None:
+                _home(h, seat, tray, path + [Move(tray, d, xy)], out, via=False)
 
 
 def _useful(v: View, xy, cars) -> bool:
@@ -289,15 +305,28 @@ def plan_switching(game, nodes: int = SWITCH_NODES):
                             finals.append((h, [Move(t.tray, d, xy)]))
         for d in ("east", "west"):
             for xy in _moves(start, seat, t.tray, d):
-                if xy not in inds or tried >= nodes:
+                if tried >= nodes:
                     continue
                 h = _try(start, Move(t.tray, d, xy))
                 tried += 1
                 if h is None:
                     continue
                 path = [Move(t.tray, d, xy)]
-                _home(h, seat, t.tray, path, finals)
-                tried += _set_outs(v0, h, seat, t.tray, xy, path, finals)
+                if xy in inds:
+                    _home(h, seat, t.tray, path, finals)
+                    tried += _set_outs(v0, h, seat, t.tray, xy, path, finals)
+                    continue
+                for d2 in ("east", "west"):  # a trailing point: out past the turnout, back into the spur
+                    for xy2 in _moves(h, seat, t.tray, d2):
+                        if xy2 not in inds or tried >= nodes:
+                            continue
+                        k = _try(h, Move(t.tray, d2, xy2))
+                        tried += 1
+                        if k is None:
+                            continue
+                        path2 = path + [Move(t.tray, d2, xy2)]
+                        _home(k, seat, t.tray, path2, finals)
+                        tried += _set_outs(v0, k, seat, t.tray, xy2, path2, finals)
     best = (0.0, [])
     for g, path in finals:
         val = area_value(View(g)) - base - 0.01 * len(path)
@@ -385,9 +414,10 @@ def card_worth(v: View, card: str) -> float:
             return 6.0 if scarce else 5.0
         freight = sum(1 for c in v.s.timetable.values() if "coach" not in v.spec(c).consist)
         kinds = {v.spec(v.area.grid[xy].card).car for xy in v.industries()}
-        if scarce and freight < FREIGHT_CAP:
+        cap = FREIGHT_CAP + (v.freight > 1)  # a load worth more than a coach: one more freight train
+        if (scarce or v.freight > 1) and freight < cap:
             return 6.0 if kinds & set(sp.consist) else 5.0
-        return 4.0 if kinds & set(sp.consist) and freight < FREIGHT_CAP else 1.5
+        return 4.0 if kinds & set(sp.consist) and freight < cap else 1.5
     if sp.kind == "extra":
         if stages_left(v.s) < 5:
             return 0.5  # it could not reach the Office before the last Day ends
@@ -397,9 +427,10 @@ def card_worth(v: View, card: str) -> float:
     if sp.kind == "facility":
         if len(v.industries(False)) >= 4:
             return 2.0
-        return 5.0 if open_slots(v) > 0 else 3.0  # no track to build it on yet: a card that waits
+        bonus = 2.0 if v.freight > 1 else 0.0  # freight pays more than passengers ([L5] v2)
+        return (5.0 if open_slots(v) > 0 else 3.0) + bonus  # no track to build it on yet: a card that waits
     if sp.kind == "track":
-        return 4.0 if len(v.industries(False)) < 4 else 2.0
+        return (4.0 + (1.0 if v.freight > 1 else 0.0)) if len(v.industries(False)) < 4 else 2.0
     if sp.kind == "modifier":
         return 4.0 if v.industries(False) or v.tier >= 1 else 2.5  # it serves an industry or the Office
     if sp.kind == "enhancement":  # it stays for the game; any fitting card is a good home ([E1])
@@ -732,12 +763,17 @@ class PlannerBot(Bot):
         if len(hand) >= 3 and all(card_worth(v, c) < 4 for c in hand):
             build -= 0.05
         best = None
+        limit = 4 if any(c.startswith("RedFlag") for c in hand) else 3
+        # a full hand keeps a taken card only if it is worth more than the least card in it (else
+        # it is discarded back at once, and the same card taken again every Stage)
+        floor = min((card_worth(v, c) for c in hand if not c.startswith("RedFlag")), default=0.0) \
+            if len(hand) >= limit else 0.0
         for k in (1, 2, 3):
             it = Draw(k)
             if it in legal_set:
                 top = v.s.departments[k - 1][-1]
                 w = card_worth(v, top)
-                if w >= 6 and (best is None or w > best[0]):
+                if w >= 6 and w > floor and (best is None or w > best[0]):
                     best = (w, it, f"takes the {v.spec(top).name} from Department {k}")
         if best is not None:
             return build + 0.1, best[1], best[2]

@@ -91,7 +91,7 @@ class Tally:
         assert self.revenue == game.revenue, "every Revenue change is a revenue event"
         return {
             "seed": game.seed, "bot": bot, "mode": c.mode, "length": c.length, "players": len(c.players),
-            "yard_refill": c.yard_refill, "target": c.target, "deck": c.deck,
+            "yard_refill": c.yard_refill, "target": c.target, "deck": c.deck, "balance": c.balance,
             "optional_rules": sorted(c.optional_rules),
             "revenue": dict(game.revenue), "won": bool(game.outcome.winners),
             "winners": list(game.outcome.winners), "outcome": game.outcome.kind,
@@ -108,7 +108,7 @@ class Tally:
 def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
              mode: str = "solitaire", players: int | None = None, yard_refill: str = "day_end",
              progress=False, bot_options: dict | None = None, deck: str = "classic",
-             optional_rules=()) -> list:
+             optional_rules=(), balance: str = "v2") -> list:
     """Play ``games`` games with ``bot`` (a registered name, a Bot subclass or a Bot) in every
     seat, game ``i`` on seed ``seed + i``, in ``jobs`` worker processes (None: one per CPU), and
     return one row per game, in seed order.
@@ -122,14 +122,15 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
     ``bot_options={"max_seconds": None}`` runs ``search`` by its rollout budget alone, without the
     time cap that would make its games depend on the machine's speed and load.
 
-    ``deck`` and ``optional_rules`` are ``new_game``'s (``deck="full"``, ``optional_rules=["adversity"]``)."""
+    ``deck`` and ``optional_rules`` are ``new_game``'s (``deck="full"``, ``optional_rules=["adversity"]``); ``balance`` the edition
+    of the numbers (``config.BALANCES``: "v1" as first played, "v2" retuned, the default)."""
     if players is None:
         players = 1 if mode == "solitaire" else 2
     if not isinstance(players, int) or isinstance(players, bool) or players < 1:
         raise ValueError(f"players must be a whole number of seats from 1, not {players!r}")
     optional_rules = list(optional_rules)
     config = make_config(seat_names(players), mode, length, yard_refill=yard_refill, deck=deck,
-                         optional_rules=optional_rules)
+                         optional_rules=optional_rules, balance=balance)
     options = dict(bot_options or {})
     if options:  # a bad bot or option is refused here, before any worker starts
         cls = bot_class(bot)
@@ -151,7 +152,7 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a whole number of worker processes from 1, not {jobs!r}")
     kw = {"players": list(config.players), "mode": mode, "length": length, "yard_refill": yard_refill,
-          "deck": deck, "optional_rules": optional_rules}
+          "deck": deck, "optional_rules": optional_rules, "balance": balance}
     tasks = [(bot, options, kw, seed + i) for i in range(games)]
     bar = progress_bar(progress, games)
     rows = []

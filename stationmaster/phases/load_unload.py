@@ -19,6 +19,12 @@ from ..rules import (
 )
 from ..state import PIPELINE, State
 
+#: [L5] Revenue units a finished freight load (out) or unload (in) pays, times the freight rate, by
+#: edition: v1 one, as v0.2 printed it; v2 three — a load is four Laborer actions, a Freight Agent
+#: action and switching a car onto the spur and back, against one Porter action and an Agent action
+#: for a boarded coach (issue 16: at one, a strategy that never switched won 42% of Standard)
+FREIGHT_PAY = {"v1": 1, "v2": 3}
+
 OUT_ROUTE = ("green", "men", "at", "work", "car")
 IN_ROUTE = ("car", "work", "at", "men", "red")
 
@@ -212,6 +218,12 @@ def _pay(s: State, ev: Events, p: int, amount: int, why: str, source: str) -> No
     earn(s, ev, p, amount + extra, why, source)
 
 
+def freight_pay(s: State) -> int:
+    """What a finished freight load or unload pays before the cards' extras ([L5]): the freight
+    rate times the edition's ``FREIGHT_PAY``."""
+    return s.config.revenue[1] * FREIGHT_PAY[s.config.balance]
+
+
 def _replace(seq: list, old: str, new: str) -> None:
     seq[seq.index(old)] = new
 
@@ -270,8 +282,8 @@ def apply(s: State, it, ev: Events) -> None:
         retire(s, empty)
         fac.loaded_here.append(piece)
         ev.say("work", f"{who}'s Laborer loads a {sp.car} at the {sp.name}.")
-        _pay(s, ev, p, rates[1], f"a {sp.car} loaded at the {sp.name}", "freight_out")
+        _pay(s, ev, p, freight_pay(s), f"a {sp.car} loaded at the {sp.name}", "freight_out")
     else:
         fac.red.append(piece)
         ev.say("work", f"{who}'s Laborer puts an unloaded {sp.car} load in a red box at the {sp.name}.")
-        _pay(s, ev, p, rates[1], f"a {sp.car} unloaded at the {sp.name}", "freight_in")
+        _pay(s, ev, p, freight_pay(s), f"a {sp.car} unloaded at the {sp.name}", "freight_in")
