@@ -109,7 +109,8 @@ def test_v2_coop_target_is_one_target_and_a_share_for_each_further_seat(n):
     """V6 (balance v2): the Co-op team's target is one Office's target and COOP_SEAT_SHARE of it for
     each further seat, rounded half up; Solitaire and Competitive targets are one Office's."""
     names = [f"P{i}" for i in range(n)]
-    for length, (base, _) in LENGTHS.items():
+    for length in LENGTHS:
+        base = make_config(length=length).target  # one Office's: the edition's Solitaire target
         coop = make_config(names, mode="coop", length=length)
         assert coop.target == coop_target(base, n) == math.floor(base * (1 + (n - 1) * COOP_SEAT_SHARE) + 0.5)
         assert base * (n - 1) < coop.target < base * n

@@ -12,7 +12,7 @@ import pytest
 import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.builder import Position
-from stationmaster.config import LENGTHS, coop_target
+from stationmaster.config import coop_target, make_config
 
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -166,11 +166,12 @@ def test_first_to_target_below_target_game_goes_on():
 def test_v2_coop_team_target_reached_at_the_end_wins():
     """V6 / V2 (balance v2): Co-op timed: the team must pool the team's target by the end: one
     Office's whole target and a share of it for each further seat, not target × players."""
+    solo = make_config().target  # one Office's Standard target under v2
     for n in (2, 3):
-        target = coop_target(LENGTHS["standard"][0], n)
-        assert target < LENGTHS["standard"][0] * n
+        target = coop_target(solo, n)
+        assert target != solo * n
         for pooled, wins in ((target, True), (target - 1, False)):
-            g = position(mode="coop", revenue=(pooled,) + (0,) * (n - 1)).game()
+            g = position(mode="coop", revenue=(pooled,) + (0,) * (n - 1), balance="v2").game()
             assert g.config.target == target
             play_out(g)
             assert_over(g, NAMES[:n] if wins else [], "days_over")
@@ -178,8 +179,8 @@ def test_v2_coop_team_target_reached_at_the_end_wins():
 
 def test_v2_coop_first_to_target_ends_at_the_team_target():
     """V6 / V1 (balance v2): first to target, the game ends the moment the pool reaches the team's target."""
-    target = coop_target(LENGTHS["standard"][0], 2)
-    b = position(mode="coop", victory="first_to_target", revenue=(target - 1, 0), last_stage=False)
+    target = coop_target(make_config().target, 2)
+    b = position(mode="coop", victory="first_to_target", revenue=(target - 1, 0), last_stage=False, balance="v2")
     porter_ready(b, "Bob")
     g = b.game()
     to_load_unload(g)
@@ -313,7 +314,7 @@ def test_competitive_highest_after_days_three_players_short(revenue, winners, ki
 def test_v2_floor_is_judged_on_the_leader(revenue, winners, kind):
     """V2 (balance v2): the collective floor, 3 a Day, is judged on the leader's Revenue: a careless
     seat's losses cannot sink a player who kept the Division running."""
-    g = position(mode="competitive", revenue=revenue).game()
+    g = position(mode="competitive", revenue=revenue, balance="v2").game()
     assert g.config.revenue_floor == 15 and g.config.floor_on_leader
     play_out(g)
     assert_over(g, winners, kind)
@@ -325,7 +326,7 @@ def test_v2_floor_on_the_leader_every_length():
     """V2 (balance v2): 9 / 15 / 30 for the leader over 3 / 5 / 10 Days, whatever the players."""
     for length, floor in (("short", 9), ("standard", 15), ("campaign", 30)):
         for n in (2, 3):
-            g = position(mode="competitive", revenue=(floor - 1, floor - 1, 0)[:n], length=length).game()
+            g = position(mode="competitive", revenue=(floor - 1, floor - 1, 0)[:n], length=length, balance="v2").game()
             assert g.config.revenue_floor == floor
             play_out(g)
             assert_over(g, [], "revenue_floor")
@@ -382,7 +383,7 @@ def test_v2_third_collision_loses_only_the_players_at_fault():
     """V3 (balance v2): the third collision in one Day still ends the game at once, but only the
     players at fault for one of that Day's collisions lose; the others are judged as when the last
     Day ends (the floor on the leader, then the highest Revenue)."""
-    b = position(mode="competitive", revenue=(30, 20, 16), last_stage=False)
+    b = position(mode="competitive", revenue=(30, 20, 16), last_stage=False, balance="v2")
     b.state.collisions_today = 2
     b.state.at_fault_today = [0, 0]
     collision_ready(b, "Ann")
@@ -396,7 +397,7 @@ def test_v2_third_collision_loses_only_the_players_at_fault():
 def test_v2_third_collision_the_rest_still_need_the_floor():
     """V3 / V2 (balance v2): the players not at fault are judged by the floor too: under 3 a Day
     for the leader among them, everyone loses."""
-    b = position(mode="competitive", revenue=(30, 14), last_stage=False)
+    b = position(mode="competitive", revenue=(30, 14), last_stage=False, balance="v2")
     b.state.collisions_today = 2
     b.state.at_fault_today = [0, 0]
     collision_ready(b, "Ann")
@@ -407,7 +408,7 @@ def test_v2_third_collision_the_rest_still_need_the_floor():
 
 def test_v2_third_collision_with_everyone_at_fault_everyone_loses():
     """V3 (balance v2): when every player was at fault for one of the Day's collisions, all lose."""
-    b = position(mode="competitive", revenue=(30, 30), last_stage=False)
+    b = position(mode="competitive", revenue=(30, 30), last_stage=False, balance="v2")
     b.state.collisions_today = 2
     b.state.at_fault_today = [1, 1]
     collision_ready(b, "Ann")
@@ -419,7 +420,7 @@ def test_v2_third_collision_with_everyone_at_fault_everyone_loses():
 
 def test_v2_third_collision_in_a_first_to_target_game_nobody_wins():
     """V3 (balance v2): first to target, the Division shut down: nobody reached the target, all lose."""
-    b = position(mode="competitive", victory="first_to_target", revenue=(10, 10), last_stage=False)
+    b = position(mode="competitive", victory="first_to_target", revenue=(10, 10), last_stage=False, balance="v2")
     b.state.collisions_today = 2
     b.state.at_fault_today = [0, 0]
     collision_ready(b, "Ann")
@@ -430,7 +431,7 @@ def test_v2_third_collision_in_a_first_to_target_game_nobody_wins():
 
 def test_the_day_end_forgets_who_was_at_fault():
     """V3: the collision count and who was at fault reset at each Day's end."""
-    b = position(mode="competitive", revenue=(0, 0), last_stage=False)
+    b = position(mode="competitive", revenue=(0, 0), last_stage=False, balance="v2")
     b.state.day = 1
     b.state.collisions_today = 2
     b.state.at_fault_today = [0, 1]
