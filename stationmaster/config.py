@@ -35,19 +35,19 @@ MAX_PLAYERS = 6
 MAX_NAME = 40
 
 
-#: [V6] under balance v2, what each Co-op seat beyond the first adds to the team's target, as a
-#: share of one Office's target (v0.2 and balance v1: the whole target, target × players)
-COOP_SEAT_SHARE = 0.9
+#: [V6] under balance v2, the Co-op team's target for each of the table's Mainline cards (players + 1),
+#: as a share of one Office's target (v0.2 and balance v1: the whole target for each player)
+COOP_SHARE_PER_MAINLINE_CARD = 0.8
 
 
 def coop_target(base: int, players: int, balance: str = "v2") -> int:
-    """The team's pooled Revenue target in Co-op (ruling [V6]): under balance v2 the first Office's
-    whole target and COOP_SEAT_SHARE of it for every further seat (they share one Mainline, one
-    timetable and one Superintendent's clearances, so each further Office adds a little less),
-    rounded half up; under v1 v0.2's target × players."""
+    """The team's pooled Revenue target in Co-op (ruling [V6]): under balance v2 four-fifths of one
+    Office's target for each Mainline card of the table (players + 1), rounded half up — the team's
+    output grows with the table, a seat's a little less the longer the Division; under v1 v0.2's
+    target × players."""
     if balance == "v1":
         return base * players
-    return int(math.floor(base * (1 + (players - 1) * COOP_SEAT_SHARE) + 0.5))
+    return int(math.floor(base * COOP_SHARE_PER_MAINLINE_CARD * (players + 1) + 0.5))
 
 
 def _clamp_rate(value, what: str) -> int:

@@ -8,7 +8,7 @@ import pytest
 
 import stationmaster as sm
 from stationmaster import invariants
-from stationmaster.config import COOP_SEAT_SHARE, LENGTHS, Config, coop_target, make_config
+from stationmaster.config import COOP_SHARE_PER_MAINLINE_CARD, LENGTHS, Config, coop_target, make_config
 
 
 
@@ -105,18 +105,25 @@ def test_coop_target_is_multiplied_by_players_and_competitive_floor(n):
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 6])
-def test_v2_coop_target_is_one_target_and_a_share_for_each_further_seat(n):
-    """V6 (balance v2): the Co-op team's target is one Office's target and COOP_SEAT_SHARE of it for
-    each further seat, rounded half up; Solitaire and Competitive targets are one Office's."""
+def test_v2_coop_target_is_four_fifths_of_a_target_a_mainline_card(n):
+    """V6 (balance v2): the Co-op team's target is four-fifths of one Office's target for each of the
+    table's players + 1 Mainline cards, rounded half up; Solitaire and Competitive targets are one
+    Office's."""
     names = [f"P{i}" for i in range(n)]
     for length in LENGTHS:
         base = make_config(length=length).target  # one Office's: the edition's Solitaire target
         coop = make_config(names, mode="coop", length=length)
-        assert coop.target == coop_target(base, n) == math.floor(base * (1 + (n - 1) * COOP_SEAT_SHARE) + 0.5)
-        assert base * (n - 1) < coop.target < base * n
+        assert coop.target == coop_target(base, n) == math.floor(base * 0.8 * (n + 1) + 0.5)
         assert make_config(names, mode="competitive", length=length).target == base
     assert coop_target(20, n, "v1") == 20 * n
-    assert 0 < COOP_SEAT_SHARE < 1
+    assert COOP_SHARE_PER_MAINLINE_CARD == 0.8
+
+
+def test_v2_coop_targets_standard_table():
+    """V6: Standard (one Office's target 25 under v2): 60 / 80 / 100 for 2 / 3 / 4 seats; v1 40 / 60 / 80."""
+    teams = [[f"P{i}" for i in range(n)] for n in (2, 3, 4)]
+    assert [make_config(t, mode="coop").target for t in teams] == [60, 80, 100]
+    assert [make_config(t, mode="coop", balance="v1").target for t in teams] == [40, 60, 80]
 
 
 def test_v2_floor_is_judged_on_the_leader_v1_on_the_table():

@@ -223,6 +223,7 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1: the machine is shared)")
     ap.add_argument("--no-doc", action="store_true", help="print the tables, write neither rows nor docs")
     ap.add_argument("--from-data", action="store_true", help="the tables from the saved rows, playing nothing")
+    ap.add_argument("--rows", type=pathlib.Path, help="with --no-doc: save the rows to this file all the same")
     a = ap.parse_args(argv)
     data = ROOT / "docs" / "balance-data" / f"multiplayer-{a.balance}.jsonl"
     if a.from_data:
@@ -232,6 +233,8 @@ def main(argv=None) -> int:
         if not cells:
             raise SystemExit(f"no such cells: choose from {', '.join(cell_name(*c) for c in CELLS)}")
         rows = play(cells, a.games, a.seed, a.length, a.balance, a.jobs)
+        if a.rows:
+            a.rows.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in rows), encoding="utf-8")
         if not a.no_doc:
             data.parent.mkdir(parents=True, exist_ok=True)
             data.write_text("".join(json.dumps(r, sort_keys=True) + "\n" for r in rows), encoding="utf-8")
