@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import PIECES, fire, spec as card_spec
-from .cards.specs import is_situation
+from .cards.specs import is_situation, piece_key
 from .events import Event
 from .rng import Rng
 from .state import Area, Facility, Outcome, State, Train
@@ -212,7 +212,7 @@ def refill_division_yard(s: State, ev: Events) -> None:
     if s.classification_yard and all(PIECES[p].kind == "caboose" for p in s.division_yard):
         n = len(s.classification_yard)
         s.division_yard.extend(s.classification_yard)
-        s.division_yard.sort()
+        s.division_yard.sort(key=piece_key)
         s.classification_yard.clear()
         ev.say("yard_refilled", f"The Division Yard was empty: {n} cars come back from the Classification Yard.",
                data={"cars": n, "when": "empty"})
@@ -240,7 +240,7 @@ def return_classified(s: State, ev: Events, when: str) -> None:
     if s.config.yard_refill == when and s.classification_yard:
         n = len(s.classification_yard)
         s.division_yard.extend(s.classification_yard)
-        s.division_yard.sort()
+        s.division_yard.sort(key=piece_key)
         s.classification_yard.clear()
         ev.say("yard_refilled", f"{n} used car{'s' if n != 1 else ''} come back from the Classification Yard "
                "to the Division Yard.", data={"cars": n, "when": when})
@@ -251,10 +251,10 @@ def retire(s: State, pid: str) -> None:
     (or straight back too, under ``yard_refill="at_once"``)."""
     if PIECES[pid].kind == "caboose" or s.config.yard_refill == "at_once":
         s.division_yard.append(pid)
-        s.division_yard.sort()
+        s.division_yard.sort(key=piece_key)
     else:
         s.classification_yard.append(pid)
-        s.classification_yard.sort()
+        s.classification_yard.sort(key=piece_key)
 
 
 # --------------------------------------------------------------------------- the Office Area

@@ -70,9 +70,16 @@ PIECES: dict[str, Piece] = _pieces(MOST_SEATS)
 CLASSIC_PIECES: dict[str, Piece] = _pieces(1)
 
 
+def piece_key(pid: str) -> tuple:
+    """A piece id's place in the yards: by its letters, then by its number (CL2 before CL10), so
+    that "the lowest-numbered match" ([Y1]) is the lowest number also past 9 ([U2])."""
+    letters = pid.rstrip("0123456789")
+    return letters, int(pid[len(letters):])
+
+
 def stock_ids(seats: int = 1) -> list:
-    """The ids of the rolling stock of a table of ``seats`` under ruling [U2], sorted."""
-    return sorted(_pieces(seats))
+    """The ids of the rolling stock of a table of ``seats`` under ruling [U2], in yard order."""
+    return sorted(_pieces(seats), key=piece_key)
 
 
 def piece(pid: str) -> Piece:
