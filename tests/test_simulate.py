@@ -4,6 +4,7 @@ import importlib
 import importlib.util
 import io
 import json
+import statistics
 import sys
 
 import pytest
@@ -289,3 +290,28 @@ def test_simulate_deals_the_deck_asked_for_and_says_so():
     info = summarize(rows)
     assert rows[0]["deck"] == "full" and info["deck"] == "full" and info["optional_rules"] == ()
     assert "deck full" in format_summary(info)
+
+
+def test_balance_tool_studies_edition_v1_apart_and_shows_the_spread_and_freight_share(tmp_path):
+    """L5 / V5: the study plays edition v2 by default; --balance v1 has its own files and section;
+    the tables show the spread across seeds (sd, sd/mean) and freight's share of the Revenue."""
+    balance = _balance_tool()
+    doc = tmp_path / "balance.md"
+    doc.write_text(f"# Study\n\n{balance.BEGIN}\n{balance.END}\n")
+    common = ["--bots", "passenger", "--lengths", "short", "--refills", "day_end", "--games", "2", "--jobs", "1",
+              "--no-plots", "--data", str(tmp_path / "data"), "--plots", str(tmp_path / "plots"), "--doc", str(doc)]
+    assert balance.main(common + ["--seed", "1001"]) == 0
+    assert balance.main(common + ["--balance", "v1"]) == 0
+    v2 = balance.read_rows(tmp_path / "data" / "passenger-short-day_end.jsonl")
+    v1 = balance.read_rows(tmp_path / "data" / "passenger-short-day_end-v1.jsonl")
+    assert [r["seed"] for r in v2] == [1001, 1002] and {r["balance"] for r in v2} == {"v2"}
+    assert {r["balance"] for r in v1} == {"v1"} and v1[0]["target"] == 10 and v2[0]["target"] == 13
+    text = doc.read_text()
+    main, old = text.split("## The study with the classic deck under edition v1")
+    assert "### Short (3 Days, target 13)" in main and "#### Short (3 Days, target 10)" in old
+    assert "| mean | sd | sd/mean | median | won | freight share |" in main
+    sd, cv = balance.spread(v2)
+    revenue = [r["revenue"]["Player"] for r in v2]
+    assert sd == round(statistics.stdev(revenue), 3) and abs(cv - sd / statistics.fmean(revenue)) < 1e-9
+    assert balance.freight_share(v2) == 0.0  # the passenger bot earns no freight
+    assert balance.variant(balance="v1") == "v1" and balance.variant_title("v1") == "the classic deck under edition v1"

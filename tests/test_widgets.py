@@ -872,7 +872,7 @@ def test_the_days_end_shows_a_summary_of_revenue_pace_and_collisions():
     sm_ = day_summary(game, 1)
     assert "Day 1 of 3 is over" in text
     assert f"{sm_.today('Player'):+d} Revenue" in text
-    assert "At this pace" in text and "target of 10" in text
+    assert "At this pace" in text and f"target of {game.config.target}" in text
     assert ("No collisions today" in text) == (sm_.collisions == 0)
     if not sm_.by_player.get("Player"):
         assert "How to earn" in text

@@ -415,8 +415,10 @@ def card_worth(v: View, card: str) -> float:
         freight = sum(1 for c in v.s.timetable.values() if "coach" not in v.spec(c).consist)
         kinds = {v.spec(v.area.grid[xy].card).car for xy in v.industries()}
         cap = FREIGHT_CAP + (v.freight > 1)  # a load worth more than a coach: one more freight train
-        if (scarce or v.freight > 1) and freight < cap:
+        if scarce and freight < cap:
             return 6.0 if kinds & set(sp.consist) else 5.0
+        if v.freight > 1 and kinds & set(sp.consist) and freight < cap:
+            return 5.0  # a load pays more than a coach ([L5] v2): a train for an industry it serves
         return 4.0 if kinds & set(sp.consist) and freight < cap else 1.5
     if sp.kind == "extra":
         if stages_left(v.s) < 5:
