@@ -136,8 +136,8 @@ def summary(rows: list) -> dict:
         "freight": _mean(r["revenue_by_source"]["freight_out"] + r["revenue_by_source"]["freight_in"] for r in rows),
         "won": _share(rows, lambda r: bool(r["winners"])),
         "skilled_won": _share(rows, lambda r: any(w in skilled for w in r["winners"])),
-        "floor_loss": _share(rows, lambda r: r["outcome"] == "revenue_floor"),
-        "collision_loss": _share(rows, lambda r: r["outcome"] == "collision_floor"),
+        "floor_loss": _share(rows, lambda r: r["outcome"] == "revenue_floor"),  # everyone lost to [V2]
+        "collision_loss": _share(rows, lambda r: r["outcome"] == "collision_floor"),  # [V3] ended it (v2: some may win)
         "collisions": _mean(r["collisions"] for r in rows),
     }
     for floor in ("v1_table", "v02_table", "v2_leader"):
@@ -165,7 +165,7 @@ def tables(rows: list) -> str:
             f"balance `{first['balance']}`, seeds {seeds[0]}–{seeds[-1]} ({len(seeds)} games a cell; "
             "`python tools/balance_multiplayer.py`).\n")
     out = [head, "| mode | seats | target / floor | pooled Revenue (mean ± sd) | per seat | freight per game | "
-           "won | lost to the floor | lost to collisions |", "| --- | --: | --: | --: | --: | --: | --: | --: | --: |"]
+           "won | lost to the floor | ended by the collision floor |", "| --- | --: | --: | --: | --: | --: | --: | --: | --: |"]
     for s in info:
         if s["careless"]:
             continue
@@ -185,8 +185,8 @@ def tables(rows: list) -> str:
                 "whose final Revenue falls under each floor (v1: 3 a Day for the table; v0.2: 3 × players × Days "
                 "for the table, the house rule `per_player_floor`; v2: the leader's Revenue under 3 a Day, "
                 "ruling [V2]):", "",
-                "| seats | careless seat | its Revenue | a planner's Revenue | a planner won | lost to the floor "
-                "| lost to collisions | floor fired: v1 table | v0.2 table | v2 leader |",
+                "| seats | careless seat | its Revenue | a planner's Revenue | a planner won | everyone lost to the floor "
+                "| ended by the collision floor | floor fired: v1 table | v0.2 table | v2 leader |",
                 "| --: | --- | --: | --: | --: | --: | --: | --: | --: | --: |"]
         for s in careless:
             cells = [r for r in rows if r["cell"] == s["cell"]]
