@@ -35,6 +35,21 @@ MAX_PLAYERS = 6
 MAX_NAME = 40
 
 
+#: [V6] under balance v2, the Co-op team's target for each of the table's Mainline cards (players + 1),
+#: as a share of one Office's target (v0.2 and balance v1: the whole target for each player)
+COOP_SHARE_PER_MAINLINE_CARD = 0.8
+
+
+def coop_target(base: int, players: int, balance: str = "v2") -> int:
+    """The team's pooled Revenue target in Co-op (ruling [V6]): under balance v2 four-fifths of one
+    Office's target for each Mainline card of the table (players + 1), rounded half up — the team's
+    output grows with the table, a seat's a little less the longer the Division; under v1 v0.2's
+    target × players."""
+    if balance == "v1":
+        return base * players
+    return int(math.floor(base * COOP_SHARE_PER_MAINLINE_CARD * (players + 1) + 0.5))
+
+
 def _clamp_rate(value, what: str) -> int:
     try:
         v = float(value)
@@ -83,7 +98,7 @@ class Config:
     @property
     def target(self) -> int:
         base = self.solo_target
-        return base * len(self.players) if self.mode == "coop" else base
+        return coop_target(base, len(self.players), self.balance) if self.mode == "coop" else base
 
     @property
     def solo_target(self) -> int:
@@ -96,10 +111,17 @@ class Config:
 
     @property
     def revenue_floor(self) -> int:
-        """Competitive, highest-after-days: the table's combined Revenue must reach this — 3 a Day
-        (ruling [V2]: a Division's output hardly grows with the players, who share its trains and
-        cars), or v0.2's 3 × players × Days under the house rule ``per_player_floor``."""
+        """Competitive, highest-after-days: 3 Revenue a Day (ruling [V2]). Under balance v2 the
+        leader's Revenue must reach it, so that one careless seat cannot sink a skilled player's
+        game; under v1 the table's combined Revenue must. The house rule ``per_player_floor``
+        keeps v0.2's 3 × players × Days for the table."""
         return 3 * self.days * (len(self.players) if self.has("per_player_floor") else 1)
+
+    @property
+    def floor_on_leader(self) -> bool:
+        """Is the collective floor judged on the leader's Revenue (balance v2, ruling [V2]) rather
+        than on the table's combined Revenue (v1, or the house rule ``per_player_floor``)?"""
+        return self.balance == "v2" and not self.has("per_player_floor")
 
     def has(self, rule: str) -> bool:
         return rule in self.optional_rules

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import PIECES, fire, red_flag_id
+from .cards import fire, red_flag_id
 from .cards.specs import is_situation
 from .rules import ad_tracks, spec_of
+from .setup import rolling_stock
 from .state import State
 
 
@@ -72,10 +73,12 @@ def check(s: State) -> list:
     """Every broken invariant, in words (empty when all hold)."""
     bad = []
     pieces = piece_places(s)
-    if set(pieces) != set(PIECES) or any(n != 1 for n in pieces.values()):
-        missing = sorted(set(PIECES) - set(pieces))
+    stock = set(rolling_stock(s.config))  # the table's own stock ([U2])
+    if set(pieces) != stock or any(n != 1 for n in pieces.values()):
+        missing = sorted(stock - set(pieces))
         twice = sorted(p for p, n in pieces.items() if n > 1)
-        bad.append(f"rolling stock: missing {missing}, twice {twice}")
+        foreign = sorted(set(pieces) - stock)
+        bad.append(f"rolling stock: missing {missing}, twice {twice}, not this table's {foreign}")
     cards = card_places(s)
     expected = set(s.deck) | {f"WhistlePost{i + 1}" for i in range(len(s.areas))}
     if s.config.has("emergency_toolbox"):

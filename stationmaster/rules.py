@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import PIECES, fire, spec as card_spec
-from .cards.specs import is_situation
+from .cards.specs import is_situation, piece_key
 from .events import Event
 from .rng import Rng
 from .state import Area, Facility, Outcome, State, Train
@@ -181,16 +181,27 @@ def days_over(s: State, ev: Events) -> None:
         else:
             finish(s, ev, [], f"the team's pooled Revenue is {total}, short of {c.target}.", "days_over")
     else:
-        total = pooled(s)
-        if total < c.revenue_floor:
-            finish(s, ev, [], f"the table's combined Revenue is {total}, below the collective floor of "
-                   f"{c.revenue_floor}; everyone loses.", "revenue_floor")
-            return
-        best = max(p.revenue for p in s.players)
-        winners = [p.name for p in s.players if p.revenue == best]
+        judge_competitive(s, ev, range(len(s.players)))
+
+
+def judge_competitive(s: State, ev: Events, contenders, prefix: str = "", kind: str = "days_over") -> None:
+    """A Competitive, highest-after-days game judged among ``contenders`` (player indices): the
+    collective floor ([V2]: on the leader under balance v2, on the table under v1), then the
+    highest Revenue wins, a tie sharing the win. ``prefix`` and ``kind`` say why it ends now."""
+    c = s.config
+    total = pooled(s)
+    best = max(s.players[i].revenue for i in contenders)
+    if c.floor_on_leader and best < c.revenue_floor:
+        finish(s, ev, [], f"{prefix}the highest Revenue is {best}, below the collective floor of "
+               f"{c.revenue_floor}: nobody kept the Division running; everyone loses.", "revenue_floor")
+    elif not c.floor_on_leader and total < c.revenue_floor:
+        finish(s, ev, [], f"{prefix}the table's combined Revenue is {total}, below the collective floor of "
+               f"{c.revenue_floor}; everyone loses.", "revenue_floor")
+    else:
+        winners = [s.players[i].name for i in contenders if s.players[i].revenue == best]
         who = " and ".join(winners)
-        finish(s, ev, winners, f"{who} {'has' if len(winners) == 1 else 'share'} the highest Revenue, {best}.",
-               "days_over")
+        finish(s, ev, winners, f"{prefix}{who} {'has' if len(winners) == 1 else 'share'} the highest "
+               f"Revenue, {best}.", kind)
 
 
 # --------------------------------------------------------------------------- rolling stock and yards
@@ -201,7 +212,7 @@ def refill_division_yard(s: State, ev: Events) -> None:
     if s.classification_yard and all(PIECES[p].kind == "caboose" for p in s.division_yard):
         n = len(s.classification_yard)
         s.division_yard.extend(s.classification_yard)
-        s.division_yard.sort()
+        s.division_yard.sort(key=piece_key)
         s.classification_yard.clear()
         ev.say("yard_refilled", f"The Division Yard was empty: {n} cars come back from the Classification Yard.",
                data={"cars": n, "when": "empty"})
@@ -229,7 +240,7 @@ def return_classified(s: State, ev: Events, when: str) -> None:
     if s.config.yard_refill == when and s.classification_yard:
         n = len(s.classification_yard)
         s.division_yard.extend(s.classification_yard)
-        s.division_yard.sort()
+        s.division_yard.sort(key=piece_key)
         s.classification_yard.clear()
         ev.say("yard_refilled", f"{n} used car{'s' if n != 1 else ''} come back from the Classification Yard "
                "to the Division Yard.", data={"cars": n, "when": when})
@@ -240,10 +251,10 @@ def retire(s: State, pid: str) -> None:
     (or straight back too, under ``yard_refill="at_once"``)."""
     if PIECES[pid].kind == "caboose" or s.config.yard_refill == "at_once":
         s.division_yard.append(pid)
-        s.division_yard.sort()
+        s.division_yard.sort(key=piece_key)
     else:
         s.classification_yard.append(pid)
-        s.classification_yard.sort()
+        s.classification_yard.sort(key=piece_key)
 
 
 # --------------------------------------------------------------------------- the Office Area
@@ -399,11 +410,29 @@ def collide(s: State, ev: Events, at_fault: int, where: str, trains: list, cars:
     for pid in cars:
         retire(s, pid)
     s.collisions_today += 1
+    s.at_fault_today.append(at_fault)
     earn(s, ev, at_fault, -COLLISION_PENALTY, f"collision {where}", "collision")
     refill_division_yard(s, ev)
     if s.config.mode == "competitive" and s.collisions_today >= 3 and s.outcome is None:
-        finish(s, ev, [], f"three collisions on Day {s.day}; the Division is shut down and everyone loses.",
-               "collision_floor")
+        collision_floor(s, ev)
+
+
+def collision_floor(s: State, ev: Events) -> None:
+    """The third collision of a Day shuts the Division down ([V3]). Under balance v1 everyone
+    loses; under v2 the players at fault for one of the Day's collisions lose and the others are
+    judged as when the last Day ends, so that a careless seat's wrecks do not decide their game."""
+    shut = f"three collisions on Day {s.day}; the Division is shut down"
+    faulty = sorted(set(s.at_fault_today))
+    clean = [i for i in range(len(s.players)) if i not in faulty]
+    if s.config.balance == "v1" or not clean:
+        finish(s, ev, [], f"{shut} and everyone loses.", "collision_floor")
+        return
+    blamed = " and ".join(name(s, i) for i in faulty)
+    prefix = f"{shut}: {blamed}, at fault, {'loses' if len(faulty) == 1 else 'lose'}; "
+    if s.config.victory == "first_to_target":
+        finish(s, ev, [], prefix + "nobody reached the target, and everyone else loses too.", "collision_floor")
+        return
+    judge_competitive(s, ev, clean, prefix, "collision_floor")
 
 
 def holds_red_flag(s: State, p: int) -> bool:

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
-from .cards import PIECES, catalog, red_flag_id, spec
+from .cards import catalog, red_flag_id, spec, stock_ids
 from .config import Config
 from .rules import Events, d12, name, shuffle, table_order
 from .cards.specs import mainline_key
 from .cards import kinds  # noqa: F401  (the default rules of every kind, before the situation deck's)
 from .cards.situations import deal_situations
 from .state import Area, PendingGrade, Placed, Player, State
+
+
+def rolling_stock(config: Config) -> list:
+    """The pieces a game's Division Yard starts with, sorted: under balance v2 the stock grows with
+    the table (ruling [U2]: every seat beyond the first brings half a set more cars and a caboose),
+    under v1 it is the classic 62 whatever the table."""
+    return stock_ids(len(config.players) if config.balance == "v2" else 1)
 
 
 def deal(config: Config, seed: int) -> tuple:
@@ -73,7 +80,7 @@ def deal(config: Config, seed: int) -> tuple:
         s.turn.pending = PendingGrade(s.superintendent, grade)
     if config.has("adversity"):  # the Division's situation deck, beside the Home Office deck ([W1])
         deal_situations(s)
-    s.division_yard = sorted(PIECES)
+    s.division_yard = rolling_stock(config)
     s.stage_count = 1
     ev.say("setup", f"A {config.mode} {config.length} game for {', '.join(config.players)}: "
            f"{len(s.mainline)} Mainline cards, {s.trays} Crew Trays, the Pocket Watch at Midnight.")

@@ -226,6 +226,7 @@ class State:
     division_yard: list = field(default_factory=list)
     classification_yard: list = field(default_factory=list)
     collisions_today: int = 0
+    at_fault_today: list = field(default_factory=list)  # player index at fault for each of today's collisions ([V3])
     grades: dict = field(default_factory=dict)  # Heavy Grade card name -> its uphill direction ([M15])
     inflicted: dict = field(default_factory=dict)  # opponent card in play -> [victim, attacker, Stage count it ends at] ([O3])
     situations: list = field(default_factory=list)  # the Division's situation deck, face down (adversity, [W1])

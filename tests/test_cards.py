@@ -2,7 +2,7 @@
 
 from collections import Counter
 
-from stationmaster.cards import CARD_SPECS, MAINLINE_CARDS, PIECES, classic_deck
+from stationmaster.cards import CARD_SPECS, CLASSIC_PIECES, MAINLINE_CARDS, PIECES, classic_deck
 from stationmaster.track import EAST_SIDE, WEST_SIDE, Geometry
 
 
@@ -24,8 +24,8 @@ def test_home_office_deck_is_the_52_cards_of_v02():
 
 def test_rolling_stock_is_the_62_pieces_of_v02():
     """v0.2 §12.3: loaded and empty counts paired, six cabooses."""
-    counts = Counter((p.kind, p.loaded) for p in PIECES.values())
-    assert len(PIECES) == 62
+    counts = Counter((p.kind, p.loaded) for p in CLASSIC_PIECES.values())
+    assert len(CLASSIC_PIECES) == 62 and all(PIECES[pid] == pc for pid, pc in CLASSIC_PIECES.items())
     for kind, n in (("coach", 8), ("boxcar", 6), ("hopper", 6), ("reefer", 4), ("tank", 4)):
         assert counts[(kind, True)] == n and counts[(kind, False)] == n
     assert counts[("caboose", False)] == 6

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import stationmaster as sm
 from stationmaster import invariants
-from stationmaster.config import Config, make_config
+from stationmaster.config import COOP_SHARE_PER_MAINLINE_CARD, LENGTHS, Config, coop_target, make_config
 
 
 
@@ -90,8 +92,8 @@ def test_lengths(length, target, days, v2):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_coop_target_is_multiplied_by_players_and_competitive_floor(n):
-    """C1 / V2: Co-op target = target × players; the collective floor = 3 × Days for any number of
-    players (v0.2's 3 × players × Days under the house rule per_player_floor)."""
+    """C1 / V2 / V6: Co-op target = target × players under balance v1; the collective floor = 3 × Days
+    for any number of players (v0.2's 3 × players × Days under the house rule per_player_floor)."""
     names = ["Ann", "Bob", "Cy", "Di"][:n]
     coop = make_config(names, mode="coop", balance="v1")
     comp = make_config(names, mode="competitive", length="campaign", balance="v1")
@@ -100,6 +102,39 @@ def test_coop_target_is_multiplied_by_players_and_competitive_floor(n):
     assert comp.revenue_floor == 3 * 10
     old = make_config(names, mode="competitive", length="campaign", optional_rules=["per_player_floor"])
     assert old.revenue_floor == 3 * n * 10
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 6])
+def test_v2_coop_target_is_four_fifths_of_a_target_a_mainline_card(n):
+    """V6 (balance v2): the Co-op team's target is four-fifths of one Office's target for each of the
+    table's players + 1 Mainline cards, rounded half up; Solitaire and Competitive targets are one
+    Office's."""
+    names = [f"P{i}" for i in range(n)]
+    for length in LENGTHS:
+        base = make_config(length=length).target  # one Office's: the edition's Solitaire target
+        coop = make_config(names, mode="coop", length=length)
+        assert coop.target == coop_target(base, n) == math.floor(base * 0.8 * (n + 1) + 0.5)
+        assert make_config(names, mode="competitive", length=length).target == base
+    assert coop_target(20, n, "v1") == 20 * n
+    assert COOP_SHARE_PER_MAINLINE_CARD == 0.8
+
+
+def test_v2_coop_targets_standard_table():
+    """V6: Standard (one Office's target 25 under v2): 60 / 80 / 100 for 2 / 3 / 4 seats; v1 40 / 60 / 80."""
+    teams = [[f"P{i}" for i in range(n)] for n in (2, 3, 4)]
+    assert [make_config(t, mode="coop").target for t in teams] == [60, 80, 100]
+    assert [make_config(t, mode="coop", balance="v1").target for t in teams] == [40, 60, 80]
+
+
+def test_v2_floor_is_judged_on_the_leader_v1_on_the_table():
+    """V2: the floor's number is 3 a Day under both balances; v2 judges it on the leader, v1 and the
+    house rule per_player_floor on the table."""
+    names = ["A", "B", "C"]
+    assert make_config(names, mode="competitive").floor_on_leader
+    assert not make_config(names, mode="competitive", balance="v1").floor_on_leader
+    assert not make_config(names, mode="competitive", optional_rules=["per_player_floor"]).floor_on_leader
+    assert make_config(names, mode="competitive").revenue_floor == make_config(
+        names, mode="competitive", balance="v1").revenue_floor == 15
 
 
 def test_floor_table_examples():

@@ -16,7 +16,7 @@ def test_a_sound_game_has_no_complaint():
 def test_a_lost_car_and_a_lost_card_are_named():
     s = sm.new_game(seed=1).state
     car, card = s.division_yard.pop(), s.home.pop()
-    assert check(s) == [f"rolling stock: missing [{car!r}], twice []",
+    assert check(s) == [f"rolling stock: missing [{car!r}], twice [], not this table's []",
                         f"cards: missing [{card!r}], extra [], twice []"]
 
 

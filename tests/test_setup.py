@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 import stationmaster as sm
 from stationmaster import invariants
-from stationmaster.cards import MAINLINE_CARDS, PIECES, classic_deck, red_flag_id, spec
+from stationmaster.cards.specs import piece_key
+from stationmaster.cards import CLASSIC_PIECES, MAINLINE_CARDS, PIECES, classic_deck, red_flag_id, spec
 from stationmaster.rng import Rng
 from stationmaster.rules import table_order
 
@@ -124,14 +127,41 @@ def test_crew_trays_are_players_plus_three(n):
 
 
 def test_division_yard_holds_all_62_pieces():
-    """U1 / v0.2 §12.3: all 62 rolling-stock pieces start in the Division Yard."""
-    g = game(3)
-    s = g.state
-    assert len(PIECES) == 62
-    assert sorted(s.division_yard) == sorted(PIECES)
-    assert s.classification_yard == []
-    kinds = [PIECES[p].kind for p in s.division_yard]
-    assert kinds.count("coach") == 16 and kinds.count("caboose") == 6
+    """U1 / v0.2 §12.3: all 62 rolling-stock pieces start in the Division Yard (Solitaire, and any
+    table under balance v1)."""
+    for g in (game(1), game(3, balance="v1")):
+        s = g.state
+        assert sorted(s.division_yard) == sorted(CLASSIC_PIECES)
+        assert s.classification_yard == []
+        kinds = [PIECES[p].kind for p in s.division_yard]
+        assert kinds.count("coach") == 16 and kinds.count("caboose") == 6
+        assert invariants.check(s) == []
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 6])
+def test_the_rolling_stock_grows_with_the_table_under_v2(n):
+    """U2: under balance v2 every seat beyond the first brings half a set more of each car kind,
+    loaded and empty alike, and one more caboose: 4 seats run 20 + 20 coaches, 12 + 12 boxcars and
+    hoppers, 8 + 8 reefers and tank cars, and 9 cabooses."""
+    s = game(n, mode="coop").state
+    counts = Counter((PIECES[p].kind, PIECES[p].loaded) for p in s.division_yard)
+    for kind, classic in (("coach", 8), ("boxcar", 6), ("hopper", 6), ("reefer", 4), ("tank", 4)):
+        assert counts[(kind, True)] == counts[(kind, False)] == classic + (n - 1) * classic // 2
+    assert counts[("caboose", False)] == 6 + (n - 1)
+    assert len(s.division_yard) == len(set(s.division_yard)) == 62 + (n - 1) * 29
+    assert set(CLASSIC_PIECES) <= set(s.division_yard)  # the classic ids keep their names
+    assert invariants.check(s) == []
+    assert s.division_yard == sorted(s.division_yard, key=piece_key)  # CL2 before CL10
+    assert s.division_yard.index("CL9") < s.division_yard.index("CL10")
+
+
+@pytest.mark.breaks_invariants
+def test_the_extra_stock_is_a_table_of_its_own():
+    """U2: the extra stock is that table's; a piece of a larger table is missed by the invariants."""
+    s = game(2, mode="coop").state
+    assert "CL12" in s.division_yard and "CL13" not in s.division_yard
+    s.division_yard.append("CL13")
+    assert any("rolling stock" in bad for bad in invariants.check(s))
 
 
 def test_pocket_watch_at_stage_one_of_day_one():

@@ -12,6 +12,7 @@ import pytest
 import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.builder import Position
+from stationmaster.config import coop_target, make_config
 
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -162,6 +163,32 @@ def test_first_to_target_below_target_game_goes_on():
     assert g.actor == "Player"
 
 
+def test_v2_coop_team_target_reached_at_the_end_wins():
+    """V6 / V2 (balance v2): Co-op timed: the team must pool the team's target by the end: one
+    Office's whole target and a share of it for each further seat, not target × players."""
+    solo = make_config().target  # one Office's Standard target under v2
+    for n in (2, 3):
+        target = coop_target(solo, n)
+        assert target != solo * n
+        for pooled, wins in ((target, True), (target - 1, False)):
+            g = position(mode="coop", revenue=(pooled,) + (0,) * (n - 1), balance="v2").game()
+            assert g.config.target == target
+            play_out(g)
+            assert_over(g, NAMES[:n] if wins else [], "days_over")
+
+
+def test_v2_coop_first_to_target_ends_at_the_team_target():
+    """V6 / V1 (balance v2): first to target, the game ends the moment the pool reaches the team's target."""
+    target = coop_target(make_config().target, 2)
+    b = position(mode="coop", victory="first_to_target", revenue=(target - 1, 0), last_stage=False, balance="v2")
+    porter_ready(b, "Bob")
+    g = b.game()
+    to_load_unload(g)
+    g.apply("board 1")
+    assert sum(g.revenue.values()) == target
+    assert_over(g, ["Ann", "Bob"], "target_reached")
+
+
 # --------------------------------------------------------------------------- days run out
 
 
@@ -172,7 +199,7 @@ def test_first_to_target_below_target_game_goes_on():
 ])
 def test_first_to_target_days_running_out_everyone_loses(mode, revenue):
     """V1 / v0.4.5 §3.4: under first_to_target, the last Day ending with nobody there: everyone loses."""
-    g = position(mode=mode, victory="first_to_target", revenue=revenue).game()
+    g = position(mode=mode, victory="first_to_target", revenue=revenue, balance="v1").game()
     play_out(g)
     assert_over(g, [], "days_over")
     assert "ran out" in g.outcome.reason
@@ -182,8 +209,8 @@ def test_first_to_target_days_running_out_everyone_loses(mode, revenue):
 
 
 def test_coop_first_to_target_uses_pooled_revenue_times_players():
-    """V1 / v0.2 §3.3: Co-op first-to-target: pooled Revenue ≥ target × players; all win."""
-    b = position(mode="coop", victory="first_to_target", revenue=(30, 9), last_stage=False)
+    """V1 / v0.2 §3.3 (balance v1): Co-op first-to-target: pooled Revenue ≥ target × players; all win."""
+    b = position(mode="coop", victory="first_to_target", revenue=(30, 9), last_stage=False, balance="v1")
     porter_ready(b, "Bob")
     g = b.game()
     assert g.config.target == 40
@@ -196,8 +223,8 @@ def test_coop_first_to_target_uses_pooled_revenue_times_players():
 
 
 def test_coop_individual_reaching_the_base_target_does_not_win():
-    """V1: in Co-op one player's 25 is not the team's 40."""
-    b = position(mode="coop", victory="first_to_target", revenue=(24, 0), last_stage=False)
+    """V1: in Co-op one player's 25 is not the team's 40 (balance v1)."""
+    b = position(mode="coop", victory="first_to_target", revenue=(24, 0), last_stage=False, balance="v1")
     porter_ready(b, "Ann")
     g = b.game()
     to_load_unload(g)
@@ -208,8 +235,9 @@ def test_coop_individual_reaching_the_base_target_does_not_win():
 @pytest.mark.parametrize("revenue, wins", [((20, 20), True), ((40, 0), True), ((39, 0), False),
                                            ((-5, 44), False), ((-5, 45), True)])
 def test_coop_highest_after_days_pass_fail_on_pooled_revenue(revenue, wins):
-    """V2 / v0.2 §3.3: Co-op timed: pooled Revenue must reach target × players by the end, else all lose."""
-    g = position(mode="coop", revenue=revenue).game()
+    """V2 / v0.2 §3.3 (balance v1): Co-op timed: pooled Revenue must reach target × players by the
+    end, else all lose."""
+    g = position(mode="coop", revenue=revenue, balance="v1").game()
     play_out(g)
     assert_over(g, ["Ann", "Bob"] if wins else [], "days_over")
     assert str(sum(revenue)) in g.outcome.reason
@@ -238,8 +266,9 @@ def test_competitive_first_to_target_first_individual_wins():
     ((10, 31), ["Bob"], "days_over"),
 ])
 def test_competitive_highest_after_days_two_players(revenue, winners, kind):
-    """V2 / v0.2 §3.3: combined Revenue must reach the floor, 3 a Day, then highest wins, ties share."""
-    g = position(mode="competitive", revenue=revenue).game()
+    """V2 / v0.2 §3.3 (balance v1): combined Revenue must reach the floor, 3 a Day, then highest
+    wins, ties share."""
+    g = position(mode="competitive", revenue=revenue, balance="v1").game()
     assert g.config.revenue_floor == 15
     play_out(g)
     assert_over(g, winners, kind)
@@ -250,7 +279,13 @@ def test_competitive_highest_after_days_two_players(revenue, winners, kind):
     ((20, 9), [], "revenue_floor"),                 # combined 29 < 30: everyone loses
 ])
 def test_per_player_floor_house_rule_keeps_v02s_floor(revenue, winners, kind):
-    """V2 / v0.2 §3.5: under per_player_floor the table must reach 3 × players × Days."""
+    """V2 / v0.2 §3.5: under per_player_floor the table must reach 3 × players × Days, under either
+    balance (the house rule keeps v0.2's floor on the table)."""
+    for balance in ("v1", "v2"):
+        g = position(mode="competitive", revenue=revenue, optional_rules=["per_player_floor"], balance=balance).game()
+        assert g.config.revenue_floor == 30 and not g.config.floor_on_leader
+        play_out(g)
+        assert_over(g, winners, kind)
     g = position(mode="competitive", revenue=revenue, optional_rules=["per_player_floor"]).game()
     assert g.config.revenue_floor == 30
     play_out(g)
@@ -263,11 +298,38 @@ def test_per_player_floor_house_rule_keeps_v02s_floor(revenue, winners, kind):
     ((0, 0, 9), ["Cy"], "days_over"),
 ])
 def test_competitive_highest_after_days_three_players_short(revenue, winners, kind):
-    """V2: three players, Short (3 Days): the floor is 9, whatever the number of players."""
-    g = position(mode="competitive", revenue=revenue, length="short").game()
+    """V2 (balance v1): three players, Short (3 Days): the floor is 9, whatever the number of players."""
+    g = position(mode="competitive", revenue=revenue, length="short", balance="v1").game()
     assert g.config.revenue_floor == 9
     play_out(g)
     assert_over(g, winners, kind)
+
+
+@pytest.mark.parametrize("revenue, winners, kind", [
+    ((15, -20, -20), ["Ann"], "days_over"),         # the leader reaches 3 a Day: the table's -25 does not matter
+    ((14, 0, 0), [], "revenue_floor"),              # the leader is under 15: everyone loses
+    ((15, 15, 3), ["Ann", "Bob"], "days_over"),     # a tie at the floor shares the win
+    ((2, 40, -30), ["Bob"], "days_over"),
+])
+def test_v2_floor_is_judged_on_the_leader(revenue, winners, kind):
+    """V2 (balance v2): the collective floor, 3 a Day, is judged on the leader's Revenue: a careless
+    seat's losses cannot sink a player who kept the Division running."""
+    g = position(mode="competitive", revenue=revenue, balance="v2").game()
+    assert g.config.revenue_floor == 15 and g.config.floor_on_leader
+    play_out(g)
+    assert_over(g, winners, kind)
+    if kind == "revenue_floor":
+        assert "highest Revenue is 14, below the collective floor of 15" in g.outcome.reason
+
+
+def test_v2_floor_on_the_leader_every_length():
+    """V2 (balance v2): 9 / 15 / 30 for the leader over 3 / 5 / 10 Days, whatever the players."""
+    for length, floor in (("short", 9), ("standard", 15), ("campaign", 30)):
+        for n in (2, 3):
+            g = position(mode="competitive", revenue=(floor - 1, floor - 1, 0)[:n], length=length, balance="v2").game()
+            assert g.config.revenue_floor == floor
+            play_out(g)
+            assert_over(g, [], "revenue_floor")
 
 
 # --------------------------------------------------------------------------- collisions and negative Revenue
@@ -304,8 +366,9 @@ def test_solitaire_negative_revenue_at_the_end_loses():
 
 
 def test_competitive_third_collision_in_a_day_ends_the_game():
-    """V3 / v0.2 §3.4: Competitive: the third collision in one Day ends the game, everyone loses."""
-    b = position(mode="competitive", revenue=(30, 30), last_stage=False)
+    """V3 / v0.2 §3.4 (balance v1): Competitive: the third collision in one Day ends the game,
+    everyone loses."""
+    b = position(mode="competitive", revenue=(30, 30), last_stage=False, balance="v1")
     b.state.collisions_today = 2
     collision_ready(b, "Ann")
     g = b.game()
@@ -314,6 +377,70 @@ def test_competitive_third_collision_in_a_day_ends_the_game():
     assert g.revenue["Ann"] == 25
     assert g.state.collisions_today == 3
     assert_revenue_matches_events(g, {"Ann": 30, "Bob": 30})
+
+
+def test_v2_third_collision_loses_only_the_players_at_fault():
+    """V3 (balance v2): the third collision in one Day still ends the game at once, but only the
+    players at fault for one of that Day's collisions lose; the others are judged as when the last
+    Day ends (the floor on the leader, then the highest Revenue)."""
+    b = position(mode="competitive", revenue=(30, 20, 16), last_stage=False, balance="v2")
+    b.state.collisions_today = 2
+    b.state.at_fault_today = [0, 0]
+    collision_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    assert_over(g, ["Bob"], "collision_floor")
+    assert g.revenue == {"Ann": 25, "Bob": 20, "Cy": 16}
+    assert "Ann, at fault, loses" in g.outcome.reason and "Bob has the highest Revenue, 20" in g.outcome.reason
+
+
+def test_v2_third_collision_the_rest_still_need_the_floor():
+    """V3 / V2 (balance v2): the players not at fault are judged by the floor too: under 3 a Day
+    for the leader among them, everyone loses."""
+    b = position(mode="competitive", revenue=(30, 14), last_stage=False, balance="v2")
+    b.state.collisions_today = 2
+    b.state.at_fault_today = [0, 0]
+    collision_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    assert_over(g, [], "revenue_floor")
+
+
+def test_v2_third_collision_with_everyone_at_fault_everyone_loses():
+    """V3 (balance v2): when every player was at fault for one of the Day's collisions, all lose."""
+    b = position(mode="competitive", revenue=(30, 30), last_stage=False, balance="v2")
+    b.state.collisions_today = 2
+    b.state.at_fault_today = [1, 1]
+    collision_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    assert_over(g, [], "collision_floor")
+    assert "everyone loses" in g.outcome.reason
+
+
+def test_v2_third_collision_in_a_first_to_target_game_nobody_wins():
+    """V3 (balance v2): first to target, the Division shut down: nobody reached the target, all lose."""
+    b = position(mode="competitive", victory="first_to_target", revenue=(10, 10), last_stage=False, balance="v2")
+    b.state.collisions_today = 2
+    b.state.at_fault_today = [0, 0]
+    collision_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    assert_over(g, [], "collision_floor")
+
+
+def test_the_day_end_forgets_who_was_at_fault():
+    """V3: the collision count and who was at fault reset at each Day's end."""
+    b = position(mode="competitive", revenue=(0, 0), last_stage=False, balance="v2")
+    b.state.day = 1
+    b.state.collisions_today = 2
+    b.state.at_fault_today = [0, 1]
+    g = b.game()
+    play_out_stage = 0
+    while g.day == 1 and play_out_stage < 400:
+        g.apply("agent pass" if g.phase == "local_operations" else "end")
+        play_out_stage += 1
+    assert g.day == 2 and g.state.collisions_today == 0 and g.state.at_fault_today == []
 
 
 def test_competitive_second_collision_does_not_end_the_game():

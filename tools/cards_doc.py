@@ -16,7 +16,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from stationmaster.cards import PIECES, POINTS, catalog  # noqa: E402
+from stationmaster.cards import CLASSIC_PIECES, POINTS, catalog  # noqa: E402
 from stationmaster.cards.kinds import crossing_stages  # noqa: E402
 from stationmaster.cards.specs import CAR_KINDS, SEAT_BANDS, SPEEDS  # noqa: E402
 from stationmaster.view.scene.sheet import card_scene  # noqa: E402
@@ -187,15 +187,16 @@ def deck(cat) -> list:
 
 
 def stock(cat) -> list:
+    """The classic set's rolling stock (a larger table's extra stock, ruling [U2], is in docs/rules.md)."""
     rows = []
     for kind, (code, loaded_colour, empty_colour) in CAR_KINDS.items():
-        ids = sorted((p for p in PIECES.values() if p.kind == kind), key=lambda p: (not p.loaded, len(p.id), p.id))
+        ids = sorted((p for p in CLASSIC_PIECES.values() if p.kind == kind), key=lambda p: (not p.loaded, len(p.id), p.id))
         loaded = [p.id for p in ids if p.loaded or kind == "caboose"]
         empty = [p.id for p in ids if not p.loaded and kind != "caboose"]
         span = ", ".join(f"`{g[0]}`–`{g[-1]}`" for g in (loaded, empty) if g)
         colours = loaded_colour if kind == "caboose" else f"{loaded_colour} / {empty_colour}"
         rows.append((f"{PLURAL.get(kind, kind + 's')} ({colours})", len(loaded), len(empty) or "–", span))
-    return _table((f"rolling stock ({len(PIECES)})", "loaded", "empty", "ids"), rows, (1, 2))
+    return _table((f"rolling stock ({len(CLASSIC_PIECES)})", "loaded", "empty", "ids"), rows, (1, 2))
 
 
 def points(cat) -> list:

@@ -16,6 +16,7 @@ from .catalog import DECK_LISTS, Catalog, DeckList, Entry, catalog
 from .specs import (
     CARD_SPECS,
     CLASSIC_DECK,
+    CLASSIC_PIECES,
     MAINLINE_CARDS,
     PIECES,
     CardSpec,
@@ -25,10 +26,11 @@ from .specs import (
     piece,
     red_flag_id,
     spec,
+    stock_ids,
 )
 
 __all__ = [
-    "CARD_SPECS", "CLASSIC_DECK", "DECK_LISTS", "MAINLINE_CARDS", "PIECES", "POINTS", "CardRules", "CardSpec",
+    "CARD_SPECS", "CLASSIC_DECK", "CLASSIC_PIECES", "DECK_LISTS", "MAINLINE_CARDS", "PIECES", "POINTS", "CardRules", "CardSpec",
     "Catalog", "DeckList", "Entry", "Piece", "RulePoint", "catalog", "classic_deck", "deck_ids", "fire", "piece",
-    "red_flag_id", "register", "rules_for", "rules_of", "spec",
+    "red_flag_id", "register", "rules_for", "rules_of", "spec", "stock_ids",
 ]

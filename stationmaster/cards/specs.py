@@ -34,8 +34,23 @@ class Piece:
         return f"{'loaded' if self.loaded else 'empty'} {self.kind} {self.id}"
 
 
-def _pieces() -> dict[str, Piece]:
-    counts = {"coach": 8, "boxcar": 6, "hopper": 6, "reefer": 4, "tank": 4}
+#: the classic set (v0.2 §12.3): cars of each kind, as many loaded as empty, and the cabooses
+CAR_COUNTS = {"coach": 8, "boxcar": 6, "hopper": 6, "reefer": 4, "tank": 4}
+CABOOSES = 6
+#: the largest table (config.MAX_PLAYERS): PIECES catalogues the stock of a table this size
+MOST_SEATS = 6
+
+
+def stock_counts(seats: int = 1) -> tuple:
+    """(cars of each kind, loaded and empty alike; cabooses) of a table of ``seats`` under
+    balance v2 (ruling [U2]): the classic set, and for every seat beyond the first half as many
+    cars of each kind again and one caboose more (the Division's traffic grows with its Offices)."""
+    extra = max(0, seats - 1)
+    return {kind: n + extra * (n // 2) for kind, n in CAR_COUNTS.items()}, CABOOSES + extra
+
+
+def _pieces(seats: int = 1) -> dict[str, Piece]:
+    counts, cabooses = stock_counts(seats)
     out: dict[str, Piece] = {}
     for kind, n in counts.items():
         code = CAR_KINDS[kind][0]
@@ -43,13 +58,28 @@ def _pieces() -> dict[str, Piece]:
             for i in range(1, n + 1):
                 pid = f"{code}{tag}{i}"
                 out[pid] = Piece(pid, kind, loaded)
-    for i in range(1, 7):
+    for i in range(1, cabooses + 1):
         out[f"K{i}"] = Piece(f"K{i}", "caboose", False)
     return out
 
 
-#: all 62 rolling-stock pieces of the classic set, by id (e.g. "CL3" loaded coach 3, "HE2" empty hopper 2)
-PIECES: dict[str, Piece] = _pieces()
+#: every rolling-stock piece a game may have, by id (e.g. "CL3" loaded coach 3, "HE2" empty hopper 2):
+#: the classic set's 62 and the larger tables' extra stock of ruling [U2] (CL9 onward, K7 onward)
+PIECES: dict[str, Piece] = _pieces(MOST_SEATS)
+#: the 62 pieces of the classic set, by id (v0.2 §12.3), in PIECES' order
+CLASSIC_PIECES: dict[str, Piece] = _pieces(1)
+
+
+def piece_key(pid: str) -> tuple:
+    """A piece id's place in the yards: by its letters, then by its number (CL2 before CL10), so
+    that "the lowest-numbered match" ([Y1]) is the lowest number also past 9 ([U2])."""
+    letters = pid.rstrip("0123456789")
+    return letters, int(pid[len(letters):])
+
+
+def stock_ids(seats: int = 1) -> list:
+    """The ids of the rolling stock of a table of ``seats`` under ruling [U2], in yard order."""
+    return sorted(_pieces(seats), key=piece_key)
 
 
 def piece(pid: str) -> Piece:

@@ -53,6 +53,7 @@ def proceed(s: State, ev: Events) -> bool:
     s.device_uses.clear()  # dispatch devices' uses come back for the new Day ([M20])
     s.express_used.clear()  # trains 3/4 work a freight car again at every spot ([T7])
     s.collisions_today = 0
+    s.at_fault_today.clear()
     if s.day >= s.config.days:
         days_over(s, ev)
         return False
