@@ -95,8 +95,12 @@ def test_a_venv_from_binder_runs_every_notebook(tmp_path):
     done = subprocess.run([str(py), "-m", "stationmaster.cli", "play", "--print", "--dir", str(play_dir)],
                           cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert (play_dir / "station-master.ipynb").exists()
     assert done.stdout.split()[:3] == [str(py), "-m", "jupyterlab"]
+    assert not (play_dir / "station-master.ipynb").exists()  # --print only prints (issue 15 item 8)
+    done = subprocess.run([str(py), "-c", "from stationmaster.cli import play_notebook_text as t; "
+                           "import json; print(len(json.loads(t())['cells']))"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and int(done.stdout) >= 1, done.stderr  # the packaged notebook is there
 
     # Binder's Voilà badge opens /voila/render/...: Voilà's server extension is enabled
     jupyter = venv / ("Scripts/jupyter.exe" if os.name == "nt" else "bin/jupyter")

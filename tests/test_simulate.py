@@ -109,8 +109,9 @@ def test_bot_options_reach_every_games_bot_and_are_recorded():
 
 @pytest.mark.slow
 def test_search_without_its_time_cap_gives_the_same_rows_whatever_the_jobs():
-    """The study runs search by its rollout budget alone: its games do not depend on the machine."""
-    options = {"max_seconds": None, "rollouts": 1}
+    """The study runs search by its rollout budget alone: its games do not depend on the machine
+    (one rollout of one Stage per candidate: the smallest search, as its own tests use)."""
+    options = {"max_seconds": None, "rollouts": 1, "horizon": 1}
     one = simulate("search", length="short", games=2, seed=3, jobs=1, bot_options=options)
     two = simulate("search", length="short", games=2, seed=3, jobs=2, bot_options=options)
     assert _without_seconds(one) == _without_seconds(two)
