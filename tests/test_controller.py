@@ -299,12 +299,17 @@ def test_end_draw_refused_over_the_hand_limit_shows_the_reason():
 # --------------------------------------------------------------------------- Freight Agent, Load/Unload, prompts
 
 
-def test_freight_agent_by_clicking_a_facility_then_choosing():
+def tipple_with_a_red_box():
+    """A Mine Tipple beside the Whistle Post with a hopper load waiting in its red box."""
     b = Position(seed=1)
     b.lay(ME, "straight", (1, 0))
     b.lay(ME, "mine_tipple", (0, 1))
     b.boxes(ME, (0, 1), red=["hopper"])
-    g = b.game()
+    return b.game()
+
+
+def test_freight_agent_by_clicking_a_facility_then_choosing():
+    g = tipple_with_a_red_box()
     c = Controller(g)
     assert ("spot", 0, 0, 1) in targets(c, "option")
     c.click(("spot", 0, 0, 1))
@@ -317,11 +322,7 @@ def test_freight_agent_by_clicking_a_facility_then_choosing():
 def test_a_click_on_a_red_box_clears_it_and_on_a_green_box_stocks_it():
     """A1/A2: the Freight Agent's box is its gesture: one click on the red box clears it (a click on
     the facility elsewhere selects it and shows the buttons, unjam among them)."""
-    b = Position(seed=1)
-    b.lay(ME, "straight", (1, 0))
-    b.lay(ME, "mine_tipple", (0, 1))
-    b.boxes(ME, (0, 1), red=["hopper"])
-    g = b.game()
+    g = tipple_with_a_red_box()
     c = Controller(g)
     assert (("box", 0, 0, 1, "red"), "target") in c.highlights()
     assert c.clicks_for(Agent("clear", (0, 1))) == [("click", ("box", 0, 0, 1, "red"))]

@@ -365,15 +365,20 @@ def test_passenger_work_only_on_a_train_at_the_office():
 # --------------------------------------------------------------------------- Laborers (L3)
 
 
+def shed_with_a_load_and_an_empty_reefer(**config):
+    """A Produce Shed with a reefer load on its green box and an empty reefer spotted on its spur."""
+    b = Position(seed=1, **config)
+    b.lay("Player", "produce_shed", SHED)
+    b.cars("Player", SHED, ["RE1"])
+    b.boxes("Player", SHED, green=["RL1"])
+    return b.game()
+
+
 @pytest.mark.parametrize("rates", [(1, 1, 0), (2, 3, 0), (0, 1, 0), (1, 0, 0)])
 def test_outbound_load_full_pipeline_over_two_stages(rates):
     """L3 / v0.2 §9.3: green→MEN→AT→WORK→car takes 4 Laborer actions (2 a Stage at a Produce
     Shed); only completion earns the freight rate; the empty car goes to Classification."""
-    b = Position(seed=1, revenue=rates)
-    b.lay("Player", "produce_shed", SHED)
-    b.cars("Player", SHED, ["RE1"])
-    b.boxes("Player", SHED, green=["RL1"])
-    g = b.game()
+    g = shed_with_a_load_and_an_empty_reefer(revenue=rates)
     to_load_unload(g)
     g.apply("work 1,-1 green")
     assert fac(g, SHED).pipeline == {"men": ("RL1", "out"), "at": None, "work": None}
@@ -400,11 +405,7 @@ def test_outbound_load_full_pipeline_over_two_stages(rates):
 def test_a_finished_load_pays_three_under_v2_and_one_under_v1(balance, pay):
     """L5: a finished outbound load pays the freight rate times 3 under edition v2 (the default),
     once under v1 (v0.2's figure, the house rule); a boarded coach pays the passenger rate in both."""
-    b = Position(seed=1, balance=balance)
-    b.lay("Player", "produce_shed", SHED)
-    b.cars("Player", SHED, ["RE1"])
-    b.boxes("Player", SHED, green=["RL1"])
-    g = b.game()
+    g = shed_with_a_load_and_an_empty_reefer(balance=balance)
     to_load_unload(g)
     g.apply("work 1,-1 green")
     g.apply("work 1,-1 men")
