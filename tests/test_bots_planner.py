@@ -161,3 +161,35 @@ def test_view_reachable_follows_the_rail():
     g = b.game()
     v = View(g)
     assert {(0, 0), (1, 0), (0, 1), (1, 1)} <= v.reachable()
+
+
+def test_switching_plans_are_tried_on_a_sandbox_that_leaves_the_game_as_it_was(monkeypatch):
+    """The planner tries its switching plans on a light copy of the state (``Sandbox``): the
+    trains, the switching player's Area and the turn are copied, the rest shared. Planning must
+    never write to the game it plans for: the state is the same, byte for byte, after each plan,
+    and the plan is the one a whole-game copy would find."""
+    import pickle
+
+    import stationmaster as sm
+    from stationmaster.bots import make
+    from stationmaster.bots.planner import View, plan_switching, Sandbox
+
+    planned = 0
+    for seed in (3, 12):
+        g = sm.new_game(seed=seed)
+        bot = make("planner", seed=seed)
+        while not g.is_over and planned < 12:
+            s = g.state
+            if s.phase == "local_operations" and s.turn.pending is None and any(
+                    t.cars for t in View(g).at_office()):
+                before = pickle.dumps(s)
+                gain, plan = plan_switching(g)
+                assert pickle.dumps(g.state) == before
+                with monkeypatch.context() as m:  # the same plan on whole-game copies
+                    m.setattr(Sandbox, "of", classmethod(lambda cls, game, seat: game.copy()))
+                    assert plan_switching(g) == (gain, plan)
+                sandbox = Sandbox.of(g, View(g).seat)
+                assert sandbox.state is not s and sandbox.state.trains is not s.trains
+                planned += 1
+            g.apply(bot.choose(g))
+    assert planned >= 6
