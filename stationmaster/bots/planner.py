@@ -563,20 +563,46 @@ def extra_of_use(v: View, card: str) -> bool:
             and fire(v.s, "work_problem", v.me, Board(0), probe, train=probe, seat=v.seat) is None)
 
 
+def spotting_facing(v: View, xy) -> str:
+    """Which way a train must face to shove cars into the industry spur at ``xy``: a stub spur open
+    to the east is entered moving west, so only a train facing east enters it cars first (backing);
+    engine first, the cars stay between the engine and the way out."""
+    geo = geometry(v.s, v.area, xy)
+    return "east" if geo is not None and "E" in geo.ports else "west"
+
+
+def trains_facing(v: View, car: str) -> dict:
+    """How many timetabled trains (and trains in the hand) carry ``car``, by the way they face."""
+    out = {"east": 0, "west": 0}
+    for c in list(v.s.timetable.values()) + [c for c in v.player.hand if v.spec(c).kind == "train"]:
+        sp = v.spec(c)
+        if car in sp.consist and sp.direction in out:
+            out[sp.direction] += 1
+    return out
+
+
 def facility_spots(v: View, card: str, legal) -> list:
-    """Legal places for a facility that a train can reach, nearest the Office first."""
+    """Legal places for a facility that a train can reach, best first: open the way the trains that
+    carry its cars can shove them in (an industry of the same kind already served that way counts
+    against it), then nearest the Office."""
     out = []
     for it in legal:
         if isinstance(it, Play) and it.card == card and it.at is not None:
             out.append(it)
+    car = v.spec(card).car
+    facing = trains_facing(v, car)
+    for xy in v.industries(False):
+        if v.spec(v.area.grid[xy].card).car == car:
+            facing[spotting_facing(v, xy)] -= 1.5
     good = []
     for it in out:
         x, y = it.at
         nb = (x + 1, y) if it.turned else (x - 1, y)
         if nb in v.reachable():
-            good.append((abs(x) + abs(y), it.turned, it.at, it))
-    good.sort(key=lambda g: (g[0], g[1], g[2]))
-    return [g[3] for g in good]
+            served = facing["east" if it.turned else "west"]
+            good.append((-served, abs(x) + abs(y), it.turned, it.at, it))
+    good.sort(key=lambda g: g[:4])
+    return [g[-1] for g in good]
 
 
 def slots(v: View) -> float:
@@ -693,7 +719,15 @@ class PlannerBot(Bot):
         for t in s.trains.values():
             if t.where == "mainline":
                 opposing["east" if t.direction == "west" else "west"] += 1
-        d = "east" if (east, opposing["east"]) <= (west, opposing["west"]) else "west"
+        spots = {"east": 0, "west": 0}  # industries it could shove cars into, facing each way
+        consist = set(v.spec(pend.card).consist)
+        for xy in v.industries():
+            if v.spec(v.area.grid[xy].card).car in consist:
+                spots[spotting_facing(v, xy)] += 1
+        d = "east" if (-spots["east"], east, opposing["east"]) <= (-spots["west"], west, opposing["west"]) else "west"
+        if spots[d]:
+            return Decision(Run(d), f"sends the Extra {d}: facing {d} it can spot cars at "
+                                    f"{spots[d]} industr{'y' if spots[d] == 1 else 'ies'} here")
         return Decision(Run(d), f"sends the Extra {d}: it reaches the Office soonest that way")
 
     def _makeup(self, v: View, legal, pend) -> Decision:
@@ -703,12 +737,14 @@ class PlannerBot(Bot):
             off = v.office
             wants.append((3.0 - len(off.red) / max(1, red), Place("coach", True), "loaded coach for passengers to detrain"))
             wants.append((2.0 + len(off.green), Place("coach", False), "empty coach to board passengers"))
+        tr = v.s.trains.get(pend.tray)
         for xy in v.industries():
             sp = v.spec(v.area.grid[xy].card)
+            fits = 0.3 if tr is not None and spotting_facing(v, xy) == tr.direction else 0.0  # it can spot it
             if sp.inbound:
-                wants.append((2.5, Place(sp.car, True), f"loaded {sp.car} for the {sp.name}"))
+                wants.append((2.5 + fits, Place(sp.car, True), f"loaded {sp.car} for the {sp.name}"))
             if sp.outbound:
-                wants.append((2.4, Place(sp.car, False), f"empty {sp.car} for the {sp.name}"))
+                wants.append((2.4 + fits, Place(sp.car, False), f"empty {sp.car} for the {sp.name}"))
         wants.sort(key=lambda w: -w[0])
         for _, it, why in wants:
             if it in legal:
