@@ -193,3 +193,53 @@ def test_switching_plans_are_tried_on_a_sandbox_that_leaves_the_game_as_it_was(m
                 planned += 1
             g.apply(bot.choose(g))
     assert planned >= 6
+
+
+def test_a_spur_takes_cars_shoved_in_from_a_train_facing_the_way_it_opens():
+    """A stub spur open to the west is entered moving east: only a train facing west enters it cars
+    first (backing), so only such a train can set cars out on it; turned, the other way."""
+    from stationmaster.bots.planner import spotting_facing
+    b = Position(seed=3)
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.lay("Player", "turnout_left", (0, -1))
+    b.lay("Player", "produce_shed", (-1, -1), turned=True)
+    v = View(b.game())
+    assert spotting_facing(v, (1, 1)) == "west" and spotting_facing(v, (-1, -1)) == "east"
+
+
+@pytest.mark.parametrize("number, facing", [(5, "west"), (6, "east")])
+def test_planner_builds_an_industry_open_to_the_trains_that_carry_its_cars(number, facing):
+    """With Train 5 (westbound, boxcars) on the timetable the Grocer's Warehouse goes where a train
+    facing west can shove boxcars in; with Train 6 (eastbound), the other way."""
+    from stationmaster.bots.planner import facility_spots
+    b = Position(seed=3)
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.schedule(number, 4)
+    (grocer,) = b.hand("Player", ["grocers_warehouse"])
+    v = View(b.game())
+    from stationmaster.intents import Play
+    legal = [Play(grocer, at, turned) for at in ((1, 1), (-1, 1), (2, 1)) for turned in (False, True)]
+    spots = facility_spots(v, grocer, legal)
+    assert spots and ("east" if spots[0].turned else "west") == facing
+
+
+@pytest.mark.parametrize("turned, way", [(False, "west"), (True, "east")])
+def test_planner_sends_an_extra_the_way_it_can_spot_cars(turned, way):
+    """An Extra's direction is the player's to choose: the planner sends it the way it will face
+    at the Office when that lets it shove cars into an industry it has built (here the Grocer's
+    Warehouse), and says so."""
+    from stationmaster.state import PendingDirection
+    b = Position(seed=3)
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (-1, 1) if turned else (1, 1), turned=turned)
+    b.office("Player", "depot")
+    g = b.game()
+    extra = next(c for c, key in g.state.deck.items() if key == "extra9")
+    d = PlannerBot()._direction(View(g), PendingDirection(0, extra))
+    assert d.intent.direction == way and "spot cars" in d.reason
