@@ -243,3 +243,27 @@ def test_planner_sends_an_extra_the_way_it_can_spot_cars(turned, way):
     extra = next(c for c, key in g.state.deck.items() if key == "extra9")
     d = PlannerBot()._direction(View(g), PendingDirection(0, extra))
     assert d.intent.direction == way and "spot cars" in d.reason
+
+
+def test_a_planner_that_follows_its_plans_spots_the_same_cars_with_fewer_plans():
+    """Search's rollouts use a planner that follows the switching plan it made when it chose to
+    switch (``follow_plans``) rather than planning every step afresh: it plays legally and takes
+    the steps of that plan."""
+    b = Position(seed=3)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.office("Player", "depot")
+    b.train(11, player="Player", at=(0, 0), behind=["BL1", "K1"])
+    g = b.game()
+    bot = PlannerBot(follow_plans=True)
+    reasons = []
+    assert str(bot.decide(g).intent) == "switch"
+    g.apply("switch")
+    while g.state.turn.option == "switch":
+        d = bot.decide(g)
+        reasons.append(d.reason)
+        g.apply(d.intent)
+    assert "BL1" in g.state.areas[0].grid[(1, 1)].cars
+    assert reasons and all(r in ("follows the switching plan", "ends switching: the plan is done") for r in reasons)

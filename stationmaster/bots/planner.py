@@ -670,9 +670,14 @@ class PlannerBot(Bot):
 
     name = "planner"
 
-    def __init__(self, seed: int = 0, switch_nodes: int = SWITCH_NODES) -> None:
+    def __init__(self, seed: int = 0, switch_nodes: int = SWITCH_NODES, follow_plans: bool = False) -> None:
         super().__init__(seed)
         self.switch_nodes = switch_nodes
+        #: follow the plan made when choosing to switch, step by step, instead of planning each step
+        #: afresh (search's rollouts: a third of the work; the decision then depends on the bot's
+        #: memory of that plan, so the planner a player meets plans afresh)
+        self.follow_plans = follow_plans
+        self._following = None  # (game, history length at the next step, the steps left)
 
     def decide(self, game) -> Decision:
         legal = self.legal(game)
@@ -807,6 +812,8 @@ class PlannerBot(Bot):
                 gain, plan = plan_switching(v.game, self.switch_nodes)
                 if plan:
                     options.append((min(4.0, 0.6 + gain), Switch(), f"switches: {self._plan_words(v, plan)}"))
+                    if self.follow_plans:
+                        self._following = (v.game, len(v.game.history) + 1, list(plan))
         # the Office's passenger boxes
         if v.tier >= 1:
             green, red = capacity(s, v.area, (0, 0))
@@ -927,6 +934,14 @@ class PlannerBot(Bot):
         """Each step is planned afresh from the position (no memory between decisions), so a
         decision depends on the game alone, after an undo or a reload too."""
         game = v.game
+        f = self._following
+        if f is not None and f[0] is game and f[1] == len(game.history) and (not f[2] or f[2][0] in legal):
+            if not f[2]:
+                self._following = None
+                return Decision(End(), "ends switching: the plan is done")
+            it = f[2][0]
+            self._following = (game, f[1] + 1, f[2][1:])
+            return Decision(it, "follows the switching plan")
         gain, plan = plan_switching(game, self.switch_nodes)
         if not plan or plan[0] not in legal:
             return Decision(End(), "ends switching: the cars stand where they do the most good")

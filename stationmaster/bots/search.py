@@ -81,7 +81,7 @@ class SearchBot(Bot):
         self.rollouts, self.candidates, self.horizon, self.max_seconds = rollouts, candidates, horizon, max_seconds
         self.margin = margin
         self.planner = PlannerBot(seed)
-        self.rollout_policy = PlannerBot(seed, switch_nodes=20)
+        self.rollout_policy = PlannerBot(seed, switch_nodes=20, follow_plans=True)
 
     def decide(self, game) -> Decision:
         legal = self.legal(game)
