@@ -15,9 +15,10 @@ other's game, written atomically after every accepted intent (and undo/redo) and
   first copied to ``...backup.json`` (the steps after the save are kept there, not lost).
 - ``sm.play()`` resumes the most recent autosave in the folder and lists the others;
   ``sm.play(resume=name)`` resumes a named one.
-- A corrupt autosave is set aside as ``...corrupt.json`` (``...corrupt-2.json``... never
-  overwriting an earlier one); an autosave whose history stops early is copied to
-  ``...backup.json`` before the board writes over it.
+- A corrupt autosave (one that does not load, or whose seed, Day, Stage, players, mode or bots
+  are of the wrong type or out of range, such as a Day of ``1e400``) is set aside as
+  ``...corrupt.json`` (``...corrupt-2.json``... never overwriting an earlier one); an autosave
+  whose history stops early is copied to ``...backup.json`` before the board writes over it.
 - Temporary files a killed write left behind (``.sm-save-*.tmp``) are removed when older than a
   minute.
 """
@@ -33,7 +34,9 @@ import time
 import weakref
 from dataclasses import dataclass
 
+from stationmaster.config import LENGTHS
 from stationmaster.errors import SaveError
+from stationmaster.rules import CLOCK
 from stationmaster.saves import MAX_BYTES, write_atomically
 
 #: the single autosave of earlier versions (still listed and resumed)
@@ -132,16 +135,64 @@ def autosaves(folder=None) -> list:
 
 
 def _peek(path: str, mtime: float) -> Autosaved:
+    """What the autosave at ``path`` says, or an unreadable entry (seed None) when any field the
+    listing shows is missing, of the wrong type or out of range (see ``peek_problem``)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.loads(f.read(5_000_000))
-        cfg = data.get("config") or {}
-        bots = tuple((str(p), str(b)) for p, b in (data.get("bots") or {}).items())
-        return Autosaved(path, mtime, int(data["seed"]), int(data.get("day", 1)), int(data.get("stage", 1)),
-                         tuple(str(p) for p in cfg.get("players", ())) or ("Player",),
-                         str(cfg.get("mode", "solitaire")), bots)
-    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        with open(path, "rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError:
         return Autosaved(path, mtime)
+    data, problem = _parse(raw)
+    if problem:
+        return Autosaved(path, mtime)
+    cfg = data.get("config", {})
+    return Autosaved(path, mtime, data["seed"], data.get("day", 1), data.get("stage", 1),
+                     tuple(cfg.get("players", ())) or ("Player",), cfg.get("mode", "solitaire"),
+                     tuple(data.get("bots", {}).items()))
+
+
+def _whole(value, low: int, high: int) -> bool:
+    """A JSON whole number (not true/false, not 1.0, not 1e400) from ``low`` to ``high``."""
+    return type(value) is int and low <= value <= high
+
+
+_MAX_DAYS = max(days for _target, days in LENGTHS.values())
+
+
+def _parse(raw: bytes):
+    """(the autosave's JSON object, None), or (None, what is wrong with it in a player's words).
+
+    Checks only what the listing reads; loading the game checks everything else."""
+    if len(raw) > MAX_BYTES:
+        return None, f"it is larger than {MAX_BYTES} bytes"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None, "it is not UTF-8 text"
+    except (ValueError, RecursionError):  # bad JSON, a number too long to convert, deep nesting
+        return None, "it is not valid JSON"
+    if not isinstance(data, dict):
+        return None, "it is not a JSON object"
+    checks = (
+        ("seed", _whole(data.get("seed"), 0, 2**63 - 1), "a whole number from 0 to 2**63 - 1"),
+        ("day", _whole(data.get("day", 1), 1, _MAX_DAYS), f"a whole number from 1 to {_MAX_DAYS}"),
+        ("stage", _whole(data.get("stage", 1), 1, len(CLOCK)), f"a whole number from 1 to {len(CLOCK)}"),
+    )
+    for field, ok, should in checks:
+        if not ok:
+            return None, f"its '{field}' is not {should}"
+    cfg = data.get("config", {})
+    if not isinstance(cfg, dict):
+        return None, "its 'config' is not an object"
+    players = cfg.get("players", [])
+    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
+        return None, "its 'config.players' is not a list of names"
+    if not isinstance(cfg.get("mode", ""), str):
+        return None, "its 'config.mode' is not text"
+    bots = data.get("bots", {})
+    if not (isinstance(bots, dict) and all(isinstance(b, str) for b in bots.values())):
+        return None, "its 'bots' does not map player names to bot names"
+    return data, None
 
 
 # --------------------------------------------------------------------------- housekeeping
@@ -203,6 +254,9 @@ def resume(path) -> Resumed:
         return Resumed(None, f"The autosave {name} could not be read ({e.strerror or e}).", "error")
     try:
         game = sm.loads(raw)
+        problem = _parse(raw)[1]  # the game loads, but a field the listing shows is broken
+        if problem:
+            raise SaveError(problem)
     except SaveError as e:
         kept = beside(path, "corrupt")
         try:
@@ -390,8 +444,10 @@ class Autosaver:
             text = _read(a.path)
             try:
                 data = json.loads(text or "")
-            except ValueError:
+            except (ValueError, RecursionError):
                 continue
+            if not (isinstance(data, dict) and isinstance(data.get("intents", []), list)):
+                continue  # changed since it was listed; it is not this game
             if data.get("config") != mine.get("config") or data.get("bots") != mine.get("bots"):
                 continue
             theirs = list(data.get("intents") or ())
