@@ -206,14 +206,6 @@ def area_value(v: View) -> float:
     return value
 
 
-def _sig(game, seat):
-    s = game.state
-    trains = tuple((t.tray, t.pos, tuple(t.ahead), tuple(t.behind), t.split)
-                   for t in sorted(s.trains.values(), key=lambda t: t.tray) if t.where == "area" and t.seat == seat)
-    cars = tuple(sorted((xy, tuple(p.cars)) for xy, p in s.areas[seat].grid.items() if p.cars))
-    return trains, cars, s.turn.moves_left, s.turn.last_move
-
-
 def _moves(g, seat, tray, direction) -> list:
     s = g.state
     t = s.trains.get(tray)
