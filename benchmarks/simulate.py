@@ -7,6 +7,10 @@ a run streams. Prints JSON; the budget is checked by reading it, not by a test.
   on 2 worker processes, ``rounds`` times in alternating order; the medians, their ratio (the
   speed-up) and each round's ratio. The machine's load average is printed before and after: the
   budget is for an idle machine, and a busy one lowers the speed-up (2 workers share what is free).
+- ``control``: the same on a bare CPU-bound loop (no engine) in a ``multiprocessing.Pool`` of 2
+  against one process: what 2 processes can get from this machine at that moment. On a busy
+  machine (or where this session's processes share a fixed CPU quota) it is well under 2, and
+  ``simulate``'s speed-up can be no better; ``efficiency`` is simulate's speed-up over the control's.
 - ``stream``: the parent's peak resident memory after streaming ``stream-games`` short random games
   through ``iter_simulate`` into a ``Summary`` (no rows held), against the same after a tenth of them:
   flat when rows and tasks stream.
@@ -54,6 +58,31 @@ def jobs_speedup(bot: str, games: int, rounds: int) -> dict:
     }
 
 
+def spin(n: int) -> int:
+    """A CPU-bound task of no engine: the control."""
+    total = 0
+    for i in range(n):
+        total += i * i % 7
+    return total
+
+
+def control(tasks: int, n: int, rounds: int) -> dict:
+    import multiprocessing
+    one, two = [], []
+    for _ in range(rounds):
+        t = time.perf_counter()
+        for _ in range(tasks):
+            spin(n)
+        one.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        with multiprocessing.Pool(2) as pool:
+            pool.map(spin, [n] * tasks)
+        two.append(time.perf_counter() - t)
+    m1, m2 = statistics.median(one), statistics.median(two)
+    return {"tasks": tasks, "loop": n, "median_1_process_s": round(m1, 3), "median_2_processes_s": round(m2, 3),
+            "speedup": round(m1 / m2, 2)}
+
+
 def peak_rss_mb() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)  # Linux: KiB
 
@@ -76,6 +105,7 @@ def main(argv=None) -> int:
     ap.add_argument("--stream-games", type=int, default=600, help="games for the memory check (default 600)")
     args = ap.parse_args(argv)
     load_before = os.getloadavg()
+    ctl = control(8, 1_000_000, args.rounds)
     jobs = jobs_speedup(args.bot, args.games, args.rounds)
     load_after = os.getloadavg()
     report = {
@@ -83,7 +113,9 @@ def main(argv=None) -> int:
         "cpus": os.cpu_count(),
         "load_average_before": [round(x, 2) for x in load_before],
         "load_average_after": [round(x, 2) for x in load_after],
+        "control": ctl,
         "jobs": jobs,
+        "efficiency": round(jobs["speedup_of_medians"] / ctl["speedup"], 2),
         "stream": stream_memory(args.stream_games),
         "budget_speedup": BUDGET_SPEEDUP,
         "within_budget": jobs["speedup_of_medians"] >= BUDGET_SPEEDUP,

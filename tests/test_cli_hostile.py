@@ -164,12 +164,13 @@ def _lines(path):
         return []
 
 
-def test_ctrl_c_keeps_every_finished_row_and_prints_the_summary_so_far(tmp_path):
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_keeps_every_finished_row_and_prints_the_summary_so_far(tmp_path, jobs):
     """A run of 10**12 games: rows are appended as games finish; Ctrl-C (SIGINT to the whole
     process group, as a terminal sends it) stops it with the summary of the finished games."""
     out = tmp_path / "rows.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "stationmaster.cli", "simulate", "--bot", "random",
-                             "--length", "short", "--games", str(10**12), "--jobs", "2", "--out", str(out),
+                             "--length", "short", "--games", str(10**12), "--jobs", str(jobs), "--out", str(out),
                              "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
     try:

@@ -335,7 +335,7 @@ def _reference_summary(rows):
     }
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.lists(st.tuples(st.lists(st.integers(-60, 200), min_size=1, max_size=4), st.integers(0, 5),
                           st.lists(st.integers(-60, 200), max_size=5), st.floats(0, 10).map(lambda x: round(x, 4))),
                 min_size=1, max_size=30))
