@@ -215,3 +215,47 @@ def test_a_full_disk_stops_the_run_with_the_summary_so_far(capsys):
     code, out, err = run(capsys, "simulate", "--bot", "random", "--length", "short", "--games", "3", "--jobs", "1",
                          "--quiet", "--out", "/dev/full")
     assert code == 2 and "cannot write /dev/full: No space left on device after 0 of 3 games" in err
+
+
+@pytest.mark.parametrize("kw, words", [
+    (dict(bot_options=[1, 2]), "bot_options maps option names to values"),
+    (dict(bot_options={1: 2}), "bot_options maps option names to values"),
+    (dict(optional_rules="adversity"), "optional_rules is a list of rule names"),
+    (dict(games=True), "games must be a whole number"),
+    (dict(seed=1.0), "seed must be a whole number"),
+    (dict(jobs=2.0), "jobs must be a whole number"),
+    (dict(players=10**20, mode="coop"), "seats 1 to 6 players"),
+])
+def test_the_python_api_refuses_settings_of_the_wrong_kind_with_a_value_error(kw, words):
+    with pytest.raises(ValueError, match=words):
+        simulate(**({"bot": "random", "length": "short", "games": 1} | kw))
+
+
+# ------------------------------------------------------------------- replay: paths and files
+
+
+@pytest.mark.parametrize("name, words", [
+    ("folder", "Is a directory"),
+    (LONG, "File name too long"),
+    ("missing.json", "No such file or directory"),
+])
+def test_replay_of_a_path_that_is_no_save_exits_2(tmp_path, capsys, monkeypatch, name, words):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    code, out, err = run(capsys, "replay", name)
+    assert code == 2 and out == "" and words in err
+
+
+def test_replay_of_a_save_with_a_huge_seed_or_a_unicode_digit(tmp_path, capsys):
+    import stationmaster as sm
+    g = sm.new_game(seed=3)
+    g.apply("draw home")
+    data = json.loads(g.dumps())
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(data).replace('"seed": 3', '"seed": 1e400'))
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and "'seed' must be a whole number from 0 to 2**63 - 1, not inf" in err
+    data["intents"].append("board ①")
+    path.write_text(json.dumps(data))
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 1 and "write numbers with the digits 0-9" in out and "engine error" not in out

@@ -16,7 +16,7 @@ from ..intents import Intent
 from ..rng import MASK64, Rng
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Option:
     """One keyword option a bot's class takes, as data beside the bot: its name, its type (``int``
     for a whole number, ``float`` for any number), its range, whether ``None`` is allowed (and
@@ -53,6 +53,10 @@ class Option:
 
     def __str__(self) -> str:
         return f"{self.name}: {self.wants()}" + (f"; {self.help}" if self.help else "")
+
+    def __repr__(self) -> str:  # as written beside a bot: Option('horizon', int, 1, 1000, help='...')
+        extra = "".join(f", {k}={v!r}" for k, v in (("none", self.none), ("help", self.help)) if v)
+        return f"Option({self.name!r}, {self.kind.__name__}, {self.low!r}, {self.high!r}{extra})"
 
 
 def _shown(value) -> str:

@@ -169,9 +169,13 @@ def _plan(bot, length, games, seed, jobs, mode, players, yard_refill, bot_option
         raise ValueError(f"players must be a whole number of seats from 1, not {players!r}")
     if players > MAX_PLAYERS:  # before the seats' names are made: 10**20 seats would never be
         raise ValueError(f"Station Master seats 1 to {MAX_PLAYERS} players, not {players}")
+    if isinstance(optional_rules, str) or not isinstance(optional_rules, (list, tuple, set, frozenset)):
+        raise ValueError(f"optional_rules is a list of rule names, e.g. ['adversity'], not {optional_rules!r}")
     optional_rules = list(optional_rules)
     config = make_config(seat_names(players), mode, length, yard_refill=yard_refill, deck=deck,
                          optional_rules=optional_rules, balance=balance)
+    if bot_options is not None and not (isinstance(bot_options, dict) and all(isinstance(k, str) for k in bot_options)):
+        raise ValueError(f"bot_options maps option names to values, e.g. {{'max_seconds': None}}, not {bot_options!r}")
     options = dict(bot_options or {})
     if options:  # a bad bot or option is refused here, before any worker starts
         cls = bot_class(bot)
@@ -340,6 +344,13 @@ class Summary:
         for key, v in values.items():
             if self.common.setdefault(key, v) != v:
                 self.common[key] = _MIXED
+
+    def __repr__(self) -> str:
+        if not self.games:
+            return "<Summary of 0 games>"
+        info = self.result()
+        return (f"<Summary of {self.games} games: mean Revenue {info['mean_revenue']:g} per seat, "
+                f"won {100 * info['win_rate']:.1f}%>")
 
     def _median(self):
         """statistics.median of the seats' Revenue, from the counts."""
