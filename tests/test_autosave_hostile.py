@@ -120,3 +120,32 @@ def test_no_malformed_field_breaks_listing_or_resuming(tmp_path, fields):
         assert not (tmp_path / NAME).exists()
     else:
         assert entry.seed == got.game.seed
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_a_pipe_or_a_folder_named_like_an_autosave_is_never_waited_on(tmp_path):
+    """Opening a pipe for reading waits for a writer: a pipe named like an autosave once made
+    sm.play() wait forever in its folder. Now it is listed as unreadable and left alone."""
+    import signal
+
+    os.mkfifo(tmp_path / NAME)
+    (tmp_path / "station-master-autosave-seed8.json").mkdir()
+    good = sm.new_game(seed=3)
+    good.save(tmp_path / "station-master-autosave-seed3.json")
+    os.utime(tmp_path / "station-master-autosave-seed3.json", (1_000_000, 1_000_000))
+
+    def stuck(signum, frame):
+        raise AssertionError("waited on the pipe")
+
+    old = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(20)
+    try:
+        listed = {e.name: e.seed for e in a.autosaves(tmp_path)}
+        got = a.resume_latest(tmp_path)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+    assert listed == {NAME: None, "station-master-autosave-seed8.json": None, "station-master-autosave-seed3.json": 3}
+    assert got.game is not None and got.game.seed == 3
+    assert f"The autosave {NAME} is not a file (a folder, a pipe or a device), so it was left alone." in got.message
+    assert (tmp_path / NAME).exists() and (tmp_path / "station-master-autosave-seed8.json").is_dir()

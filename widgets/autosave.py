@@ -29,6 +29,7 @@ import json
 import os
 import re
 import shutil
+import stat
 import tempfile
 import time
 import weakref
@@ -134,12 +135,31 @@ def autosaves(folder=None) -> list:
     return out
 
 
-def _peek(path: str, mtime: float) -> Autosaved:
-    """What the autosave at ``path`` says, or an unreadable entry (seed None) when any field the
-    listing shows is missing, of the wrong type or out of range (see ``peek_problem``)."""
+class NotAFile(OSError):
+    """A name that holds no regular file (a folder, a pipe, a device): never read, so a pipe named
+    like an autosave cannot make listing or resuming wait forever."""
+
+
+def read_bytes(path: str, limit: int = MAX_BYTES + 1) -> bytes:
+    """Up to ``limit`` bytes of the regular file at ``path``; NotAFile for anything else. The
+    file is opened without waiting (a pipe opens at once) and checked before it is read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotAFile(f"{os.path.basename(path)} is not a file (a folder, a pipe or a device)")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read(limit)
+    finally:
+        os.close(fd)
+
+
+def _peek(path: str, mtime: float) -> Autosaved:
+    """What the autosave at ``path`` says, or an unreadable entry (seed None) when it cannot be
+    read or any field the listing shows is missing, of the wrong type or out of range."""
+    try:
+        raw = read_bytes(path)
     except OSError:
         return Autosaved(path, mtime)
     data, problem = _parse(raw)
@@ -246,10 +266,11 @@ def resume(path) -> Resumed:
     path = os.path.abspath(os.fspath(path))
     name = os.path.basename(path)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        raw = read_bytes(path)
     except FileNotFoundError:
         return Resumed(None, f"There is no autosave {name}.", "error")
+    except NotAFile as e:
+        return Resumed(None, f"The autosave {e}, so it was left alone.", "error")
     except OSError as e:
         return Resumed(None, f"The autosave {name} could not be read ({e.strerror or e}).", "error")
     try:
@@ -340,11 +361,14 @@ def claimed(game) -> str | None:
 def _read(path: str) -> str | None:
     """The file's text with universal newlines; None if there is none."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        raw = read_bytes(path, -1)
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError):
+    except OSError:
+        return "\0unreadable"
+    try:
+        return raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError:
         return "\0unreadable"
 
 
