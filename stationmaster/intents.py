@@ -43,10 +43,11 @@ class Intent:
 
     def __init_subclass__(cls, **kw) -> None:
         super().__init_subclass__(**kw)
-        for verb in cls.__dict__.get("verbs", ()):
-            if verb in BY_VERB:
-                raise ValueError(f"the verb {verb!r} is {BY_VERB[verb].__name__}'s already")
-            BY_VERB[verb] = cls
+        verbs = cls.__dict__.get("verbs", ())
+        taken = [v for v in verbs if v in BY_VERB]
+        if taken:
+            raise ValueError(f"the verb {taken[0]!r} is {BY_VERB[taken[0]].__name__}'s already")
+        BY_VERB.update(dict.fromkeys(verbs, cls))
 
     def __str__(self) -> str:  # pragma: no cover - each intent class writes its own text
         raise NotImplementedError

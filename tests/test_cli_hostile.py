@@ -98,10 +98,10 @@ BAD_OPTIONS = [
     ("search", "rollouts=true", "not True"),
     ("search", "margin=1e400", "option margin must be a number from 0 to 1000, not inf"),
     ("search", "margin=NaN", "not nan"),
-    ("search", "depth=3", "the search bot does not take these options: depth (the options it takes: rollouts:"),
+    ("search", "depth=3", "the search bot does not take these options: depth. The options it takes:\n  rollouts:"),
     ("planner", 'switch_nodes="x"', "the planner bot's option switch_nodes must be a whole number from 1 to 100000"),
     ("planner", "switch_nodes=0", "not 0"),
-    ("random", "depth=3", "the random bot does not take these options: depth (the options it takes: none)"),
+    ("random", "depth=3", "the random bot does not take these options: depth. The options it takes: none"),
     ("greedy", "x=1", "the greedy bot does not take these options: x"),
 ]
 

@@ -52,7 +52,7 @@ class Option:
                              f"not {_shown(value)}")
 
     def __str__(self) -> str:
-        return f"{self.name}: {self.wants()}" + (f"; {self.help}" if self.help else "")
+        return f"{self.name}: {self.wants()}" + (f" — {self.help}" if self.help else "")
 
     def __repr__(self) -> str:  # as written beside a bot: Option('horizon', int, 1, 1000, help='...')
         extra = "".join(f", {k}={v!r}" for k, v in (("none", self.none), ("help", self.help)) if v)
@@ -74,9 +74,9 @@ def check_options(cls, options: dict) -> None:
     by_name = {o.name: o for o in declared}
     unknown = [k for k in options if k not in by_name]
     if unknown:
-        takes = "; ".join(str(o) for o in declared) if declared else "none"
-        raise ValueError(f"the {cls.name} bot does not take these options: {', '.join(map(str, unknown))} "
-                         f"(the options it takes: {takes})")
+        takes = "".join(f"\n  {o}" for o in declared) if declared else " none"
+        raise ValueError(f"the {cls.name} bot does not take these options: {', '.join(map(str, unknown))}. "
+                         f"The options it takes:{takes}")
     for key, value in options.items():
         by_name[key].check(cls.name, value)
 
