@@ -3,6 +3,7 @@ the wrong type or out of range (a ``seed``, ``day`` or ``stage`` of ``1e400`` or
 is listed as unreadable and set aside like a corrupt one; listing, resuming and ``sm.play()``
 never fail in its folder."""
 
+import functools
 import json
 import os
 
@@ -16,11 +17,16 @@ from stationmaster.widgets import autosave as a
 NAME = "station-master-autosave-seed7.json"
 
 
-def save_text(**fields) -> str:
-    """A real save of seed 7 (one intent), with ``fields`` replaced by raw JSON texts."""
+@functools.lru_cache(maxsize=1)
+def real_save() -> str:
     g = sm.new_game(seed=7)
     g.apply("draw home")
-    data = json.loads(g.dumps())
+    return g.dumps()
+
+
+def save_text(**fields) -> str:
+    """A real save of seed 7 (one intent), with ``fields`` replaced by raw JSON texts."""
+    data = json.loads(real_save())
     text = json.dumps({k: v for k, v in data.items() if k not in fields}, indent=1)
     extra = "".join(f', "{k}": {raw}' for k, raw in fields.items())
     return text[:-2] + extra + "\n}"
