@@ -405,3 +405,25 @@ def test_a_verb_belongs_to_one_class():
     with pytest.raises(ValueError, match="the verb 'draw' is Draw's already"):
         type("Draw2", (I.Intent,), {"verbs": ("draw",)})
     assert I.BY_VERB["draw"] is I.Draw
+
+
+WORDS = sorted(I.BY_VERB) + ["home", "dept", "east", "west", "front", "rear", "to", "at", "for", "on", "turned",
+                             "leave", "take", "car", "Mainline", "against", "green", "men", "work", "caboose",
+                             "loaded", "empty", "coach", "pass", "stock", "unjam", "T1", "HE2", "K1", "Straight1",
+                             "1", "2", "3", "-1", "1,0", "0,-1", "12", "1000", "²", "𝟙", "١,٢", "①", '"Bo', 'Bo"']
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(WORDS) | st.text(max_size=4), min_size=1, max_size=7))
+def test_any_text_is_an_intent_that_reads_back_or_refused_as_illegal_intent(words):
+    """Whatever the words, parse gives an intent whose text reads back as the same intent, or
+    IllegalIntent: never another error; and no text with a digit other than 0-9 is an intent but
+    a Play or a Discard (whose card id or opponent's name is free text)."""
+    text = " ".join(words)
+    try:
+        it = sm.parse(text)
+    except sm.IllegalIntent:
+        return
+    assert sm.parse(str(it)) == it
+    if not isinstance(it, (I.Play, I.Discard)):  # (a card id or a player's name may hold any character)
+        assert not any(ch.isdigit() and not ch.isascii() for ch in text)
