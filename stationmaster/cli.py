@@ -347,7 +347,11 @@ def _simulate_parser(sub) -> None:
                        description="Play GAMES games with the bot in every seat (game i on seed SEED+i, "
                        "so the same seeds give the same games whatever --jobs), then print the Revenue, "
                        "win rate, collisions and Revenue by source. A progress bar shows on a terminal "
-                       "(with tqdm: pip install \"stationmaster[sim]\").")
+                       "(with tqdm: pip install \"stationmaster[sim]\"). Games stream: --out gets each "
+                       "game's line as it finishes, and Ctrl-C stops the run with the summary of the "
+                       "games finished so far.",
+                       epilog="Exit status: 0 done; 2 a bad setting or an --out that cannot be written; "
+                       "130 stopped by Ctrl-C (the finished games kept and summarised).")
     s.add_argument("--bot", required=True, choices=available(), help="the bot in every seat")
     s.add_argument("--length", default="standard", choices=list(LENGTHS), help="game length (default standard)")
     s.add_argument("--games", type=int, default=100, metavar="N", help="how many games (default 100)")
