@@ -28,6 +28,7 @@ an option of the wrong type) with a message on stderr and exit status 2, never a
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 
@@ -251,12 +252,15 @@ def _simulate(args) -> int:
             print(visible(f"stationmaster: cannot write {clip(args.out, 100)}: {_why(e)}"), file=sys.stderr)
             return EXIT_BAD
     summary, stopped = Summary(), None
+    held = _HeldInterrupt()
     try:
-        for row in rows:  # each row written (and flushed) as its game finishes
-            if out is not None:
-                out.write(json.dumps(row, ensure_ascii=False) + "\n")
-                out.flush()
-            summary.add(row)
+        with held.installed():
+            for row in rows:  # each row written (and flushed) as its game finishes
+                with held:  # Ctrl-C waits until the row is both written and counted
+                    if out is not None:
+                        out.write(json.dumps(row, ensure_ascii=False) + "\n")
+                        out.flush()
+                    summary.add(row)
     except KeyboardInterrupt:
         stopped = "interrupted"
     except OSError as e:  # the disk filled up, the file went away...
@@ -286,6 +290,43 @@ def _simulate(args) -> int:
     if stopped:
         return EXIT_INTERRUPTED if stopped == "interrupted" else EXIT_BAD
     return EXIT_OK
+
+
+class _HeldInterrupt:
+    """Ctrl-C (SIGINT) that arrives inside ``with held:`` is raised as KeyboardInterrupt when the
+    block ends, so that a row is never written without being counted, or counted unwritten."""
+
+    def __init__(self) -> None:
+        self.inside = self.pending = False
+
+    def _handler(self, signum, frame) -> None:
+        if self.inside:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def installed(self):
+        import signal
+        import threading
+        if threading.current_thread() is not threading.main_thread():  # only the main thread gets signals
+            yield
+            return
+        old = signal.signal(signal.SIGINT, self._handler)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, old)
+
+    def __enter__(self):
+        self.inside = True
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.inside = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
 
 
 def _why(e: Exception) -> str:

@@ -259,3 +259,25 @@ def test_replay_of_a_save_with_a_huge_seed_or_a_unicode_digit(tmp_path, capsys):
     path.write_text(json.dumps(data))
     code, out, _ = run(capsys, "replay", str(path))
     assert code == 1 and "write numbers with the digits 0-9" in out and "engine error" not in out
+
+
+def test_ctrl_c_while_a_row_is_written_waits_until_it_is_counted(tmp_path, capsys, monkeypatch):
+    """A SIGINT that lands between writing a row and counting it would leave the file one row
+    ahead of the summary: it is held until the row is both written and counted."""
+    out = tmp_path / "rows.jsonl"
+    real = sim.Summary.add
+    calls = []
+
+    def add_after_a_ctrl_c(self, row):
+        calls.append(row["seed"])
+        if len(calls) == 2:  # Ctrl-C arrives while the second row is being handled
+            os.kill(os.getpid(), signal.SIGINT)
+        return real(self, row)
+
+    monkeypatch.setattr(sim.Summary, "add", add_after_a_ctrl_c)
+    code, stdout, err = run(capsys, "simulate", "--bot", "random", "--length", "short", "--games", "50",
+                            "--jobs", "1", "--quiet", "--json", "--out", str(out))
+    assert code == 130 and calls == [1, 2]
+    assert json.loads(stdout)["games"] == 2 == len(_lines(out))
+    assert "interrupted after 2 of 50 games" in err
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
