@@ -49,6 +49,21 @@ def test_a_hostile_number_is_listed_as_unreadable_and_set_aside_on_resume(tmp_pa
     assert (tmp_path / "station-master-autosave-seed7.corrupt.json").read_text() == save_text(**{field: raw})
 
 
+@pytest.mark.parametrize("fields", [
+    {"config": '{"players": ["A", "B", "C", "D", "E", "F", "G"], "mode": "coop"}'},
+    {"config": '{"players": ["' + "x" * 41 + '"]}'},
+    {"config": '{"players": ["Bo\\u001b[2J"]}'},  # ESC: would steer a terminal
+    {"config": '{"players": ["Bo"], "mode": "chess"}'},
+    {"bots": '{"Player": ""}'},
+    {"bots": '{"Player": ["planner"]}'},
+], ids=["7 players", "41 characters", "ESC", "mode chess", "empty bot", "bot list"])
+def test_names_modes_and_bots_that_no_game_has_are_listed_as_unreadable_and_set_aside(tmp_path, fields):
+    (tmp_path / NAME).write_text(save_text(**fields))
+    assert [e.describe() for e in a.autosaves(tmp_path)] == [f"{NAME} (unreadable)"]
+    got = a.resume_latest(tmp_path)
+    assert got.game is None and "could not be loaded" in got.message and "corrupt.json" in got.message
+
+
 def test_the_reason_names_the_broken_field_in_a_players_words(tmp_path):
     (tmp_path / NAME).write_text(save_text(day="1e400"))
     got = a.resume(tmp_path / NAME)

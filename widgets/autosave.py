@@ -35,9 +35,10 @@ import time
 import weakref
 from dataclasses import dataclass
 
-from stationmaster.config import LENGTHS
+from stationmaster.config import LENGTHS, MAX_NAME, MAX_PLAYERS, MODES
 from stationmaster.errors import SaveError
 from stationmaster.rules import CLOCK
+from stationmaster.safetext import first_hidden
 from stationmaster.saves import MAX_BYTES, write_atomically
 
 #: the single autosave of earlier versions (still listed and resumed)
@@ -205,14 +206,19 @@ def _parse(raw: bytes):
     if not isinstance(cfg, dict):
         return None, "its 'config' is not an object"
     players = cfg.get("players", [])
-    if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
-        return None, "its 'config.players' is not a list of names"
-    if not isinstance(cfg.get("mode", ""), str):
-        return None, "its 'config.mode' is not text"
+    if not (isinstance(players, list) and len(players) <= MAX_PLAYERS and all(map(_name, players))):
+        return None, f"its 'config.players' is not a list of 1 to {MAX_PLAYERS} player names"
+    if cfg.get("mode", "solitaire") not in MODES:
+        return None, f"its 'config.mode' is not one of {', '.join(MODES)}"
     bots = data.get("bots", {})
-    if not (isinstance(bots, dict) and all(isinstance(b, str) for b in bots.values())):
+    if not (isinstance(bots, dict) and all(_name(p) and _name(b) for p, b in bots.items())):
         return None, "its 'bots' does not map player names to bot names"
     return data, None
+
+
+def _name(text) -> bool:
+    """Text a listing may show: at most MAX_NAME visible characters (what a game's names are)."""
+    return isinstance(text, str) and 0 < len(text) <= MAX_NAME and first_hidden(text) is None
 
 
 # --------------------------------------------------------------------------- housekeeping
