@@ -398,7 +398,8 @@ def _simulate_parser(sub) -> None:
     s.add_argument("--games", type=int, default=100, metavar="N", help="how many games (default 100)")
     s.add_argument("--seed", type=int, default=1, metavar="S", help="the first game's seed (default 1)")
     s.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
-                   help="worker processes (default: one per CPU; at most one per CPU, and at least 2)")
+                   help="worker processes (default: one per CPU; more than the CPUs, or 2 if more, "
+                   "is lowered to that, and said)")
     s.add_argument("--mode", default="solitaire", choices=list(MODES), help="game mode (default solitaire)")
     s.add_argument("--players", type=int, metavar="K",
                    help="seats, every one played by the bot (default 1 in solitaire, else 2)")
