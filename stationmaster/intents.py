@@ -4,6 +4,11 @@
 for every intent ``parse(str(i)) == i``. Coordinates are the acting player's own Office Area grid:
 ``x,y`` with the Office at ``0,0``, east positive, the Running Track at ``y = 0``.
 
+Each intent class holds both directions of its notation side by side: ``__str__`` writes its text
+and the classmethod ``from_words`` reads it back; ``verbs`` names the first words of its texts, and
+``parse`` is a small dispatcher that hands a text to the class its first word names (``BY_VERB``).
+Numbers are read from the ASCII digits 0-9 only (``int()`` would also take ``𝟙`` or ``١``).
+
 An intent object built by hand (``Discard("T3", 0)``) is checked exactly like its text: ``parse``
 turns it into text and reads that back, and refuses it unless the same intent comes out. So
 nothing reaches the rules that a save, which holds the texts, could not replay.

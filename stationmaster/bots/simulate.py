@@ -7,6 +7,12 @@
 Game ``i`` is dealt with seed ``seed + i``; the rows come back in seed order, and the same seeds
 give the same rows (all but ``seconds``) whatever the number of jobs. The engine stays standard
 library only: the progress bar uses tqdm when it is installed and the output is a terminal.
+
+Runs stream: ``iter_simulate`` hands the workers a few games at a time and yields each row as it
+(and every game before it) finishes, and ``Summary`` adds rows up one at a time with counts and
+sums, so neither the tasks nor the rows of a run are ever held whole (``stationmaster simulate
+--games 1000000000000`` runs in flat memory, writing each row as it comes). ``simulate`` is
+``list(iter_simulate(...))``. Worker processes are capped at ``max_jobs()``.
 """
 
 from __future__ import annotations
