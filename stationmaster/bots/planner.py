@@ -737,7 +737,7 @@ class PlannerBot(Bot):
             off = v.office
             wants.append((3.0 - len(off.red) / max(1, red), Place("coach", True), "loaded coach for passengers to detrain"))
             wants.append((2.0 + len(off.green), Place("coach", False), "empty coach to board passengers"))
-        tr = v.s.trains.get(pend.tray)
+        tr = v.s.trains.get(getattr(pend, "tray", None))  # a make-up names its tray (not a Heavy Grade)
         for xy in v.industries():
             sp = v.spec(v.area.grid[xy].card)
             fits = 0.3 if tr is not None and spotting_facing(v, xy) == tr.direction else 0.0  # it can spot it
