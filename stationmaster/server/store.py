@@ -1,0 +1,106 @@
+"""The server's database: tables, seats and every accepted intent, in SQLite (standard library).
+
+What is stored (docs/remote.md): per table its id, the host key, the configuration and seed of
+``new_game`` (as a save's fields), the bot pace; per seat its player name, its invite token and
+the bot that plays it (if any); and the accepted intents in order, as text. A table's game is
+rebuilt from this by replaying the intents through the rules, exactly as a save is loaded.
+
+``add_intent`` commits before it returns: the server acknowledges an intent only after that.
+The database runs in WAL mode with ``synchronous=FULL`` by default (``sync="normal"`` trades
+durability against power loss, never against a crash of the server process, for speed).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    host_key TEXT NOT NULL,
+    save TEXT NOT NULL,          -- the save's fields without the intents: format, version, seed, config, bots
+    pace REAL NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    name TEXT NOT NULL,
+    token TEXT NOT NULL UNIQUE,
+    bot TEXT,                    -- the bot the server plays this seat with, NULL for a person
+    PRIMARY KEY (table_id, name)
+);
+CREATE TABLE IF NOT EXISTS intents (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,          -- 0 for the first intent
+    text TEXT NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+"""
+
+
+class Store:
+    """The tables of one server in one SQLite file (``":memory:"`` for a throwaway one)."""
+
+    def __init__(self, path: str, sync: str = "full") -> None:
+        if sync not in ("full", "normal"):
+            raise ValueError(f"sync must be 'full' or 'normal', not {sync!r}")
+        self.path = path
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={sync.upper()}")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _tx(self, statements) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            for sql, args in statements:
+                self.db.execute(sql, args)
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    def add_table(self, table_id: str, host_key: str, save: dict, pace: float, created: float,
+                  seats: dict, bots: dict) -> None:
+        """A new table: ``seats`` maps player name -> token, ``bots`` player name -> bot name."""
+        rows = [("INSERT INTO tables VALUES (?, ?, ?, ?, ?)", (table_id, host_key, json.dumps(save), pace, created))]
+        rows += [("INSERT INTO seats VALUES (?, ?, ?, ?)", (table_id, name, token, bots.get(name)))
+                 for name, token in seats.items()]
+        self._tx(rows)
+
+    def add_intent(self, table_id: str, n: int, text: str) -> None:
+        """Record intent ``n`` of the table, committed when this returns (a second intent ``n``
+        fails: the log never forks)."""
+        self._tx([("INSERT INTO intents VALUES (?, ?, ?)", (table_id, n, text))])
+
+    def set_bot(self, table_id: str, name: str, bot: str | None) -> None:
+        self._tx([("UPDATE seats SET bot = ? WHERE table_id = ? AND name = ?", (bot, table_id, name))])
+
+    def count(self) -> int:
+        return self.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
+
+    def table_ids(self) -> list:
+        return [r[0] for r in self.db.execute("SELECT id FROM tables ORDER BY created")]
+
+    def table(self, table_id: str):
+        """``(host_key, save fields, pace)`` or None."""
+        row = self.db.execute("SELECT host_key, save, pace FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return None if row is None else (row[0], json.loads(row[1]), row[2])
+
+    def seats(self, table_id: str) -> dict:
+        """``{player name: (token, bot or None)}``."""
+        return {r[0]: (r[1], r[2]) for r in
+                self.db.execute("SELECT name, token, bot FROM seats WHERE table_id = ?", (table_id,))}
+
+    def seat_of(self, token: str):
+        """``(table id, player name)`` for an invite token, or None."""
+        row = self.db.execute("SELECT table_id, name FROM seats WHERE token = ?", (token,)).fetchone()
+        return None if row is None else (row[0], row[1])
+
+    def intents(self, table_id: str) -> list:
+        return [r[0] for r in self.db.execute("SELECT text FROM intents WHERE table_id = ? ORDER BY n", (table_id,))]

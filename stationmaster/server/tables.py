@@ -1,0 +1,210 @@
+"""A table: one authoritative game, its seats, and the messages each seat is sent (no I/O here).
+
+The game lives in memory and in the store: an intent is checked (the right seat, the current
+sequence number, legal now), applied, committed to the store, and only then acknowledged. On a
+server's restart a table is rebuilt from the store by replaying its intents through the rules
+(``stationmaster.loads``, as a save is loaded).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from .. import bots as _bots
+from ..errors import IllegalIntent
+from ..game import new_game
+from ..saves import loads
+from . import codec
+from .views import batch_for, seat_view, view_state
+
+#: the ``new_game`` options a table may be created with (and the JSON types each takes)
+OPTIONS = {"players": list, "mode": str, "length": str, "victory": str, "starting_hand": str, "deck": str,
+           "yard_refill": str, "balance": str, "optional_rules": list, "revenue": list, "seed": int, "bots": dict}
+
+
+class Refused(Exception):
+    """An intent or request the table does not take; ``str`` says why in a player's words."""
+
+
+def new_id(n: int = 8) -> str:
+    return secrets.token_urlsafe(n)
+
+
+def check_options(options: dict) -> dict:
+    """Validate a table's creation options (untrusted JSON) into ``new_game`` keywords."""
+    if not isinstance(options, dict):
+        raise Refused("a table is created from a JSON object of new_game options")
+    out = {}
+    for key, value in options.items():
+        kind = OPTIONS.get(key)
+        if kind is None:
+            raise Refused(f"unknown table option {str(key)[:40]!r}: use {', '.join(OPTIONS)}")
+        if value is None:
+            continue
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise Refused(f"the table option {key!r} must be {kind.__name__}, not {type(value).__name__}")
+        out[key] = value
+    bots = out.get("bots", {})
+    for seat, bot in bots.items():
+        if not isinstance(bot, str):
+            raise Refused(f"a bot seat names a bot by its name ({', '.join(_bots.available())}), not {bot!r:.40}")
+    return out
+
+
+class Table:
+    """One table: ``game`` (authoritative), ``seats`` {player: token}, ``seat_bots`` {player: bot name}."""
+
+    def __init__(self, table_id: str, game, host_key: str, seats: dict, seat_bots: dict, pace: float) -> None:
+        self.id = table_id
+        self.game = game
+        self.host_key = host_key
+        self.seats = dict(seats)
+        self.seat_bots = {p: b for p, b in seat_bots.items() if b}
+        self.pace = pace
+        self._bot_objects: dict = {}
+        self._views: dict = {}  # (player, seq) -> encoded view state
+        self.changed_at = time.time()
+
+    # ------------------------------------------------------------------ making and loading
+
+    @classmethod
+    def create(cls, store, options: dict, pace: float) -> "Table":
+        kw = check_options(options)
+        try:
+            game = new_game(**kw)
+        except (ValueError, TypeError, IllegalIntent) as e:
+            raise Refused(str(e)) from None
+        table_id, host_key = new_id(), new_id(24)
+        seats = {p: new_id(24) for p in game.players}
+        bots = dict(game.bots)  # names: check_options let only names through
+        save = game.to_json()
+        del save["intents"]
+        store.add_table(table_id, host_key, save, pace, time.time(), seats, bots)
+        return cls(table_id, game, host_key, seats, bots, pace)
+
+    @classmethod
+    def load(cls, store, table_id: str):
+        """The table rebuilt from the store, or None if there is no such table."""
+        got = store.table(table_id)
+        if got is None:
+            return None
+        host_key, save, pace = got
+        import json
+        game = loads(json.dumps({**save, "intents": store.intents(table_id)}))
+        if game.replay_error:  # the rules changed under a stored table: say so, keep what replays
+            raise Refused(f"table {table_id} no longer replays: {game.replay_error}")
+        seats = store.seats(table_id)
+        return cls(table_id, game, host_key, {p: t for p, (t, b) in seats.items()},
+                   {p: b for p, (t, b) in seats.items()}, pace)
+
+    # ------------------------------------------------------------------ playing
+
+    @property
+    def seq(self) -> int:
+        """The sequence number: how many intents the game has accepted."""
+        return len(self.game.history)
+
+    def check(self, player: str, seq, text, bot: bool = False) -> None:
+        """Raise Refused unless ``player`` may apply ``text`` now, made against intent ``seq``."""
+        g = self.game
+        if not isinstance(text, str) or not text.strip():
+            raise Refused("an intent is its text, for example 'draw home' (see docs/notation.md)")
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise Refused("an intent must say which state it was made against: its sequence number 'seq'")
+        if g.is_over:
+            raise Refused(f"the game is over: {g.outcome.reason}")
+        if seq != self.seq:
+            raise Refused(f"stale: you decided against intent {seq}, but the game has moved on to intent "
+                          f"{self.seq}; look at the table again and decide")
+        if self.seat_bots.get(player) and not bot:
+            raise Refused(f"your seat is played by the {self.seat_bots[player]} bot now: take it back first")
+        if g.actor != player:
+            raise Refused(f"it is {g.actor}'s turn to decide ({g.decision}), not yours")
+        reason = g.why_not(text)
+        if reason:
+            raise Refused(reason)
+
+    def apply(self, store, player: str, seq, text, bot: bool = False) -> list:
+        """Check, apply and commit one intent of ``player``; returns its events. When the commit
+        fails the game is rebuilt from the store (the intent was not accepted) and this raises."""
+        self.check(player, seq, text, bot)
+        it = self.game.parse(text)
+        n = self.seq
+        events = self.game.apply(it)
+        try:
+            store.add_intent(self.id, n, str(it))
+        except Exception:
+            fresh = Table.load(store, self.id)
+            self.game = fresh.game
+            raise
+        self._views.clear()
+        self.changed_at = time.time()
+        return events
+
+    def set_bot(self, store, player: str, bot: str | None) -> None:
+        """Hand ``player``'s seat to ``bot`` (a bot name), or back to the person (None)."""
+        if player not in self.seats:
+            raise Refused(f"no seat {player!r} at this table")
+        if bot is not None and bot not in _bots.available():
+            raise Refused(f"unknown bot {str(bot)[:40]!r}: choose one of {', '.join(_bots.available())}")
+        store.set_bot(self.id, player, bot)
+        if bot:
+            self.seat_bots[player] = bot
+        else:
+            self.seat_bots.pop(player, None)
+        self._bot_objects.pop(player, None)
+
+    def bot_to_act(self):
+        """``(player, Bot)`` when a bot seat must decide now, else None."""
+        g = self.game
+        if g.is_over or g.actor not in self.seat_bots:
+            return None
+        p = g.actor
+        bot = self._bot_objects.get(p)
+        if bot is None:
+            bot = self._bot_objects[p] = _bots.make(self.seat_bots[p], seed=g.seed)
+        return p, bot
+
+    # ------------------------------------------------------------------ messages
+
+    def _view(self, player):
+        key = (player, self.seq)
+        got = self._views.get(key)
+        if got is None:
+            got = self._views[key] = codec.encode(view_state(self.game, player))
+        return got
+
+    def _status(self, player) -> dict:
+        g = self.game
+        mine = player is not None and g.actor == player and player not in self.seat_bots
+        return {
+            "seq": self.seq,
+            "view": self._view(player),
+            "actor": g.actor,
+            "decision": g.decision if not g.is_over else "",
+            "legal": [str(i) for i in g.legal] if mine else [],
+            "revenue": g.revenue,
+            "outcome": codec.encode(g.outcome),
+            "bots": dict(self.seat_bots),
+        }
+
+    def welcome(self, player) -> dict:
+        """Everything a seat (None: a spectator) needs to show the table from scratch."""
+        g = self.game
+        _, batches = seat_view(g, player)
+        return {"type": "welcome", "table": self.id, "me": player, "players": list(g.players),
+                "config": codec.encode(g.config), "history": [str(i) for i in g.history],
+                "batches": [codec.encode(b) for b in batches], **self._status(player)}
+
+    def update(self, player, actor: str | None, events, ack=None) -> dict:
+        """The message telling ``player`` (None: a spectator) of the intent just accepted."""
+        msg = {"type": "update", "intent": str(self.game.history[-1]), "by": actor,
+               "events": codec.encode(batch_for(events, actor, player)), **self._status(player)}
+        if ack is not None:
+            msg["ack"] = ack
+        return msg
+
+    def seats_message(self, player) -> dict:
+        """The message telling a seat the bots at the table changed."""
+        return {"type": "seats", **self._status(player)}
