@@ -47,19 +47,24 @@ class Conn:
             return
         try:
             self.queue.put_nowait(msg if isinstance(msg, str) else json.dumps(msg, separators=(",", ":")))
-        except asyncio.QueueFull:
-            self.closed = True
+        except asyncio.QueueFull:  # a client that does not read: drop what waits, and close
             self.queue = asyncio.Queue(1)
-            self.queue.put_nowait(None)  # the sender closes the connection: a client that does not read
+            self.close(1013, "too many unread messages; reconnect")
+
+    def close(self, code: int, reason: str) -> None:
+        """Close once the messages queued so far are sent."""
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait((code, reason))
 
     async def sender(self) -> None:
         try:
             while True:
-                text = await self.queue.get()
-                if text is None:
-                    await self.ws.close(code=1013, reason="too many unread messages; reconnect")
+                item = await self.queue.get()
+                if isinstance(item, tuple):
+                    await self.ws.close(code=item[0], reason=item[1])
                     return
-                await self.ws.send_text(text)
+                await self.ws.send_text(item)
         except Exception:
             self.closed = True
 
@@ -169,7 +174,7 @@ async def _body(request: Request, limits: Limits) -> bytes:
     async for chunk in request.stream():
         out += chunk
         if len(out) > limits.message_bytes:
-            raise Refused(f"the request is over {limits.message_bytes} bytes, the limit")
+            raise Refused(f"the request is over {limits.message_bytes} bytes, the limit", 413)
     return out
 
 
@@ -207,7 +212,7 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
                 raise Refused("a table is created from a JSON object of new_game options")
             t = get_hub().create(options)
         except Refused as e:
-            return _error(str(e), 400 if "limit" not in str(e) else 503)
+            return _error(str(e), e.status)
         base = str(request.base_url).rstrip("/")
         return JSONResponse({"id": t.id, "host_key": t.host_key, "seats": t.seats,
                              "invites": {p: f"{base}/seat/{tok}" for p, tok in t.seats.items()},
@@ -241,7 +246,7 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
                 return _error("handing a seat to a bot needs the table's host key (or the seat's own invite)", 403)
             await get_hub().set_bot(t, data.get("player"), data.get("bot"))
         except Refused as e:
-            return _error(str(e), 400)
+            return _error(str(e), e.status)
         return JSONResponse({"bots": t.seat_bots})
 
     async def seat_page(request: Request):
@@ -289,6 +294,9 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
             pass
         finally:
             conns.discard(c)
+            if c.closed and not sender.done():  # closed by us: the refusals queued before go first
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(sender, 2)
             sender.cancel()
 
     async def _handle(h: Hub, t: Table, c: Conn, msg: dict) -> None:
@@ -297,8 +305,7 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
                 c.send({"type": "refused", "reason": f"too many messages: at most {limits.rate:g} a second "
                         f"(bursts of {limits.burst}); the rest are dropped"})
             if c.bucket.over > 4 * limits.burst:
-                c.closed = True
-                await c.ws.close(code=1008, reason="flooding")
+                c.close(1008, "flooding")
             return
         text = msg.get("text")
         if text is None:

@@ -16,7 +16,7 @@ from ..errors import IllegalIntent
 from ..game import new_game
 from ..saves import loads
 from . import codec
-from .views import batch_for, seat_view, view_state
+from .views import batch_for, seat_batches, view_json
 
 #: the ``new_game`` options a table may be created with (and the JSON types each takes)
 OPTIONS = {"players": list, "mode": str, "length": str, "victory": str, "starting_hand": str, "deck": str,
@@ -24,7 +24,12 @@ OPTIONS = {"players": list, "mode": str, "length": str, "victory": str, "startin
 
 
 class Refused(Exception):
-    """An intent or request the table does not take; ``str`` says why in a player's words."""
+    """An intent or request the table does not take; ``str`` says why in a player's words
+    (``status``: the HTTP status it is answered with)."""
+
+    def __init__(self, reason: str, status: int = 400) -> None:
+        super().__init__(reason)
+        self.status = status
 
 
 def new_id(n: int = 8) -> str:
@@ -172,7 +177,7 @@ class Table:
         key = (player, self.seq)
         got = self._views.get(key)
         if got is None:
-            got = self._views[key] = codec.encode(view_state(self.game, player))
+            got = self._views[key] = view_json(self.game, player)
         return got
 
     def _status(self, player) -> dict:
@@ -192,7 +197,7 @@ class Table:
     def welcome(self, player) -> dict:
         """Everything a seat (None: a spectator) needs to show the table from scratch."""
         g = self.game
-        _, batches = seat_view(g, player)
+        batches = seat_batches(g, player)
         return {"type": "welcome", "table": self.id, "me": player, "players": list(g.players),
                 "config": codec.encode(g.config), "history": [str(i) for i in g.history],
                 "batches": [codec.encode(b) for b in batches], **self._status(player)}

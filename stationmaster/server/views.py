@@ -1,17 +1,19 @@
-"""What a seat (or a spectator) may see of a game: its view, built from the engine's public API.
+"""What a seat (or a spectator) may see of a game, built from the engine's public API.
 
-``seat_view(game, player)`` starts from ``game.copy(determinize=player)`` — the engine's own
-statement of what that player cannot know (the Home Office order, the other hands, the random
-stream) and of which events were private — and then blanks what the determinization dealt afresh:
-a guess at a hidden card is still a card id, and a seat's messages must hold none of another
-seat's cards. Hidden cards become ``HIDDEN`` placeholders (so the counts stay right), the deck
-table keeps only the cards the seat can see, and the seed and the random stream are zero.
-A spectator's view (``player=None``) hides every hand and keeps no private event detail.
+- The state: ``view_json(game, player)`` encodes the true state for the wire with what ``player``
+  cannot know blanked — the other seats' hands (Red Flags in hand are public and stay), the Home
+  Office and the situation pile become ``HIDDEN`` placeholders (so the counts stay right), the deck
+  table keeps only the cards the seat can see, and the seed and the random stream are zero. These
+  are what the engine's ``game.copy(determinize=player)`` deals afresh for a player's look-ahead;
+  a determinized guess is still made of card ids, so a view blanks them instead.
+- The events: ``seat_batches`` takes the engine's determinized copy's event batches (it drops the
+  private details of the other seats' draws); a spectator gets every batch without private details.
 """
 
 from __future__ import annotations
 
 from ..events import Event
+from . import codec
 
 #: what a card the viewer cannot see is shown as (never a card id)
 HIDDEN = "?"
@@ -30,17 +32,27 @@ def hidden_cards(state, player: str | None) -> set:
     return hidden
 
 
-def mask(state, player: str | None, hidden: set) -> None:
-    """Blank, in place, what ``player`` cannot see (``hidden``: card ids from ``hidden_cards`` of the
-    true state; a determinized copy may have dealt them to other places among the hidden ones)."""
-    for p in state.players:
-        if p.name != player:
-            p.hand = [c if _is_public_in_hand(c) else HIDDEN for c in p.hand]
-    state.home = [HIDDEN] * len(state.home)
-    state.situations = [HIDDEN] * len(state.situations)
-    state.deck = {c: t for c, t in state.deck.items() if c not in hidden}
-    state.seed = 0
-    state.rng = 0
+def view_json(game, player: str | None) -> dict:
+    """The state as ``player`` (None: a spectator) sees it, encoded for the wire (``codec``): the
+    true state's encoding with the hidden cards blanked (the game is not changed)."""
+    s = game.state
+    hidden = hidden_cards(s, player)
+    enc = codec.encode(s)  # new lists and dicts throughout: blanking them leaves the game alone
+    f = enc["f"]
+    for p in f["players"]:
+        if p["f"]["name"] != player:
+            p["f"]["hand"] = [c if _is_public_in_hand(c) else HIDDEN for c in p["f"]["hand"]]
+    f["home"] = [HIDDEN] * len(s.home)
+    f["situations"] = [HIDDEN] * len(s.situations)
+    f["deck"] = {c: t for c, t in f["deck"].items() if c not in hidden}
+    f["seed"] = 0
+    f["rng"] = 0
+    return enc
+
+
+def view_state(game, player: str | None):
+    """The state as ``player`` (None: a spectator) sees it: a ``State`` with the hidden cards blanked."""
+    return codec.decode(view_json(game, player))
 
 
 def public_events(batch) -> list:
@@ -49,23 +61,11 @@ def public_events(batch) -> list:
             if e.data.get("private") else e for e in batch]
 
 
-def seat_view(game, player: str | None):
-    """``(state, event batches)`` as ``player`` sees them (None: a spectator); the game is not
-    changed. The events come from the engine's determinized copy for that player (which drops
-    the private details of the other players' draws)."""
+def seat_batches(game, player: str | None) -> list:
+    """Every event batch (setup, then one per intent) as ``player`` (None: a spectator) saw it."""
     if player is None:
-        batches = [public_events(b) for b in game.event_batches]
-    else:
-        batches = game.copy(determinize=player, seed=0).event_batches
-    return view_state(game, player), batches
-
-
-def view_state(game, player: str | None):
-    """The state as ``player`` (None: a spectator) sees it: a copy with the hidden cards blanked."""
-    hidden = hidden_cards(game.state, player)
-    state = game.copy().state
-    mask(state, player, hidden)
-    return state
+        return [public_events(b) for b in game.event_batches]
+    return game.copy(determinize=player, seed=0).event_batches
 
 
 def batch_for(batch, actor: str | None, player: str | None) -> list:
