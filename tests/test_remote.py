@@ -70,6 +70,7 @@ def test_create_join_and_play_like_a_game(server):
 
 
 def test_a_seat_sees_its_hand_and_only_the_counts_of_the_rest(server):
+    """[B2] a seat's view: its hand, the counts of the rest; a spectator: no hand."""
     table = three(server, seed=11)
     ann, spectator = table.join("Ann"), table.watch()
     try:
@@ -96,6 +97,7 @@ def test_a_seat_sees_its_hand_and_only_the_counts_of_the_rest(server):
 # ---------------------------------------------------------------------------------- only your seat
 
 def test_only_the_seat_that_must_decide_and_never_a_stale_intent(server):
+    """[B2] only the seat that must decide, against the current state; else the reason."""
     table = three(server, seed=4)
     ann, bo = table.join("Ann"), table.join("Bo")
     try:
@@ -155,6 +157,7 @@ def test_every_acknowledged_intent_is_in_the_database_when_apply_returns(server)
 # ---------------------------------------------------------------------------- hidden on the wire
 
 def test_no_message_holds_another_seats_hand_or_the_home_office(server):
+    """[B2] on the wire: no raw message to a seat or a spectator names a card it may not see."""
     table = three(server, seed=21, bots={"Cy": "planner"})
     wire = {"Ann": [], "Bo": [], None: []}
     tap = lambda who: (lambda direction, text: wire[who].append(text) if direction == "in" else None)  # noqa: E731
@@ -183,6 +186,7 @@ def test_no_message_holds_another_seats_hand_or_the_home_office(server):
 # ----------------------------------------------------------------------------------------- bots
 
 def test_bot_seats_are_played_by_the_server_and_a_seat_can_be_handed_over_and_back(server):
+    """[B4] the server's bots play their seats; a seat is handed to a bot and taken back."""
     table = three(server, seed=8, bots={"Bo": "planner", "Cy": "planner"})
     ann = table.join("Ann")
     try:
@@ -209,6 +213,7 @@ def test_bot_seats_are_played_by_the_server_and_a_seat_can_be_handed_over_and_ba
 
 
 def test_bots_are_paced(server):
+    """[B4] the server's bots decide at the table's pace."""
     table = three(server, seed=9, bots={"Bo": "random", "Cy": "random"}, pace=0.2)
     ann = table.join("Ann")
     try:
@@ -223,6 +228,7 @@ def test_bots_are_paced(server):
 # ------------------------------------------------------------------------------------ export
 
 def test_export_is_an_ordinary_save_of_the_same_game(server, tmp_path):
+    """[B3] a running game's save only with the host key; it loads and replays as the same game."""
     table = three(server, seed=12, bots={"Cy": "random"})
     ann, bo = table.join("Ann"), table.join("Bo")
     try:
@@ -243,6 +249,7 @@ def test_export_is_an_ordinary_save_of_the_same_game(server, tmp_path):
 
 
 def test_a_finished_game_exports_to_anyone(server, tmp_path):
+    """[B3] once the game is over, its save is anyone's."""
     table = remote.create(server.url, players=["Ann", "Bo"], mode="competitive", seed=2, length="short",
                           bots={"Ann": "random", "Bo": "random"}, pace=0)
     spectator = table.watch()
@@ -364,6 +371,20 @@ def test_why_not_on_my_turn_gives_the_engines_reason(server):
         assert "Not" in ann.why_not("fly away") or ann.why_not("fly away")
         trial = ann.copy()
         assert trial.legal_intents() == truth.legal_intents()
+    finally:
+        ann.close()
+
+
+def test_a_remote_seat_offers_no_undo(server):
+    """[B1] every decision at a shared table stands."""
+    table = three(server, seed=4)
+    ann = table.join("Ann")
+    try:
+        ann.apply("draw home")
+        assert "no undo" in ann.can_undo() and ann.redo_next is None
+        with pytest.raises(sm.IllegalIntent, match="no undo"):
+            ann.undo()
+        assert ann.seq == 1
     finally:
         ann.close()
 
