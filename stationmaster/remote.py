@@ -276,7 +276,8 @@ class RemoteGame:
 
     def _status(self, msg: dict) -> None:
         self._seq = msg["seq"]
-        self._state = codec.decode(msg["view"])
+        self._view = msg["view"]  # decoded when first read (``state``)
+        self._state_obj = None
         self._actor = msg["actor"]
         self._decision = msg["decision"]
         self._legal_text = tuple(msg["legal"])
@@ -422,7 +423,12 @@ class RemoteGame:
     @property
     def state(self):
         """This seat's view of the table: the other hands and the Home Office are ``"?"`` cards."""
-        return self._state
+        with self._cond:
+            if self._state_obj is None:
+                self._state_obj = codec.decode(self._view)
+            return self._state_obj
+
+    _state = state
 
     @property
     def seq(self) -> int:
@@ -525,7 +531,7 @@ class RemoteGame:
             g = new_game(seed=0, players=list(c.players), mode=c.mode, length=c.length, victory=c.victory,
                          starting_hand=c.starting_hand, revenue=c.revenue, optional_rules=c.optional_rules,
                          deck=c.deck, yard_refill=c.yard_refill, balance=c.balance)
-            g.state.__dict__.update(codec.decode(codec.encode(self._state)).__dict__)  # as the builder does
+            g.state.__dict__.update(codec.decode(self._view).__dict__)  # a fresh copy; as the builder does
             g.forget_legal()
             self._shadow = g
         return self._shadow.copy()

@@ -15,6 +15,7 @@ import json
 import socket
 import time
 import warnings
+from concurrent.futures import ThreadPoolExecutor
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -74,6 +75,9 @@ class Hub:
 
     def __init__(self, store: Store, limits: Limits) -> None:
         self.store, self.limits = store, limits
+        # every write goes through this one thread, in order: a commit's fsync never blocks the
+        # event loop (the other tables play on meanwhile), and writes never interleave
+        self.writer = ThreadPoolExecutor(1, thread_name_prefix="stationmaster-db")
         self.tables: dict = {}
         self.conns: dict = {}  # table id -> set of Conn
         self.locks: dict = {}
@@ -99,7 +103,11 @@ class Hub:
         self.tasks[t.id] = asyncio.get_running_loop().create_task(self._bots(t))
         self.pokes[t.id].set()
 
-    def create(self, options: dict) -> Table:
+    async def write(self, fn, *args):
+        """Run a store write on the writer thread; returns once it is committed."""
+        return await asyncio.get_running_loop().run_in_executor(self.writer, fn, *args)
+
+    async def create(self, options: dict) -> Table:
         if self.store.count() >= self.limits.tables:
             raise Refused(f"this server holds {self.limits.tables} tables, its limit: ask its host to raise "
                           "--max-tables or to clear finished ones")
@@ -108,7 +116,7 @@ class Hub:
             pace = self.limits.bot_pace
         if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not self.limits.min_bot_pace <= pace <= 60:
             raise Refused(f"the bots' pace must be from {self.limits.min_bot_pace} to 60 seconds a decision")
-        t = Table.create(self.store, options, float(pace))
+        t = await self.write(Table.create, self.store, options, float(pace))
         self._adopt(t)
         return t
 
@@ -127,13 +135,21 @@ class Hub:
     async def apply(self, t: Table, player, seq, text, sender: Conn | None = None, ack=None, bot=False) -> None:
         async with self.locks[t.id]:
             actor = t.game.actor
-            events = t.apply(self.store, player, seq, text, bot=bot)
+            n, text, events = t.accept(player, seq, text, bot=bot)
+            try:
+                await self.write(self.store.add_intent, t.id, n, text)
+            except Exception as e:
+                t.reload(self.store)
+                raise Refused(f"the server could not store your intent ({type(e).__name__}); nothing changed: "
+                              "try again", 503) from None
             self.broadcast(t, lambda p: t.update(p, actor, events), sender, ack)
         self.pokes[t.id].set()
 
     async def set_bot(self, t: Table, player, bot) -> None:
         async with self.locks[t.id]:
-            t.set_bot(self.store, player, bot)
+            t.check_bot(player, bot)
+            await self.write(self.store.set_bot, t.id, player, bot)
+            t.seat_changed(player, bot)
             self.broadcast(t, t.seats_message)
         self.pokes[t.id].set()
 
@@ -166,6 +182,7 @@ class Hub:
     async def close(self) -> None:
         for task in self.tasks.values():
             task.cancel()
+        self.writer.shutdown(wait=True)
 
 
 async def _body(request: Request, limits: Limits) -> bytes:
@@ -210,7 +227,7 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
             options = _limited_json(await _body(request, limits), limits)
             if not isinstance(options, dict):
                 raise Refused("a table is created from a JSON object of new_game options")
-            t = get_hub().create(options)
+            t = await get_hub().create(options)
         except Refused as e:
             return _error(str(e), e.status)
         base = str(request.base_url).rstrip("/")
@@ -231,10 +248,11 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
         if t is None:
             return _error(NOT_FOUND, 404)
         key = request.query_params.get("key")
-        if not t.game.is_over and key != t.host_key:
-            return _error("the save holds the seed, which shows every hidden card: it is given once the game "
-                          "is over, or to the table's host key", 403)
-        return JSONResponse(t.game.to_json())
+        async with get_hub().locks[t.id]:  # never an intent applied but not yet stored
+            if not t.game.is_over and key != t.host_key:
+                return _error("the save holds the seed, which shows every hidden card: it is given once the game "
+                              "is over, or to the table's host key", 403)
+            return JSONResponse(t.game.to_json())
 
     async def host_bot(request: Request):
         t = get_hub().table(request.path_params["table_id"])

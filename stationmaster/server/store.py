@@ -51,8 +51,13 @@ class Store:
         self.db.execute(f"PRAGMA synchronous={sync.upper()}")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        # reads have a connection of their own (WAL: they never wait for a write, and see only
+        # what is committed); an in-memory database has one connection for both
+        self.reader = self.db if path == ":memory:" else sqlite3.connect(path, check_same_thread=False)
 
     def close(self) -> None:
+        if self.reader is not self.db:
+            self.reader.close()
         self.db.close()
 
     def _tx(self, statements) -> None:
@@ -82,25 +87,25 @@ class Store:
         self._tx([("UPDATE seats SET bot = ? WHERE table_id = ? AND name = ?", (bot, table_id, name))])
 
     def count(self) -> int:
-        return self.db.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
+        return self.reader.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
 
     def table_ids(self) -> list:
-        return [r[0] for r in self.db.execute("SELECT id FROM tables ORDER BY created")]
+        return [r[0] for r in self.reader.execute("SELECT id FROM tables ORDER BY created")]
 
     def table(self, table_id: str):
         """``(host_key, save fields, pace)`` or None."""
-        row = self.db.execute("SELECT host_key, save, pace FROM tables WHERE id = ?", (table_id,)).fetchone()
+        row = self.reader.execute("SELECT host_key, save, pace FROM tables WHERE id = ?", (table_id,)).fetchone()
         return None if row is None else (row[0], json.loads(row[1]), row[2])
 
     def seats(self, table_id: str) -> dict:
         """``{player name: (token, bot or None)}``."""
         return {r[0]: (r[1], r[2]) for r in
-                self.db.execute("SELECT name, token, bot FROM seats WHERE table_id = ?", (table_id,))}
+                self.reader.execute("SELECT name, token, bot FROM seats WHERE table_id = ?", (table_id,))}
 
     def seat_of(self, token: str):
         """``(table id, player name)`` for an invite token, or None."""
-        row = self.db.execute("SELECT table_id, name FROM seats WHERE token = ?", (token,)).fetchone()
+        row = self.reader.execute("SELECT table_id, name FROM seats WHERE token = ?", (token,)).fetchone()
         return None if row is None else (row[0], row[1])
 
     def intents(self, table_id: str) -> list:
-        return [r[0] for r in self.db.execute("SELECT text FROM intents WHERE table_id = ? ORDER BY n", (table_id,))]
+        return [r[0] for r in self.reader.execute("SELECT text FROM intents WHERE table_id = ? ORDER BY n", (table_id,))]

@@ -68,7 +68,8 @@ class Table:
         self.seat_bots = {p: b for p, b in seat_bots.items() if b}
         self.pace = pace
         self._bot_objects: dict = {}
-        self._views: dict = {}  # (player, seq) -> encoded view state
+        self._views: dict = {}  # player -> encoded view state of the current seq
+        self._base = None  # (seq, the true state's encoding)
         self.changed_at = time.time()
 
     # ------------------------------------------------------------------ making and loading
@@ -130,30 +131,34 @@ class Table:
         if reason:
             raise Refused(reason)
 
-    def apply(self, store, player: str, seq, text, bot: bool = False) -> list:
-        """Check, apply and commit one intent of ``player``; returns its events. When the commit
-        fails the game is rebuilt from the store (the intent was not accepted) and this raises."""
+    def accept(self, player: str, seq, text, bot: bool = False) -> tuple:
+        """Check and apply one intent of ``player`` in memory: ``(its sequence number, its text,
+        its events)``. The caller stores it (``store.add_intent``) before telling anyone, and calls
+        ``reload`` if that fails."""
         self.check(player, seq, text, bot)
         it = self.game.parse(text)
         n = self.seq
         events = self.game.apply(it)
-        try:
-            store.add_intent(self.id, n, str(it))
-        except Exception:
-            fresh = Table.load(store, self.id)
-            self.game = fresh.game
-            raise
         self._views.clear()
         self.changed_at = time.time()
-        return events
+        return n, str(it), events
 
-    def set_bot(self, store, player: str, bot: str | None) -> None:
-        """Hand ``player``'s seat to ``bot`` (a bot name), or back to the person (None)."""
+    def reload(self, store) -> None:
+        """Go back to what the store holds (an intent applied in memory was not stored)."""
+        self.game = Table.load(store, self.id).game
+        self._views.clear()
+        self._base = None
+
+    def check_bot(self, player: str, bot) -> None:
+        """Raise Refused unless ``player``'s seat can be handed to ``bot`` (None: back to the person)."""
         if player not in self.seats:
-            raise Refused(f"no seat {player!r} at this table")
+            raise Refused(f"no seat {str(player)[:40]!r} at this table")
         if bot is not None and bot not in _bots.available():
             raise Refused(f"unknown bot {str(bot)[:40]!r}: choose one of {', '.join(_bots.available())}")
-        store.set_bot(self.id, player, bot)
+
+    def seat_changed(self, player: str, bot) -> None:
+        """Note in memory that ``bot`` (None: the person) plays ``player``'s seat now."""
+        self._views.clear()
         if bot:
             self.seat_bots[player] = bot
         else:
@@ -174,10 +179,12 @@ class Table:
     # ------------------------------------------------------------------ messages
 
     def _view(self, player):
-        key = (player, self.seq)
-        got = self._views.get(key)
+        if self._base is None or self._base[0] != self.seq:
+            self._base = (self.seq, codec.encode(self.game.state))
+            self._views.clear()
+        got = self._views.get(player)
         if got is None:
-            got = self._views[key] = view_json(self.game, player)
+            got = self._views[player] = view_json(self.game, player, self._base[1])
         return got
 
     def _status(self, player) -> dict:

@@ -32,22 +32,28 @@ def hidden_cards(state, player: str | None) -> set:
     return hidden
 
 
-def view_json(game, player: str | None) -> dict:
+def view_json(game, player: str | None, base: dict | None = None) -> dict:
     """The state as ``player`` (None: a spectator) sees it, encoded for the wire (``codec``): the
-    true state's encoding with the hidden cards blanked (the game is not changed)."""
+    true state's encoding with the hidden cards blanked. ``base``, the true state's ``codec.encode``
+    (made once for every viewer of a state), is shared, never changed: only the blanked parts are
+    new, and the game is not changed either."""
     s = game.state
     hidden = hidden_cards(s, player)
-    enc = codec.encode(s)  # new lists and dicts throughout: blanking them leaves the game alone
-    f = enc["f"]
+    if base is None:
+        base = codec.encode(s)
+    f = dict(base["f"])
+    players = []
     for p in f["players"]:
         if p["f"]["name"] != player:
-            p["f"]["hand"] = [c if _is_public_in_hand(c) else HIDDEN for c in p["f"]["hand"]]
+            p = {**p, "f": {**p["f"], "hand": [c if _is_public_in_hand(c) else HIDDEN for c in p["f"]["hand"]]}}
+        players.append(p)
+    f["players"] = players
     f["home"] = [HIDDEN] * len(s.home)
     f["situations"] = [HIDDEN] * len(s.situations)
     f["deck"] = {c: t for c, t in f["deck"].items() if c not in hidden}
     f["seed"] = 0
     f["rng"] = 0
-    return enc
+    return {**base, "f": f}
 
 
 def view_state(game, player: str | None):
