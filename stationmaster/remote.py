@@ -185,6 +185,7 @@ class RemoteGame:
         self._legal = (None, None)
         self.table_id = None
         self.me = None
+        self.notice: str | None = None  # the server's last refusal of no request in particular (a flood)
         self._thread = threading.Thread(target=self._run, name="stationmaster-remote", daemon=True)
         self._thread.start()
         with self._cond:
@@ -347,6 +348,9 @@ class RemoteGame:
         deadline = time.monotonic() + timeout
         with self._cond:
             seq = len(self._history)
+            # only the seat that must decide can make intent ``seq``: if that is this seat, an
+            # intent ``seq`` with this text found after a lost connection can only be this one
+            mine = self._actor == self.me
             self._quiet.add(seq + 1)
         try:
             while True:
@@ -355,7 +359,7 @@ class RemoteGame:
                     raise ServerError(f"the server did not answer {text!r} within {timeout:g} s")
                 with self._cond:
                     if len(self._history) > seq:  # it went through (answered on a lost connection)
-                        if str(self._history[seq]) == text and self._by_me(seq):
+                        if str(self._history[seq]) == text and mine:
                             events = list(self._batches[seq + 1])
                             break
                         raise IllegalIntent(f"stale: the game moved on (intent {seq}) before {text!r} was taken")
@@ -379,9 +383,6 @@ class RemoteGame:
                 self._quiet.discard(seq + 1)
         self._notify(direct=True)
         return events
-
-    def _by_me(self, seq: int) -> bool:
-        return True  # the server takes intent ``seq`` only from the seat that must decide; we sent this text
 
     def hand_to_bot(self, bot: str | None = "planner", timeout: float = 15.0) -> None:
         """Let the server's ``bot`` play this seat while you are away; ``take_back()`` returns it."""
