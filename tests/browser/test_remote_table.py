@@ -23,7 +23,8 @@ from .conftest import CHROMIUM, CHROMIUM_ARGS
 from .test_board_room import click_through, next_intent
 from .test_jupyterlab import BoardView, LabNotebook, target_point, workspace_name, write_notebook
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow]
+# the shadow boards try things on their seat's local copy, which holds "?" for the cards it cannot see
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.breaks_invariants]
 
 
 def launch_server(db, port: int, log):
@@ -81,9 +82,9 @@ def test_two_browsers_play_a_round_across_a_server_restart(lab_server, page, tmp
         clicked = {"Ann": 0, "Bo": 0}
         after_restart = {"Ann": 0, "Bo": 0}
         restarted = False
-        for _ in range(80):
+        for _ in range(160):
             g = spectator
-            if g.state.stage_count > start or g.is_over:
+            if g.is_over or (g.state.stage_count > start and min(after_restart.values()) >= 1):
                 break
             if g.actor == "Cy":  # the server's bot: wait for it
                 spectator.wait_for(lambda s: s.actor != "Cy" or s.is_over, 30)
