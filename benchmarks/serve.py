@@ -123,9 +123,10 @@ def main(argv=None) -> None:
     p.add_argument("--bot-pace", type=float, default=0.1, help="the server bot's seconds a decision")
     p.add_argument("--sync", default="full", choices=["full", "normal"])
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--url", help="measure a server already running there (e.g. under a profiler) instead")
     a = p.parse_args(argv)
     folder = tempfile.mkdtemp(prefix="sm-serve-bench-")
-    proc, url = launch(os.path.join(folder, "tables.db"), a.sync, a.bot_pace)
+    proc, url = (None, a.url) if a.url else launch(os.path.join(folder, "tables.db"), a.sync, a.bot_pace)
     try:
         result = {"benchmark": "serve", "settings": {"length": a.length, "think_s": a.think,
                                                      "bot_pace_s": a.bot_pace, "sync": a.sync,
@@ -137,8 +138,9 @@ def main(argv=None) -> None:
         result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
         print(json.dumps(result, indent=1))
     finally:
-        proc.kill()
-        proc.wait()
+        if proc is not None:
+            proc.kill()
+            proc.wait()
 
 
 if __name__ == "__main__":

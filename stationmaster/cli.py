@@ -283,6 +283,9 @@ def _serve_parser(sub) -> None:
     s.add_argument("--sync", default="full", choices=["full", "normal"],
                    help="SQLite synchronous mode: full (default) survives a power cut; normal survives a "
                    "crash of the server, and is faster")
+    s.add_argument("--compress", action="store_true",
+                   help="compress WebSocket messages (per-message deflate): fewer bytes over a slow link, "
+                   "more work for the server (off by default)")
     s.add_argument("--max-message-bytes", type=int, default=d.message_bytes, metavar="N",
                    help=f"largest message or request body (default {d.message_bytes})")
     s.add_argument("--max-tables", type=int, default=d.tables, metavar="N", help=f"tables held (default {d.tables})")
@@ -313,7 +316,7 @@ def _serve(args) -> int:
               'pip install "stationmaster[serve]"', file=sys.stderr)
         return EXIT_BAD
     try:
-        run(host=args.host, port=args.port, db=args.db, limits=limits, sync=args.sync,
+        run(host=args.host, port=args.port, db=args.db, limits=limits, sync=args.sync, compress=args.compress,
             announce=lambda line: print(line, flush=True))
     except OSError as e:
         print(f"stationmaster: cannot serve on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)

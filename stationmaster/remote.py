@@ -277,8 +277,11 @@ class RemoteGame:
 
     def _status(self, msg: dict) -> None:
         self._seq = msg["seq"]
-        self._view = msg["view"]  # decoded when first read (``state``)
-        self._state_obj = None
+        if "delta" in msg:  # an update: the fields of the view the intent changed
+            self._view = {**self._view, "f": {**self._view["f"], **msg["delta"]}}
+        else:
+            self._view = msg["view"]
+        self._state_obj = None  # the view is decoded when first read (``state``)
         self._actor = msg["actor"]
         self._decision = msg["decision"]
         self._legal_text = tuple(msg["legal"])

@@ -241,6 +241,9 @@ def test_export_is_an_ordinary_save_of_the_same_game(server, tmp_path):
         loaded = sm.load(path)
         assert [str(i) for i in loaded.history] == [str(i) for i in ann.history]
         assert loaded.state.players[0].hand == ann.state.players[0].hand
+        # the view Ann's seat built from the updates' differences is the view of the true game
+        from stationmaster.server.views import view_state
+        assert ann.state == view_state(loaded, "Ann") and bo.state == view_state(loaded, "Bo")
         assert loaded.revenue == ann.revenue and loaded.actor == ann.actor and game.bots == {"Cy": "random"}
         from stationmaster.cli import main
         assert main(["replay", str(path)]) == 0

@@ -12,10 +12,10 @@ __all__ = ["Limits", "run", "start"]
 
 
 def run(host: str = "127.0.0.1", port: int = 8765, db: str = "stationmaster-tables.db", limits=None,
-        announce=print, sync: str = "full") -> None:
+        announce=print, sync: str = "full", compress: bool = False) -> None:
     """Serve tables on ``host:port`` until interrupted (needs ``pip install "stationmaster[serve]"``)."""
     from .app import run as _run
-    _run(host=host, port=port, db=db, limits=limits, announce=announce, sync=sync)
+    _run(host=host, port=port, db=db, limits=limits, announce=announce, sync=sync, compress=compress)
 
 
 def start(db: str = "stationmaster-tables.db", host: str = "127.0.0.1", port: int = 0, limits=None, **kw):

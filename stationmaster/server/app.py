@@ -391,12 +391,14 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _server(db: str, limits: Limits, sync: str):
+def _server(db: str, limits: Limits, sync: str, compress: bool = False):
     import uvicorn
 
     app = create_app(db, limits, sync=sync)
+    # compress: WebSocket per-message deflate. Off by default: a view is a few KB, and on a LAN
+    # or loopback compressing every message for every seat costs the server more than it saves
     config = uvicorn.Config(app, log_level="warning", ws_max_size=4 * limits.message_bytes, ws_ping_interval=20,
-                            lifespan="on")
+                            ws_per_message_deflate=compress, lifespan="on")
     return uvicorn.Server(config)
 
 
@@ -406,11 +408,11 @@ def _url(host: str, sock: socket.socket) -> str:
 
 
 def run(host: str = "127.0.0.1", port: int = 8765, db: str = "stationmaster-tables.db", limits=None,
-        announce=print, sync: str = "full") -> None:
+        announce=print, sync: str = "full", compress: bool = False) -> None:
     """Serve until interrupted; ``announce`` gets the URL once the port listens (port 0: a free one)."""
     limits = limits or Limits()
     sock = _listen(host, port)
-    server = _server(db, limits, sync)
+    server = _server(db, limits, sync, compress)
     announce(f"Station Master server at {_url(host, sock)}  (tables in {db}; Ctrl+C stops it)")
     server.run(sockets=[sock])
 
@@ -441,14 +443,14 @@ class Running:
 
 
 def start(db: str = "stationmaster-tables.db", host: str = "127.0.0.1", port: int = 0, limits=None,
-          sync: str = "full", timeout: float = 15.0) -> Running:
+          sync: str = "full", timeout: float = 15.0, compress: bool = False) -> Running:
     """Run a server in a background thread of this process (a notebook's, a test's) and return
     once it listens; ``port=0`` picks a free port (``running.url`` tells it)."""
     import threading
 
     limits = limits or Limits()
     sock = _listen(host, port)
-    server = _server(db, limits, sync)
+    server = _server(db, limits, sync, compress)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="stationmaster-serve", daemon=True)
     thread.start()
     deadline = time.monotonic() + timeout

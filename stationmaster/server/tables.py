@@ -70,6 +70,7 @@ class Table:
         self._bot_objects: dict = {}
         self._views: dict = {}  # player -> encoded view state of the current seq
         self._base = None  # (seq, the true state's encoding)
+        self._prev = (-1, {})  # (seq, {player: encoded view}) of the state before the last intent
         self.changed_at = time.time()
 
     # ------------------------------------------------------------------ making and loading
@@ -138,16 +139,17 @@ class Table:
         self.check(player, seq, text, bot)
         it = self.game.parse(text)
         n = self.seq
+        if self._base is not None and self._base[0] == n:
+            self._prev = (n, self._views)  # what the seats were last sent: updates carry the difference
+        self._views = {}
         events = self.game.apply(it)
-        self._views.clear()
         self.changed_at = time.time()
         return n, str(it), events
 
     def reload(self, store) -> None:
         """Go back to what the store holds (an intent applied in memory was not stored)."""
         self.game = Table.load(store, self.id).game
-        self._views.clear()
-        self._base = None
+        self._views, self._base, self._prev = {}, None, (-1, {})
 
     def check_bot(self, player: str, bot) -> None:
         """Raise Refused unless ``player``'s seat can be handed to ``bot`` (None: back to the person)."""
@@ -187,12 +189,23 @@ class Table:
             got = self._views[player] = view_json(self.game, player, self._base[1])
         return got
 
-    def _status(self, player) -> dict:
+    def _delta(self, player) -> dict:
+        """``{"delta": {field: value}}``: the fields of ``player``'s view that the last intent
+        changed (the client had the view before it); ``{"view": ...}`` when that is not known."""
+        view = self._view(player)
+        seq, views = self._prev
+        before = views.get(player) if seq == self.seq - 1 else None
+        if before is None:
+            return {"view": view}
+        old = before["f"]
+        return {"delta": {k: v for k, v in view["f"].items() if old.get(k) != v}}
+
+    def _status(self, player, delta: bool = False) -> dict:
         g = self.game
         mine = player is not None and g.actor == player and player not in self.seat_bots
         return {
             "seq": self.seq,
-            "view": self._view(player),
+            **(self._delta(player) if delta else {"view": self._view(player)}),
             "actor": g.actor,
             "decision": g.decision if not g.is_over else "",
             "legal": [str(i) for i in g.legal] if mine else [],
@@ -212,7 +225,7 @@ class Table:
     def update(self, player, actor: str | None, events, ack=None) -> dict:
         """The message telling ``player`` (None: a spectator) of the intent just accepted."""
         msg = {"type": "update", "intent": str(self.game.history[-1]), "by": actor,
-               "events": codec.encode(batch_for(events, actor, player)), **self._status(player)}
+               "events": codec.encode(batch_for(events, actor, player)), **self._status(player, delta=True)}
         if ack is not None:
             msg["ack"] = ack
         return msg
