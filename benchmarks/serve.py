@@ -88,7 +88,20 @@ class TableRun:
             v.close()
 
 
-def run(url: str, tables: int, length: str, think: float, bot_pace: float, seed: int) -> dict:
+def cpu_seconds(pid: int | None) -> float:
+    """CPU time (user + system) of a process so far (this one's with None): a figure the machine's
+    other load does not inflate the way it inflates wall-clock latency."""
+    if pid is None:
+        import resource
+        r = resource.getrusage(resource.RUSAGE_SELF)
+        return r.ru_utime + r.ru_stime
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run(url: str, tables: int, length: str, think: float, bot_pace: float, seed: int, pid=None) -> dict:
+    server_cpu, client_cpu = (cpu_seconds(pid) if pid else None), cpu_seconds(None)
     runs = [TableRun(url, seed + i, length, think, bot_pace) for i in range(tables)]
     threads = [threading.Thread(target=r.play, args=(s,), daemon=True) for r in runs for s in (0, 1)]
     t0 = time.perf_counter()
@@ -108,7 +121,10 @@ def run(url: str, tables: int, length: str, think: float, bot_pace: float, seed:
         "latency_ms": {"samples": len(lat), "median": round(1000 * statistics.median(lat), 1),
                        "p95": round(1000 * lat[int(0.95 * (len(lat) - 1))], 1),
                        "max": round(1000 * lat[-1], 1)} if lat else None,
+        "client_cpu_ms_per_intent": round(1000 * (cpu_seconds(None) - client_cpu) / total, 2),
     }
+    if pid:
+        out["server_cpu_ms_per_intent"] = round(1000 * (cpu_seconds(pid) - server_cpu) / total, 2)
     for r in runs:
         r.close()
     return out
@@ -133,8 +149,8 @@ def main(argv=None) -> None:
                                                      "seats": "2 client bots + 1 server bot + 1 spectator"},
                   "cpus": os.cpu_count(), "load_average": [round(x, 2) for x in os.getloadavg()]}
         if a.single:
-            result["single_table"] = run(url, a.single, a.length, a.think, a.bot_pace, a.seed)
-        result["many_tables"] = run(url, a.tables, a.length, a.think, a.bot_pace, a.seed + 1000)
+            result["single_table"] = run(url, a.single, a.length, a.think, a.bot_pace, a.seed, proc and proc.pid)
+        result["many_tables"] = run(url, a.tables, a.length, a.think, a.bot_pace, a.seed + 1000, proc and proc.pid)
         result["load_average_after"] = [round(x, 2) for x in os.getloadavg()]
         print(json.dumps(result, indent=1))
     finally:

@@ -296,6 +296,8 @@ def _serve_parser(sub) -> None:
     s.add_argument("--burst", type=int, default=d.burst, metavar="N", help=f"burst of messages (default {d.burst})")
     s.add_argument("--bot-pace", type=float, default=d.bot_pace, metavar="S",
                    help=f"seconds between the server's bots' decisions (default {d.bot_pace:g})")
+    s.add_argument("--webhook-timeout", type=float, default=d.webhook_timeout, metavar="S",
+                   help=f"seconds a seat's webhook POST may take; 0 turns webhooks off (default {d.webhook_timeout:g})")
     s.set_defaults(run=_serve)
 
 
@@ -305,7 +307,7 @@ def _serve(args) -> int:
         from .server.limits import Limits
         limits = Limits(message_bytes=args.max_message_bytes, tables=args.max_tables,
                         connections_per_table=args.max_connections, rate=args.rate, burst=args.burst,
-                        bot_pace=args.bot_pace)
+                        bot_pace=args.bot_pace, webhook_timeout=args.webhook_timeout)
     except ValueError as e:
         print(f"stationmaster: {e}", file=sys.stderr)
         return EXIT_BAD

@@ -398,6 +398,18 @@ class RemoteGame:
             raise IllegalIntent(answer["reason"])
         self.wait_for(lambda g: g.seat_bots.get(self.me) == bot, timeout)
 
+    def set_webhook(self, url: str | None, timeout: float = 15.0) -> None:
+        """Have the server POST to ``url`` (JSON: ``event``, ``table``, ``seat``, ``seq``,
+        ``decision``, ``text``) whenever this seat's turn comes, for a slow game over days; None
+        stops it. The message names the table, never your invite."""
+        if self.me is None:
+            raise IllegalIntent("a spectator has no turn to be told of")
+        answer = self._request({"type": "webhook", "url": url}, timeout)
+        if answer is None:
+            raise ServerError("the server did not answer")
+        if answer["type"] == "refused":
+            raise IllegalIntent(answer["reason"][0].upper() + answer["reason"][1:])
+
     def take_back(self, timeout: float = 15.0) -> None:
         """Play this seat yourself again (after ``hand_to_bot``)."""
         self.hand_to_bot(None, timeout)

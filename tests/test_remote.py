@@ -225,6 +225,59 @@ def test_bots_are_paced(server):
         ann.close()
 
 
+# ---------------------------------------------------------------------------------- webhooks
+
+def test_a_seat_is_told_of_its_turn_by_its_webhook_and_never_given_a_token(server):
+    import http.server
+    import threading
+
+    got = []
+
+    class Hook(http.server.BaseHTTPRequestHandler):
+        def do_POST(self):
+            got.append(json.loads(self.rfile.read(int(self.headers["Content-Length"]))))
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *a):
+            pass
+
+    receiver = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hook)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    table = remote.create(server.url, players=["Ann", "Bo"], mode="competitive", seed=16)
+    seats = {p: table.join(p) for p in ("Ann", "Bo")}
+    first = seats["Ann"].actor
+    now, later = seats[first], seats["Bo" if first == "Ann" else "Ann"]
+
+    def finish_turn(g):
+        while g.actor == g.me:
+            g.apply("end" if "end" in [str(i) for i in g.legal] else g.legal_intents()[0])
+
+    try:
+        later.set_webhook(f"http://127.0.0.1:{receiver.server_address[1]}/turn")
+        with pytest.raises(sm.IllegalIntent, match="http"):
+            later.set_webhook("file:///etc/passwd")
+        finish_turn(now)
+        deadline = time.monotonic() + 10
+        while not got:
+            assert time.monotonic() < deadline, "no webhook came"
+            time.sleep(0.02)
+        assert got[0]["event"] == "your_turn" and got[0]["seat"] == later.me and got[0]["table"] == table.id
+        assert later.me in got[0]["text"] and got[0]["seq"] <= now.seq
+        assert not any(url.rsplit("/", 1)[1] in json.dumps(got) for url in table.invites.values())
+        later.set_webhook(None)
+        n = len(got)
+        assert later.wait_for(lambda g: g.actor == g.me, 5)
+        finish_turn(later)
+        finish_turn(now)
+        time.sleep(0.3)
+        assert len(got) == n  # turned off: nothing more
+    finally:
+        for g in seats.values():
+            g.close()
+        receiver.shutdown()
+
+
 # ------------------------------------------------------------------------------------ export
 
 def test_export_is_an_ordinary_save_of_the_same_game(server, tmp_path):
@@ -390,6 +443,19 @@ def test_a_remote_seat_offers_no_undo(server):
         assert ann.seq == 1
     finally:
         ann.close()
+
+
+def test_the_engine_and_the_shared_modules_import_nothing_of_the_serve_extra():
+    """The engine stays standard-library only: the server's third-party stack and the client's are
+    imported only when a server runs or a seat connects."""
+    import subprocess
+    import sys
+    code = ("import sys, stationmaster, stationmaster.remote, stationmaster.server\n"
+            "from stationmaster.server import codec, views, store, tables, limits\n"
+            "print(sorted(m for m in ('starlette', 'uvicorn', 'httpx', 'websockets', 'anyio') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
 
 
 def test_a_missing_extra_says_how_to_install_it(monkeypatch):

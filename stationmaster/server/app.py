@@ -83,6 +83,7 @@ class Hub:
         self.locks: dict = {}
         self.pokes: dict = {}
         self.tasks: dict = {}
+        self.hooks: dict = {}  # (table id, player) -> the webhook POST on its way
 
     def table(self, table_id) -> Table | None:
         if not isinstance(table_id, str) or len(table_id) > 64:
@@ -143,14 +144,49 @@ class Hub:
                 raise Refused(f"the server could not store your intent ({type(e).__name__}); nothing changed: "
                               "try again", 503) from None
             self.broadcast(t, lambda p: t.update(p, actor, events), sender, ack)
+            self._tell(t, t.turn_news(actor))
         self.pokes[t.id].set()
+
+    async def set_webhook(self, t: Table, player, url) -> None:
+        if not self.limits.webhook_timeout:
+            raise Refused("this server sends no webhooks (its host turned them off)")
+        t.check_webhook(url)
+        async with self.locks[t.id]:
+            await self.write(self.store.set_webhook, t.id, player, url)
+            if url:
+                t.webhooks[player] = url
+            else:
+                t.webhooks.pop(player, None)
+
+    def _tell(self, t: Table, news) -> None:
+        """POST a seat's turn to its webhook, in the background: one at a time per seat, a failure
+        only warned about (the game never waits for it)."""
+        if news is None or not self.limits.webhook_timeout:
+            return
+        player, body = news
+        key = (t.id, player)
+        if key in self.hooks and not self.hooks[key].done():
+            return
+        self.hooks[key] = asyncio.get_running_loop().create_task(self._post(t.webhooks[player], body))
+
+    async def _post(self, url: str, body: dict) -> None:
+        import httpx
+        try:
+            async with httpx.AsyncClient(timeout=self.limits.webhook_timeout, follow_redirects=False) as client:
+                await client.post(url, json=body)
+        except Exception as e:
+            warnings.warn(f"the webhook of {body['seat']} at table {body['table']} failed: {type(e).__name__}",
+                          RuntimeWarning)
 
     async def set_bot(self, t: Table, player, bot) -> None:
         async with self.locks[t.id]:
             t.check_bot(player, bot)
             await self.write(self.store.set_bot, t.id, player, bot)
             t.seat_changed(player, bot)
+            actor = t.game.actor if bot is None else None
             self.broadcast(t, t.seats_message)
+            if bot is None:  # taken back at the seat's own turn: say so
+                self._tell(t, t.turn_news(None) if actor == player else None)
         self.pokes[t.id].set()
 
     async def _bots(self, t: Table) -> None:
@@ -180,7 +216,7 @@ class Hub:
                     break
 
     async def close(self) -> None:
-        for task in self.tasks.values():
+        for task in [*self.tasks.values(), *self.hooks.values()]:
             task.cancel()
         self.writer.shutdown(wait=True)
 
@@ -348,6 +384,11 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
                 if c.player is None:
                     raise Refused("a spectator watches: only a seat's invite can play")
                 await h.apply(t, c.player, data.get("seq"), data.get("intent"), sender=c, ack=mid)
+            elif kind == "webhook":
+                if c.player is None:
+                    raise Refused("a spectator has no turn to be told of")
+                await h.set_webhook(t, c.player, data.get("url"))
+                c.send({"type": "done", "id": mid})
             elif kind == "bot":
                 if c.player is None:
                     raise Refused("a spectator watches: only a seat's invite can hand its seat to a bot")
@@ -357,7 +398,7 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
                 await h.set_bot(t, c.player, bot)
                 c.send({"type": "done", "id": mid})
             else:
-                raise Refused(f"unknown message type {str(kind)[:30]!r}: send 'intent', 'bot' or 'ping'")
+                raise Refused(f"unknown message type {str(kind)[:30]!r}: send 'intent', 'bot', 'webhook' or 'ping'")
         except Refused as e:
             c.send({"type": "refused", "id": mid, "reason": str(e)})
 

@@ -17,7 +17,8 @@ class Limits:
     - ``rate`` and ``burst``: messages a second one connection may send on average, and in a burst
       (a token bucket); a connection that keeps flooding is closed;
     - ``bot_pace``: seconds between two decisions of the server's bots (a table may ask for its
-      own pace at creation, not below ``min_bot_pace``).
+      own pace at creation, not below ``min_bot_pace``);
+    - ``webhook_timeout``: seconds a webhook's POST may take (0 turns webhooks off).
     """
 
     message_bytes: int = 16_384
@@ -27,6 +28,7 @@ class Limits:
     burst: int = 40
     bot_pace: float = 1.0
     min_bot_pace: float = 0.0
+    webhook_timeout: float = 5.0
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -1,8 +1,8 @@
 """The server's database: tables, seats and every accepted intent, in SQLite (standard library).
 
 What is stored (docs/remote.md): per table its id, the host key, the configuration and seed of
-``new_game`` (as a save's fields), the bot pace; per seat its player name, its invite token and
-the bot that plays it (if any); and the accepted intents in order, as text. A table's game is
+``new_game`` (as a save's fields), the bot pace; per seat its player name, its invite token,
+the bot that plays it (if any) and its webhook (if any); and the accepted intents in order, as text. A table's game is
 rebuilt from this by replaying the intents through the rules, exactly as a save is loaded.
 
 ``add_intent`` commits before it returns: the server acknowledges an intent only after that.
@@ -28,6 +28,7 @@ CREATE TABLE IF NOT EXISTS seats (
     name TEXT NOT NULL,
     token TEXT NOT NULL UNIQUE,
     bot TEXT,                    -- the bot the server plays this seat with, NULL for a person
+    webhook TEXT,                -- a URL the server POSTs to when this seat must decide, or NULL
     PRIMARY KEY (table_id, name)
 );
 CREATE TABLE IF NOT EXISTS intents (
@@ -51,6 +52,8 @@ class Store:
         self.db.execute(f"PRAGMA synchronous={sync.upper()}")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        if "webhook" not in [r[1] for r in self.db.execute("PRAGMA table_info(seats)")]:
+            self.db.execute("ALTER TABLE seats ADD COLUMN webhook TEXT")  # a database made before webhooks
         # reads have a connection of their own (WAL: they never wait for a write, and see only
         # what is committed); an in-memory database has one connection for both
         self.reader = self.db if path == ":memory:" else sqlite3.connect(path, check_same_thread=False)
@@ -74,7 +77,8 @@ class Store:
                   seats: dict, bots: dict) -> None:
         """A new table: ``seats`` maps player name -> token, ``bots`` player name -> bot name."""
         rows = [("INSERT INTO tables VALUES (?, ?, ?, ?, ?)", (table_id, host_key, json.dumps(save), pace, created))]
-        rows += [("INSERT INTO seats VALUES (?, ?, ?, ?)", (table_id, name, token, bots.get(name)))
+        rows += [("INSERT INTO seats (table_id, name, token, bot) VALUES (?, ?, ?, ?)",
+                  (table_id, name, token, bots.get(name)))
                  for name, token in seats.items()]
         self._tx(rows)
 
@@ -85,6 +89,14 @@ class Store:
 
     def set_bot(self, table_id: str, name: str, bot: str | None) -> None:
         self._tx([("UPDATE seats SET bot = ? WHERE table_id = ? AND name = ?", (bot, table_id, name))])
+
+    def set_webhook(self, table_id: str, name: str, url: str | None) -> None:
+        self._tx([("UPDATE seats SET webhook = ? WHERE table_id = ? AND name = ?", (url, table_id, name))])
+
+    def webhooks(self, table_id: str) -> dict:
+        """``{player name: webhook URL}`` of the seats that have one."""
+        return {r[0]: r[1] for r in self.reader.execute(
+            "SELECT name, webhook FROM seats WHERE table_id = ? AND webhook IS NOT NULL", (table_id,))}
 
     def count(self) -> int:
         return self.reader.execute("SELECT COUNT(*) FROM tables").fetchone()[0]

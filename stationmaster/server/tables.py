@@ -71,6 +71,7 @@ class Table:
         self._views: dict = {}  # player -> encoded view state of the current seq
         self._base = None  # (seq, the true state's encoding)
         self._prev = (-1, {})  # (seq, {player: encoded view}) of the state before the last intent
+        self.webhooks: dict = {}  # player -> URL the server POSTs to when that seat must decide
         self.changed_at = time.time()
 
     # ------------------------------------------------------------------ making and loading
@@ -102,8 +103,10 @@ class Table:
         if game.replay_error:  # the rules changed under a stored table: say so, keep what replays
             raise Refused(f"table {table_id} no longer replays: {game.replay_error}")
         seats = store.seats(table_id)
-        return cls(table_id, game, host_key, {p: t for p, (t, b) in seats.items()},
-                   {p: b for p, (t, b) in seats.items()}, pace)
+        t = cls(table_id, game, host_key, {p: t for p, (t, b) in seats.items()},
+                {p: b for p, (t, b) in seats.items()}, pace)
+        t.webhooks = store.webhooks(table_id)
+        return t
 
     # ------------------------------------------------------------------ playing
 
@@ -150,6 +153,25 @@ class Table:
         """Go back to what the store holds (an intent applied in memory was not stored)."""
         self.game = Table.load(store, self.id).game
         self._views, self._base, self._prev = {}, None, (-1, {})
+
+    def check_webhook(self, url) -> None:
+        """Raise Refused unless ``url`` can be a seat's webhook (an http(s) URL; None: none)."""
+        from urllib.parse import urlsplit
+        if url is None:
+            return
+        if not isinstance(url, str) or len(url) > 500 or urlsplit(url).scheme not in ("http", "https") \
+                or not urlsplit(url).netloc:
+            raise Refused("a webhook is an http:// or https:// URL of at most 500 characters (null: none)")
+
+    def turn_news(self, actor_before):
+        """``(player, message)`` when the last change gave the turn to a person who was not deciding
+        before (a webhook tells them), else None. The message names the table, never a token."""
+        g = self.game
+        p = g.actor
+        if p is None or p == actor_before or p in self.seat_bots or p not in self.webhooks:
+            return None
+        return p, {"event": "your_turn", "table": self.id, "seat": p, "seq": self.seq, "decision": g.decision,
+                   "text": f"Station Master: your turn at table {self.id}, {p} ({g.decision})"}
 
     def check_bot(self, player: str, bot) -> None:
         """Raise Refused unless ``player``'s seat can be handed to ``bot`` (None: back to the person)."""
