@@ -181,6 +181,7 @@ class RemoteGame:
         self._changes = 0
         self._quiet: set = set()  # update seqs whose observers apply() calls itself
         self._welcomed = False
+        self._welcomes = 0  # welcomes received: one per connection made
         self._shadow = None
         self._legal = (None, None)
         self.table_id = None
@@ -249,6 +250,7 @@ class RemoteGame:
                 self._history = [parse(t) for t in msg["history"]]
                 self._batches = [codec.decode(b) for b in msg["batches"]]
                 self._status(msg)
+                self._welcomes += 1
                 self._welcomed = notify = True
             elif kind == "update":
                 if msg["seq"] != len(self._history) + 1:  # cannot happen on one connection: start afresh
@@ -354,7 +356,9 @@ class RemoteGame:
             # only the seat that must decide can make intent ``seq``: if that is this seat, an
             # intent ``seq`` with this text found after a lost connection can only be this one
             mine = self._actor == self.me
-            self._quiet.add(seq + 1)
+            if mine:  # its update is this call's to announce (others' updates announce themselves)
+                self._quiet.add(seq + 1)
+        done = False
         try:
             while True:
                 left = deadline - time.monotonic()
@@ -366,13 +370,15 @@ class RemoteGame:
                             events = list(self._batches[seq + 1])
                             break
                         raise IllegalIntent(f"stale: the game moved on (intent {seq}) before {text!r} was taken")
+                    welcomes = self._welcomes
                 try:
                     answer = self._request({"type": "intent", "seq": seq, "intent": text}, left)
                 except ConnectionError:
                     answer = None
-                if answer is None:
+                if answer is None:  # the connection was lost: wait for the table as the server has it now
                     with self._cond:
-                        self._cond.wait_for(lambda: self._conn is not None or self._fatal, max(0.0, left))
+                        self._cond.wait_for(lambda: self._welcomes > welcomes or self._fatal,
+                                            max(0.0, deadline - time.monotonic()))
                     if self._fatal:
                         raise ServerError(self._fatal)
                     continue
@@ -381,9 +387,13 @@ class RemoteGame:
                 with self._cond:
                     events = list(self._batches[seq + 1])
                 break
+            done = True
         finally:
             with self._cond:
                 self._quiet.discard(seq + 1)
+                missed = not done and len(self._history) > seq  # an update held back for this call
+            if missed:
+                self._notify()
         self._notify(direct=True)
         return events
 
