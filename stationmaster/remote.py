@@ -36,6 +36,9 @@ __all__ = ["RemoteGame", "RemoteTable", "ServerError", "create", "export", "join
 
 #: the close code (and answer) for a table or invitation the server does not know
 NOT_FOUND_CODE = 4404
+#: (server URL, table id) -> host key, for the tables this process created: their creator may
+#: export them before the end without naming the key (``export``)
+_HOST_KEYS: dict = {}
 
 
 class ServerError(ConnectionError):
@@ -121,17 +124,21 @@ def create(url: str, players=None, mode: str | None = None, seed: int | None = N
     if pace is not None:
         body["pace"] = pace
     body = {k: v for k, v in body.items() if v is not None}
-    return RemoteTable(base, _http("POST", f"{base}/api/tables", json=body))
+    table = RemoteTable(base, _http("POST", f"{base}/api/tables", json=body))
+    _HOST_KEYS[(base, table.id)] = table.host_key
+    return table
 
 
 def export(url: str, table_id: str, path=None, key: str | None = None):
     """The server's game as an ordinary save, checked by loading it here: returns the ``Game``
     and writes the save to ``path`` if given (``stationmaster replay`` and ``sm.load`` read it).
     A running game's save holds the seed, which shows every hidden card: the server gives it
-    once the game is over, or to the table's host key."""
+    once the game is over, or to the table's host key — which the process that created the table
+    (``create``) holds and uses by itself."""
     from .saves import loads, write_atomically
 
     base = _base(url)
+    key = key or _HOST_KEYS.get((base, str(table_id)))
     q = f"?key={_quote(key)}" if key else ""
     data = _http("GET", f"{base}/api/tables/{_quote(str(table_id))}/save{q}")
     text = json.dumps(data, indent=1)

@@ -286,11 +286,14 @@ def test_export_is_an_ordinary_save_of_the_same_game(server, tmp_path):
     ann, bo = table.join("Ann"), table.join("Bo")
     try:
         play_some([ann, bo], 30, seed=12)
-        with pytest.raises(remote.ServerError, match="seed"):  # a running game's save is for the host only
-            remote.export(server.url, table.id, tmp_path / "no.json")
+        # a running game's save is for the host only: not for a seat, nor for anyone with the table id
+        r = httpx.get(f"{server.url}/api/tables/{table.id}/save")
+        assert r.status_code == 403 and "seed" in r.json()["error"]
+        with pytest.raises(remote.ServerError, match="seed"):
+            remote.export(server.url, table.id, tmp_path / "no.json", key="not-the-key")
         assert not (tmp_path / "no.json").exists()
         path = tmp_path / "game.json"
-        game = remote.export(server.url, table.id, path, key=table.host_key)
+        game = remote.export(server.url, table.id, path)  # this process created the table: it has the key
         loaded = sm.load(path)
         assert [str(i) for i in loaded.history] == [str(i) for i in ann.history]
         assert loaded.state.players[0].hand == ann.state.players[0].hand
