@@ -385,6 +385,7 @@ def test_limits_on_tables_and_connections(tmp_path):
         remote.create(srv.url, players=["Ann"], seed=1)
         with pytest.raises(remote.ServerError, match="2 tables, its limit"):
             remote.create(srv.url, players=["Ann"], seed=1)
+        assert httpx.post(f"{srv.url}/api/tables", json={"players": ["Ann"]}).status_code == 503
         ann, bo = table.join("Ann"), table.join("Bo")
         try:
             with pytest.raises(remote.ServerError, match="limit"):

@@ -90,7 +90,11 @@ class Hub:
             return None
         t = self.tables.get(table_id)
         if t is None:
-            t = Table.load(self.store, table_id)
+            try:
+                t = Table.load(self.store, table_id)
+            except Refused as e:  # its log no longer replays under these rules: say so in the server's log
+                warnings.warn(str(e), RuntimeWarning)
+                return None
             if t is None:
                 return None
             self._adopt(t)
@@ -111,7 +115,7 @@ class Hub:
     async def create(self, options: dict) -> Table:
         if self.store.count() >= self.limits.tables:
             raise Refused(f"this server holds {self.limits.tables} tables, its limit: ask its host to raise "
-                          "--max-tables or to clear finished ones")
+                          "--max-tables, or to start a server on a new database", 503)
         pace = options.pop("pace", None)
         if pace is None:
             pace = self.limits.bot_pace
