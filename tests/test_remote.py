@@ -78,7 +78,8 @@ def test_a_seat_sees_its_hand_and_only_the_counts_of_the_rest(server):
         v = ann.state
         assert v.players[0].hand == truth.players[0].hand
         for p, t in zip(v.players[1:], truth.players[1:]):
-            assert len(p.hand) == len(t.hand) and set(p.hand) <= {HIDDEN} | {c for c in t.hand if c.startswith("RedFlag")}
+            red_flags = {c for c in t.hand if c.startswith("RedFlag")}
+            assert len(p.hand) == len(t.hand) and set(p.hand) <= {HIDDEN} | red_flags
         assert len(v.home) == len(truth.home) and set(v.home) == {HIDDEN}
         assert v.seed == 0 and v.rng == 0 and ann.seed is None
         assert not set(v.deck) & (set(truth.home) | set(truth.players[1].hand) | set(truth.players[2].hand))

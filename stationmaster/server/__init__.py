@@ -1,8 +1,9 @@
 """The game server behind ``stationmaster serve``: one authoritative game per table, kept as its
 action log in SQLite, each seat sent only what it may see (see docs/remote.md).
 
-The modules that carry no third-party import (``codec``, ``views``, ``store``, ``limits``) are
-standard library only and are what the client (``stationmaster.remote``) shares with the server;
+The modules that carry no third-party import (``codec``, ``views``, ``store``, ``tables``,
+``limits``) are standard library only; the client (``stationmaster.remote``) shares ``codec`` and
+``views`` with the server;
 ``app`` is the ASGI application (Starlette + uvicorn, the ``serve`` extra), imported lazily.
 """
 

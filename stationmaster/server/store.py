@@ -120,4 +120,5 @@ class Store:
         return None if row is None else (row[0], row[1])
 
     def intents(self, table_id: str) -> list:
-        return [r[0] for r in self.reader.execute("SELECT text FROM intents WHERE table_id = ? ORDER BY n", (table_id,))]
+        rows = self.reader.execute("SELECT text FROM intents WHERE table_id = ? ORDER BY n", (table_id,))
+        return [r[0] for r in rows]

@@ -15,13 +15,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 
 from .conftest import CHROMIUM, CHROMIUM_ARGS
 from .test_board_room import click_through, next_intent
-from .test_jupyterlab import BoardView, LabNotebook, target_point, workspace_name, write_notebook
+from .test_jupyterlab import BoardView, LabNotebook, workspace_name, write_notebook
 
 # the shadow boards try things on their seat's local copy, which holds "?" for the cards it cannot see
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.breaks_invariants]
@@ -45,7 +44,7 @@ def shadow_of(board: BoardView, invite: str):
     return board.shadow(remote=game)
 
 
-def test_two_browsers_play_a_round_across_a_server_restart(lab_server, page, tmp_path, request):
+def test_two_browsers_play_a_round_across_a_server_restart(lab_server, page, tmp_path, request, screenshots_dir):
     import stationmaster as sm
     from launching import playwright
     from stationmaster import remote
@@ -107,9 +106,10 @@ def test_two_browsers_play_a_round_across_a_server_restart(lab_server, page, tmp
                 restarted = True
         assert restarted and spectator.state.stage_count > start, "a whole round was played"
         assert after_restart["Ann"] >= 1 and after_restart["Bo"] >= 1, f"both boards carried on: {after_restart}"
-        for name in pages:  # each browser's board shows the table as it is: its log has the last events
+        for name in pages:  # each browser's board has heard of every intent
             boards[name].settle()
             assert shadow[name].game.wait_for(lambda s: s.seq == spectator.seq, 10)
+        page.screenshot(path=str(screenshots_dir / "board-remote-seat-jupyterlab.png"))
         game = table.export(tmp_path / "game.json")
         assert [str(i) for i in game.history] == [str(i) for i in spectator.history]
         assert [str(i) for i in sm.load(tmp_path / "game.json").history] == [str(i) for i in game.history]
