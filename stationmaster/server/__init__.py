@@ -2,8 +2,8 @@
 action log in SQLite, each seat sent only what it may see (see docs/remote.md).
 
 The modules that carry no third-party import (``codec``, ``views``, ``store``, ``tables``,
-``limits``) are standard library only; the client (``stationmaster.remote``) shares ``codec`` and
-``views`` with the server;
+``limits``) are standard library only; the client (``stationmaster.remote``) shares ``codec`` with
+the server;
 ``app`` is the ASGI application (Starlette + uvicorn, the ``serve`` extra), imported lazily.
 """
 
