@@ -92,7 +92,7 @@ def test_two_browsers_play_a_round_across_a_server_restart(lab_server, page, tmp
             sh = shadow[who]
             assert sh.game.wait_for(lambda s: s.seq == spectator.seq, 10)
             n = spectator.seq
-            boards[who].settle()
+            boards[who].nb.wait_kernel_idle()
             click_through(pages[who], boards[who].nb, boards[who], sh, next_intent(sh.game, {}), [])
             assert spectator.wait_for(lambda s: s.seq > n, 60), f"{who}'s clicks reached no server"
             clicked[who] += 1
