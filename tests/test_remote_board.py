@@ -53,6 +53,7 @@ def test_two_boards_play_a_competitive_round_by_mouse_with_a_bot_in_the_third_se
     games = [ann_board.game, bo_game]
     try:
         assert ann_board.game.me == "Ann" and bo_board.game is bo_game
+        assert ann_board.new_button.layout.display == "none" and ann_board.upload.layout.display == "none"
         # each board shows its own seat's hand, and no other
         for name, board in boards.items():
             me = board.game.players.index(name)

@@ -70,8 +70,11 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
         if isinstance(remote, str):
             from stationmaster import remote as _remote
             remote = _remote.join(remote)
-        return Board(remote, theme=theme, autosave=None, pace=pace, compact=compact, auto_end_draw=auto_end_draw,
-                     work_all=work_all)
+        board = Board(remote, theme=theme, autosave=None, pace=pace, compact=compact, auto_end_draw=auto_end_draw,
+                      work_all=work_all)
+        for b in (board.new_button, board.upload):  # a seat cannot deal or load another game over the table
+            b.layout.display = "none"
+        return board
     message, level = "", ""
     if args and isinstance(args[0], sm.Game):
         if len(args) > 1 or options:
