@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import sqlite3
 import time
 
@@ -70,7 +71,8 @@ def secrets_by_seq(game) -> list:
 def leaks(messages, secrets: list, viewer: str | None) -> list:
     """``(seq, card)`` for every card id in the raw ``messages`` (text) that ``viewer`` (None: a
     spectator) must not see at that message's sequence number: another seat's secret card or a
-    Home Office card. A message that names no sequence number is checked against every state."""
+    Home Office card, found anywhere (a JSON string, or a word inside an event's sentence). A
+    message that names no sequence number is checked against every state."""
     import json
     found = []
     for raw in messages:
@@ -85,7 +87,7 @@ def leaks(messages, secrets: list, viewer: str | None) -> list:
             for name, cards in row.items():
                 if name not in ("home", viewer):
                     banned |= cards
-            found += [(k, c) for c in banned if f'"{c}"' in raw]
+            found += [(k, c) for c in banned if re.search(rf"(?<![A-Za-z0-9]){re.escape(c)}(?![A-Za-z0-9])", raw)]
     return found
 
 
