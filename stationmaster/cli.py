@@ -298,6 +298,9 @@ def _serve_parser(sub) -> None:
                    help=f"seconds between the server's bots' decisions (default {d.bot_pace:g})")
     s.add_argument("--webhook-timeout", type=float, default=d.webhook_timeout, metavar="S",
                    help=f"seconds a seat's webhook POST may take; 0 turns webhooks off (default {d.webhook_timeout:g})")
+    s.add_argument("--idle-seconds", type=float, default=d.idle_seconds, metavar="S",
+                   help="a table nobody is connected to leaves memory after this long; it stays in the database "
+                   f"(default {d.idle_seconds:g})")
     s.set_defaults(run=_serve)
 
 
@@ -307,7 +310,7 @@ def _serve(args) -> int:
         from .server.limits import Limits
         limits = Limits(message_bytes=args.max_message_bytes, tables=args.max_tables,
                         connections_per_table=args.max_connections, rate=args.rate, burst=args.burst,
-                        bot_pace=args.bot_pace, webhook_timeout=args.webhook_timeout)
+                        bot_pace=args.bot_pace, webhook_timeout=args.webhook_timeout, idle_seconds=args.idle_seconds)
     except ValueError as e:
         print(f"stationmaster: {e}", file=sys.stderr)
         return EXIT_BAD

@@ -399,6 +399,30 @@ def test_limits_on_tables_and_connections(tmp_path):
         srv.stop()
 
 
+def test_an_idle_table_leaves_memory_and_comes_back_from_the_database(tmp_path):
+    srv = start(str(tmp_path / "t.db"), limits=Limits(idle_seconds=0.2))
+    try:
+        table = remote.create(srv.url, players=["Ann", "Bo"], mode="competitive", seed=5)
+        ann = table.join("Ann")
+        first = ann.actor
+        seat = ann if first == "Ann" else table.join(first)
+        seat.apply("draw home")
+        history = [str(i) for i in ann.history]
+        time.sleep(0.5)
+        assert table.id in srv.app.state.hub().tables  # someone is connected: it stays
+        for g in {ann, seat}:
+            g.close()
+        deadline = time.monotonic() + 10
+        while table.id in srv.app.state.hub().tables:
+            assert time.monotonic() < deadline, "the idle table stayed in memory"
+            time.sleep(0.05)
+        again = table.join("Bo")  # loaded again from the database, by replaying its log
+        assert [str(i) for i in again.history] == history and table.id in srv.app.state.hub().tables
+        again.close()
+    finally:
+        srv.stop()
+
+
 # -------------------------------------------------------------------------------- reconnection
 
 def test_clients_reconnect_by_themselves_when_the_server_restarts(tmp_path):

@@ -107,6 +107,24 @@ class Hub:
         self.pokes[t.id] = asyncio.Event()
         self.tasks[t.id] = asyncio.get_running_loop().create_task(self._bots(t))
         self.pokes[t.id].set()
+        self.evict_later(t.id)
+
+    def evict_later(self, table_id: str) -> None:
+        """Look again after ``idle_seconds`` whether the table can leave memory."""
+        asyncio.get_running_loop().call_later(self.limits.idle_seconds, self._evict, table_id)
+
+    def _evict(self, table_id: str) -> None:
+        """Drop an idle table from memory (no connection, no bot of ours to play, nothing under way);
+        it stays in the store and is loaded again when asked for."""
+        t = self.tables.get(table_id)
+        if t is None or self.conns.get(table_id):
+            return
+        if self.locks[table_id].locked() or t.bot_to_act() is not None:
+            self.evict_later(table_id)  # busy, or its bots play on: look again later
+            return
+        for d in (self.tables, self.conns, self.locks, self.pokes):
+            d.pop(table_id, None)
+        self.tasks.pop(table_id).cancel()
 
     async def write(self, fn, *args):
         """Run a store write on the writer thread; returns once it is committed."""
@@ -295,11 +313,11 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
             return JSONResponse(t.game.to_json())
 
     async def host_bot(request: Request):
-        t = get_hub().table(request.path_params["table_id"])
-        if t is None:
-            return _error(NOT_FOUND, 404)
         try:
             data = _limited_json(await _body(request, limits), limits)
+            t = get_hub().table(request.path_params["table_id"])  # after the body: never an evicted table
+            if t is None:
+                return _error(NOT_FOUND, 404)
             if not isinstance(data, dict) or data.get("key") != t.host_key:
                 return _error("handing a seat to a bot needs the table's host key (or the seat's own invite)", 403)
             await get_hub().set_bot(t, data.get("player"), data.get("bot"))
@@ -318,15 +336,15 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
 
     async def seat_ws(ws: WebSocket):
         found = store.seat_of(ws.path_params["token"]) if len(ws.path_params["token"]) <= 128 else None
-        t = get_hub().table(found[0]) if found else None
-        await _serve(ws, t, found[1] if found else None)
+        await _serve(ws, found[0] if found else None, found[1] if found else None)
 
     async def watch_ws(ws: WebSocket):
-        await _serve(ws, get_hub().table(ws.path_params["table_id"]), None)
+        await _serve(ws, ws.path_params["table_id"], None)
 
-    async def _serve(ws: WebSocket, t: Table | None, player) -> None:
+    async def _serve(ws: WebSocket, table_id, player) -> None:
         await ws.accept()
         h = get_hub()
+        t = h.table(table_id) if table_id is not None else None  # after the accept: never an evicted table
         if t is None:
             await ws.send_text(json.dumps({"type": "error", "reason": NOT_FOUND}))
             await ws.close(code=4404)
@@ -352,6 +370,8 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
             pass
         finally:
             conns.discard(c)
+            if not conns:
+                h.evict_later(t.id)
             if c.closed and not sender.done():  # closed by us: the refusals queued before go first
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(sender, 2)
@@ -425,6 +445,7 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.store = store
+    app.state.hub = get_hub  # the tables in memory (tests and the curious: ``app.state.hub().tables``)
     return app
 
 
@@ -471,6 +492,11 @@ class Running:
     @property
     def running(self) -> bool:
         return self._thread.is_alive()
+
+    @property
+    def app(self):
+        """The ASGI application served (``app.state.hub().tables``: the tables in memory)."""
+        return self._server.config.app
 
     def stop(self, timeout: float = 10.0) -> None:
         """Stop serving (connections are closed; the database keeps the tables)."""

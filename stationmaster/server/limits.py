@@ -18,7 +18,9 @@ class Limits:
       (a token bucket); a connection that keeps flooding is closed;
     - ``bot_pace``: seconds between two decisions of the server's bots (a table may ask for its
       own pace at creation, not below ``min_bot_pace``);
-    - ``webhook_timeout``: seconds a webhook's POST may take (0 turns webhooks off).
+    - ``webhook_timeout``: seconds a webhook's POST may take (0 turns webhooks off);
+    - ``idle_seconds``: a table nobody is connected to and no bot of the server must play leaves
+      the server's memory after this long (it stays in the database, and comes back when asked for).
     """
 
     message_bytes: int = 16_384
@@ -29,6 +31,7 @@ class Limits:
     bot_pace: float = 1.0
     min_bot_pace: float = 0.0
     webhook_timeout: float = 5.0
+    idle_seconds: float = 600.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
