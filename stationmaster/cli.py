@@ -291,6 +291,8 @@ def _serve_parser(sub) -> None:
     s.add_argument("--max-tables", type=int, default=d.tables, metavar="N", help=f"tables held (default {d.tables})")
     s.add_argument("--max-connections", type=int, default=d.connections_per_table, metavar="N",
                    help=f"connections per table, seats and spectators (default {d.connections_per_table})")
+    s.add_argument("--max-connections-total", type=int, default=d.connections, metavar="N",
+                   help=f"connections and requests served at once in all (default {d.connections})")
     s.add_argument("--rate", type=float, default=d.rate, metavar="R",
                    help=f"messages a second per connection (default {d.rate:g})")
     s.add_argument("--burst", type=int, default=d.burst, metavar="N", help=f"burst of messages (default {d.burst})")
@@ -309,7 +311,8 @@ def _serve(args) -> int:
     try:
         from .server.limits import Limits
         limits = Limits(message_bytes=args.max_message_bytes, tables=args.max_tables,
-                        connections_per_table=args.max_connections, rate=args.rate, burst=args.burst,
+                        connections_per_table=args.max_connections, connections=args.max_connections_total,
+                        rate=args.rate, burst=args.burst,
                         bot_pace=args.bot_pace, webhook_timeout=args.webhook_timeout, idle_seconds=args.idle_seconds)
     except ValueError as e:
         print(f"stationmaster: {e}", file=sys.stderr)

@@ -13,7 +13,8 @@ from stationmaster.cli import EXIT_BAD, main, parser
 def test_serve_has_the_issues_options_and_documented_limits():
     text = parser()._subparsers._group_actions[0].choices["serve"].format_help()
     for option in ("--host", "--port", "--db", "--max-message-bytes", "--max-tables", "--max-connections",
-                   "--rate", "--burst", "--bot-pace", "--sync"):
+                   "--rate", "--burst", "--bot-pace", "--sync", "--max-connections-total", "--idle-seconds",
+                   "--webhook-timeout", "--compress"):
         assert option in text
     assert "127.0.0.1" in text and "8765" in text and "SQLite" in text
 

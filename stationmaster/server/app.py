@@ -464,7 +464,7 @@ def _server(db: str, limits: Limits, sync: str, compress: bool = False):
     # compress: WebSocket per-message deflate. Off by default: a view is a few KB, and on a LAN
     # or loopback compressing every message for every seat costs the server more than it saves
     config = uvicorn.Config(app, log_level="warning", ws_max_size=4 * limits.message_bytes, ws_ping_interval=20,
-                            ws_per_message_deflate=compress, lifespan="on")
+                            ws_per_message_deflate=compress, limit_concurrency=limits.connections, lifespan="on")
     return uvicorn.Server(config)
 
 

@@ -14,6 +14,8 @@ class Limits:
       refused with a reason; one over 4× this closes the connection at the protocol level);
     - ``tables``: tables a server holds at once (finished tables count until deleted);
     - ``connections_per_table``: seats' and spectators' connections to one table together;
+    - ``connections``: connections and requests the server serves at once in all (beyond it,
+      HTTP 503);
     - ``rate`` and ``burst``: messages a second one connection may send on average, and in a burst
       (a token bucket); a connection that keeps flooding is closed;
     - ``bot_pace``: seconds between two decisions of the server's bots (a table may ask for its
@@ -26,6 +28,7 @@ class Limits:
     message_bytes: int = 16_384
     tables: int = 1_000
     connections_per_table: int = 24
+    connections: int = 2_000
     rate: float = 20.0
     burst: int = 40
     bot_pace: float = 1.0
@@ -39,9 +42,9 @@ class Limits:
             if isinstance(v, bool) or not isinstance(v, (int, float)) or v < 0:
                 raise ValueError(f"the server limit {f.name} must be a number of at least 0, not {v!r}")
         if self.message_bytes < 1024 or self.tables < 1 or self.connections_per_table < 1 or self.rate <= 0 \
-                or self.burst < 1:
+                or self.burst < 1 or self.connections < 1:
             raise ValueError("the server needs message_bytes >= 1024, tables >= 1, connections_per_table >= 1, "
-                             "rate > 0 and burst >= 1")
+                             "connections >= 1, rate > 0 and burst >= 1")
 
 
 class Bucket:
