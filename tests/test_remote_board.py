@@ -80,8 +80,9 @@ def test_two_boards_play_a_competitive_round_by_mouse_with_a_bot_in_the_third_se
             while other.updates == seen:  # the other board repainted by itself
                 assert time.monotonic() < deadline
                 time.sleep(0.01)
-            # a click out of turn shows why, and sends nothing that changes the game
-            if not other.game.is_over and other.game.actor != other.game.me:
+            # a click out of turn shows why, and sends nothing that changes the game (looked at while
+            # the other person must decide: then nothing else can move, not even the server's bot)
+            if not other.game.is_over and other.game.actor == board.game.me:
                 before = other.game.seq
                 other.click_target(("home",))
                 assert other.game.actor in other.message.value and "⚠" in other.message.value
