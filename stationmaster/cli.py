@@ -432,6 +432,9 @@ def _serve(args) -> int:
     except OSError as e:
         print(f"stationmaster: cannot serve on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
         return EXIT_BAD
+    except ValueError as e:  # the database (server.store.StoreError)
+        print(f"stationmaster: {e}", file=sys.stderr)
+        return EXIT_BAD
     except KeyboardInterrupt:
         pass
     return EXIT_OK

@@ -41,3 +41,21 @@ def test_malformed_options_exit_with_usage(argv):
     with pytest.raises(SystemExit) as e:
         main(argv)
     assert e.value.code == 2
+
+
+def test_a_database_that_cannot_be_used_is_said_plainly(tmp_path, capsys):
+    import sqlite3
+    other = tmp_path / "other.db"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE songs (title TEXT)")
+    con.commit()
+    con.close()
+    (tmp_path / "garbage.db").write_text("not a database")
+    for db, words in [(tmp_path / "no" / "such" / "folder.db", "cannot use"), (tmp_path, "cannot use"),
+                      (tmp_path / "garbage.db", "not a database"), (other, "database of something else")]:
+        assert main(["serve", "--port", "0", "--db", str(db)]) == EXIT_BAD
+        err = capsys.readouterr().err
+        assert words in err and "Traceback" not in err, err
+    con = sqlite3.connect(other)
+    assert [r[0] for r in con.execute("SELECT name FROM sqlite_master")] == ["songs"]  # left as it was
+    con.close()

@@ -40,6 +40,10 @@ CREATE TABLE IF NOT EXISTS intents (
 """
 
 
+class StoreError(ValueError):
+    """The database cannot be opened or is not a Station Master one; says which and why."""
+
+
 class Store:
     """The tables of one server in one SQLite file (``":memory:"`` for a throwaway one)."""
 
@@ -47,13 +51,21 @@ class Store:
         if sync not in ("full", "normal"):
             raise ValueError(f"sync must be 'full' or 'normal', not {sync!r}")
         self.path = path
-        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute(f"PRAGMA synchronous={sync.upper()}")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
-        if "webhook" not in [r[1] for r in self.db.execute("PRAGMA table_info(seats)")]:
-            self.db.execute("ALTER TABLE seats ADD COLUMN webhook TEXT")  # a database made before webhooks
+        try:
+            self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            found = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if found and not {"tables", "seats", "intents"} <= found:
+                self.db.close()
+                raise StoreError(f"{path} is a database of something else (it has no Station Master tables): "
+                                 "give --db a new file, or one a Station Master server made")
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute(f"PRAGMA synchronous={sync.upper()}")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(SCHEMA)
+            if "webhook" not in [r[1] for r in self.db.execute("PRAGMA table_info(seats)")]:
+                self.db.execute("ALTER TABLE seats ADD COLUMN webhook TEXT")  # a database made before webhooks
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot use {path} as the table database: {e}") from None
         # reads have a connection of their own (WAL: they never wait for a write, and see only
         # what is committed); an in-memory database has one connection for both
         self.reader = self.db if path == ":memory:" else sqlite3.connect(path, check_same_thread=False)
