@@ -93,6 +93,15 @@ class Observer:
         self._spot_width = len(self.spot_channels)
         self._sc = {c: len(self.kinds) + k for k, c in enumerate(SPOT_CHANNELS)}
         self._tc = {c: k for k, c in enumerate(TRAIN_CHANNELS)}
+        # per piece: its slot in a yard, its channel on a grid spot, its channel in a Crew Tray
+        sc, tc = self._sc, self._tc
+        self._yard_slot = {pid: 2 * len(CAR_SLOTS) if k == "caboose" else 2 * CAR_SLOTS.index(k) + loaded
+                           for pid, (k, loaded) in self._piece.items()}
+        self._spot_car = {pid: sc["cabooses" if k == "caboose" else "loaded_cars" if loaded else "empty_cars"]
+                          for pid, (k, loaded) in self._piece.items()}
+        self._train_car = {pid: tc["cabooses" if k == "caboose" else ("coaches_" if k == "coach" else "freight_")
+                                   + ("loaded" if loaded else "empty") if k != "caboose" else "cabooses"]
+                           for pid, (k, loaded) in self._piece.items()}
 
     def __repr__(self) -> str:
         return f"<Observer {self.size} numbers a seat: {self.seats} seat(s), {len(self.types)} card types>"
@@ -105,8 +114,9 @@ class Observer:
     def encode(self, game, player: str, out=None) -> np.ndarray:
         """What ``player`` sees of ``game`` now (a fresh ``float32`` vector, or written into ``out``)."""
         s = game.state
-        names = [p.name for p in s.players]
-        me = names.index(player)
+        me = next((k for k, p in enumerate(s.players) if p.name == player), None)
+        if me is None:
+            raise ValueError(f"{player!r} is not a player of this game ({', '.join(game.players)})")
         if out is None:
             v = np.zeros(self.size, dtype=np.float32)
         else:
@@ -129,10 +139,12 @@ class Observer:
         cfg = s.config
         acting = game.actor
         t0 = f["table"][0]
-        v[t0:t0 + len(TABLE)] = (
-            s.day, cfg.days, s.stage, s.stage_count, cfg.target, s.collisions_today,
-            s.superintendent == me, acting == player, s.turn.moves_left if acting == player else 0,
-            len(s.home), len(s.salvage), len(s.held), len(s.extras), s.outcome is not None)
+        for k, x in enumerate((s.day, cfg.days, s.stage, s.stage_count, cfg.target, s.collisions_today,
+                               s.superintendent == me, acting == player,
+                               s.turn.moves_left if acting == player else 0, len(s.home), len(s.salvage),
+                               len(s.held), len(s.extras), s.outcome is not None)):
+            if x:
+                d[t0 + k] = x
         r0, h0 = f["revenue"][0], f["hand_size"][0]
         for k, p in enumerate(s.players):
             d[r0 + rel_player[k]] = p.revenue
@@ -157,6 +169,7 @@ class Observer:
         sw = self._spot_width
         per_seat = len(SPOTS) * sw
         sc = self._sc
+        spot_car, train_car = self._spot_car, self._train_car
         for seat, area in enumerate(s.areas):
             rs = rel_seat[seat]
             d[lim + 2 * rs] = area.west_limit
@@ -174,8 +187,7 @@ class Observer:
                 d[o + sc["turned"]] = placed.rotated
                 d[o + sc["running"]] = xy[1] == 0
                 for pid in placed.cars:
-                    kind, loaded = self._piece[pid]
-                    d[o + sc["cabooses" if kind == "caboose" else "loaded_cars" if loaded else "empty_cars"]] += 1
+                    d[o + spot_car[pid]] += 1
                 d[o + sc["enhancements"]] = len(placed.enhancements)
             for xy, fac in area.facilities.items():
                 k = self._spot.get(xy)
@@ -224,14 +236,10 @@ class Observer:
             d[o + tc["number"]] = t.number
             d[o + tc["extra"]] = t.extra
             d[o + tc["section"]] = t.section
-            for pid in t.ahead + t.behind:
-                kind, loaded = self._piece[pid]
-                if kind == "caboose":
-                    d[o + tc["cabooses"]] += 1
-                elif kind == "coach":
-                    d[o + tc["coaches_loaded" if loaded else "coaches_empty"]] += 1
-                else:
-                    d[o + tc["freight_loaded" if loaded else "freight_empty"]] += 1
+            for pid in t.ahead:
+                d[o + train_car[pid]] += 1
+            for pid in t.behind:
+                d[o + train_car[pid]] += 1
             d[o + tc["boarded"]] = len(t.boarded)
             d[o + tc["cleared"]] = t.cleared_by is not None
             d[o + tc["progress"]] = t.progress
@@ -247,9 +255,9 @@ class Observer:
         return v
 
     def _yard(self, d, at: int, pieces) -> None:
+        slot = self._yard_slot
         for pid in pieces:
-            kind, loaded = self._piece[pid]
-            d[at + (2 * len(CAR_SLOTS) if kind == "caboose" else 2 * CAR_SLOTS.index(kind) + loaded)] += 1
+            d[at + slot[pid]] += 1
 
 
 def _deck_of(catalog) -> dict:

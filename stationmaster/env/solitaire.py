@@ -8,7 +8,8 @@
 
 The observation is the seat's ``float32`` vector (``docs/learning-agents.md``); the action is an id of
 the table's ``ActionCatalog``. ``action_masks()`` gives the legal ids as a boolean array (what
-masked-PPO libraries ask for) and ``info["action_mask"]`` the same as ``int8``. The same seed deals
+masked-PPO libraries ask for), ``info["action_mask"]`` the same as ``int8`` and
+``info["legal_actions"]`` the legal ids themselves. The same seed deals
 the same game.
 """
 
@@ -52,7 +53,8 @@ class SolitaireEnv(gym.Env):
 
     def _info(self) -> dict:
         info = self.table.info(self.player, self.text)
-        info["action_mask"] = self.table.mask()
+        info["action_mask"] = self.table.mask().copy()  # every info its own arrays (check_env asks it)
+        info["legal_actions"] = info["legal_actions"].copy()
         info["revenue"] = self.game.revenue[self.player]
         return info
 
@@ -79,6 +81,10 @@ class SolitaireEnv(gym.Env):
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as a boolean array over the catalog (all False once the game is over)."""
         return self.table.mask().astype(bool)
+
+    def legal_actions(self) -> np.ndarray:
+        """The legal action ids now (``info["legal_actions"]`` holds the same)."""
+        return self.table.legal_actions()
 
     def render(self):
         if self.game is None:

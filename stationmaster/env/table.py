@@ -54,6 +54,7 @@ class Table:
         self.game = None
         self._mask = None
         self._mask_key = None
+        self._none = None
         self._legal_ids: dict = {}
         self.uncatalogued = 0
 
@@ -80,7 +81,7 @@ class Table:
     # ------------------------------------------------------------------ actions
 
     def _refresh(self) -> None:
-        key = len(self.game.history)
+        key = (id(self.game), len(self.game.history))
         if self._mask_key == key:
             return
         ids, intents, missing = self.catalog.ids(self.game)
@@ -88,20 +89,32 @@ class Table:
         self.uncatalogued = missing
         mask = np.zeros(self.catalog.size, dtype=np.int8)
         mask[ids] = 1
-        self._mask, self._mask_key = mask, key
+        mask.flags.writeable = False
+        legal = np.array(ids, dtype=np.int64)
+        legal.flags.writeable = False
+        self._mask, self._legal, self._mask_key = mask, legal, key
         if missing and not ids and not self.game.is_over:
             raise RuntimeError(f"none of the {missing} legal intents has an id in the action catalog "
                                f"(e.g. {self.game.legal_intents()[0]}): report this position")
 
     def mask(self, player: str | None = None) -> np.ndarray:
-        """The action mask (``int8``, 1 = legal) of ``player`` (default: the actor); all zeros for a
-        seat not to act. A fresh array each call."""
-        if player is not None and player != self.game.actor:
-            return np.zeros(self.catalog.size, dtype=np.int8)
-        if self.game.is_over:
-            return np.zeros(self.catalog.size, dtype=np.int8)
+        """The action mask (``int8``, 1 = legal, read-only) of ``player`` (default: the actor); all
+        zeros for a seat not to act and once the game is over."""
+        if (player is not None and player != self.game.actor) or self.game.is_over:
+            if self._none is None:
+                self._none = np.zeros(self.catalog.size, dtype=np.int8)
+                self._none.flags.writeable = False
+            return self._none
         self._refresh()
-        return self._mask.copy()
+        return self._mask
+
+    def legal_actions(self, player: str | None = None) -> np.ndarray:
+        """The legal action ids of ``player`` (default: the actor), in the order of ``game.legal``, as a
+        read-only array: a masked policy samples from it without scanning the whole mask."""
+        if (player is not None and player != self.game.actor) or self.game.is_over:
+            return np.zeros(0, dtype=np.int64)
+        self._refresh()
+        return self._legal
 
     def legal_ids(self) -> list:
         """The actor's legal action ids."""
@@ -165,7 +178,8 @@ class Table:
         return "\n".join(line for line in text.splitlines() if not line.startswith(f"{actor}'s hand: "))
 
     def info(self, player: str, text: bool) -> dict:
-        out = {"uncatalogued": self.uncatalogued if player == self.game.actor else 0}
+        acting = player == self.game.actor
+        out = {"legal_actions": self.legal_actions(player), "uncatalogued": self.uncatalogued if acting else 0}
         if text:
             out["describe"] = self.describe(player)
         return out
