@@ -88,6 +88,7 @@ def test_seeded_resets_deal_the_same_game():
                 break
         runs.append((trace, [str(i) for i in env.unwrapped.game.history]))
     assert runs[0] == runs[1]
+    assert env.unwrapped.game.seed == 11  # the deal new_game(seed=11) makes, as the bots' simulate plays it
     other, _ = env.reset(seed=12)
     assert other.tobytes() != runs[0][0][0] or env.unwrapped.game.seed != 11
 
@@ -137,3 +138,15 @@ def test_the_engine_never_imports_numpy_or_gymnasium():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
     assert sm.new_game(seed=1) is not None
+
+
+def test_the_readme_example_runs_as_written():
+    import pathlib
+    import re
+
+    text = (pathlib.Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = text.split("## Train an agent", 1)[1].split("\n## ", 1)[0]
+    (code,) = re.findall(r"```python\n(.*?)\n```", section, re.S)
+    scope: dict = {}
+    exec(compile(code, "README.md", "exec"), scope)
+    assert scope["env"].unwrapped.game.is_over

@@ -106,6 +106,13 @@ class Observer:
     def __repr__(self) -> str:
         return f"<Observer {self.size} numbers a seat: {self.seats} seat(s), {len(self.types)} card types>"
 
+    def card_type(self, card: str) -> str:
+        """The card type of a card id of this table, e.g. ``"depot"`` for ``"Depot1"``."""
+        try:
+            return self.types[self._type[card]]
+        except KeyError:
+            raise ValueError(f"{card!r} is not a card of this table") from None
+
     def unpack(self, vector) -> dict:
         """The vector cut into its named fields, each in its shape."""
         v = np.asarray(vector)

@@ -59,9 +59,10 @@ class SolitaireEnv(gym.Env):
         return info
 
     def reset(self, *, seed=None, options=None):
-        """Deal a new game; ``reset(seed=n)`` deals the same game for the same ``n``."""
+        """Deal a new game; ``reset(seed=n)`` deals the game ``new_game(seed=n)`` deals (the same game for
+        the same ``n``); without a seed, the next game of the environment's random stream."""
         super().reset(seed=seed)
-        self.table.deal(int(self.np_random.integers(0, 2**62)))
+        self.table.deal(int(seed) if seed is not None else int(self.np_random.integers(0, 2**62)))
         self.game = self.table.game
         self.table.rewards()
         return self.table.observe(self.player), self._info()
