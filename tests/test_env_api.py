@@ -150,3 +150,12 @@ def test_the_readme_example_runs_as_written():
     scope: dict = {}
     exec(compile(code, "README.md", "exec"), scope)
     assert scope["env"].unwrapped.game.is_over
+
+
+@pytest.mark.parametrize("module", ["catalog", "aec", "solitaire"])
+def test_the_module_examples_run(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"stationmaster.env.{module}"))
+    assert result.attempted > 0 and result.failed == 0
