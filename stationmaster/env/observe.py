@@ -63,6 +63,7 @@ class Observer:
         self._type = {c: type_index[sp.key] for c, sp in specs.items()}
         self._kind = {c: kind_index[sp.kind] for c, sp in specs.items()}
         self._deck = deck
+        self._number = {c: sp.number for c, sp in specs.items()}  # a train card's number (timetable)
         self._spot = {xy: k for k, xy in enumerate(SPOTS)}
         self._piece = {pid: (p.kind, p.loaded) for pid, p in PIECES.items()}
         self.spot_channels = tuple(f"kind:{k}" for k in self.kinds) + SPOT_CHANNELS
@@ -170,7 +171,7 @@ class Observer:
         tt = f["timetable"][0]
         for stage, card in s.timetable.items():
             if 1 <= stage <= STAGES:
-                d[tt + stage - 1] = spec(card, self._deck).number
+                d[tt + stage - 1] = self._number.get(card) or spec(card, self._deck).number
         lim = f["limits"][0]
         a0 = f["areas"][0]
         sw = self._spot_width
