@@ -159,3 +159,26 @@ def test_the_module_examples_run(module):
 
     result = doctest.testmod(importlib.import_module(f"stationmaster.env.{module}"))
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_game_that_runs_too_long_is_truncated():
+    """The rules let a train keep moving the same way for free, so a policy can loop; max_steps ends it."""
+    env = gymnasium.make("stationmaster/Solitaire-v0", length="short", max_steps=3)
+    obs, info = env.reset(seed=1)
+    flags = []
+    for _ in range(3):
+        obs, reward, term, trunc, info = env.step(_first_legal(info["action_mask"]))
+        flags.append((term, trunc))
+    assert flags == [(False, False), (False, False), (False, True)]
+    with pytest.raises(RuntimeError, match="reset"):
+        env.unwrapped.step(_first_legal(info["action_mask"]))
+    aec = E.aec_env(players=["Ann", "Bo"], mode="competitive", length="short", max_steps=4)
+    aec.reset(seed=1)
+    seen = []
+    for agent in aec.agent_iter():
+        obs, reward, term, trunc, info = aec.last()
+        seen.append(trunc)
+        aec.step(None if term or trunc else _first_legal(obs["action_mask"]))
+    assert seen == [False] * 4 + [True, True] and not aec.game.is_over and not aec.agents
+    with pytest.raises(ValueError, match="max_steps"):
+        E.aec_env(max_steps=0)

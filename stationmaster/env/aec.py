@@ -18,7 +18,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .table import WIN_BONUS, Table
+from .table import MAX_STEPS, WIN_BONUS, Table, checked_max_steps
 
 #: the observation vector's bounds (Revenue, counts and coordinates all lie well inside)
 OBS_LOW, OBS_HIGH = -10_000.0, 10_000.0
@@ -30,7 +30,7 @@ class StationMasterAEC(AECEnv):
     metadata = {"name": "stationmaster_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
 
     def __init__(self, bots=None, win_bonus: float = WIN_BONUS, describe: bool = False, render_mode=None,
-                 illegal: str = "penalize", **options) -> None:
+                 illegal: str = "penalize", max_steps: int = MAX_STEPS, **options) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
@@ -39,6 +39,8 @@ class StationMasterAEC(AECEnv):
         self.observer = self.table.observer
         self.render_mode = render_mode
         self.text = describe
+        self.max_steps = checked_max_steps(max_steps)
+        self._steps = 0
         self.possible_agents = list(self.table.agents)
         obs = spaces.Box(OBS_LOW, OBS_HIGH, (self.observer.size,), np.float32)
         mask = spaces.Box(0, 1, (self.catalog.size,), np.int8)
@@ -73,6 +75,7 @@ class StationMasterAEC(AECEnv):
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
+        self._steps = 0
         self._after_move(first=True)
 
     def _after_move(self, first: bool = False) -> None:
@@ -103,6 +106,7 @@ class StationMasterAEC(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         refused = self.table.act(action)
+        self._steps += 1
         if refused is not None:
             for a in self.agents:
                 self.rewards[a] = 0.0
@@ -112,6 +116,10 @@ class StationMasterAEC(AECEnv):
             self.infos[agent]["illegal"] = refused
         else:
             self._after_move()
+        if not self.game.is_over and self._steps >= self.max_steps:  # truncated: see table.MAX_STEPS
+            for a in self.agents:
+                self.truncations[a] = True
+            self.agent_selection = self.agents[0]
         self._accumulate_rewards()
         if self.render_mode == "human":
             print(self.render())
@@ -128,7 +136,7 @@ class StationMasterAEC(AECEnv):
 
 
 def aec_env(bots=None, win_bonus: float = WIN_BONUS, describe: bool = False, render_mode=None,
-            illegal: str = "penalize", **new_game_options) -> StationMasterAEC:
+            illegal: str = "penalize", max_steps: int = MAX_STEPS, **new_game_options) -> StationMasterAEC:
     """A PettingZoo AEC environment of Station Master.
 
     ``new_game_options`` are ``stationmaster.new_game``'s (players, mode, length, deck, optional_rules,
@@ -136,6 +144,7 @@ def aec_env(bots=None, win_bonus: float = WIN_BONUS, describe: bool = False, ren
     itself (they are not agents). ``win_bonus``: the reward added for a win and taken for a loss at the
     end. ``describe=True`` puts the table as text in each ``info["describe"]`` (costly: off by default).
     ``illegal``: "penalize" (an action the mask forbids changes nothing, earns ``-1`` and says why in
-    ``info["illegal"]``) or "raise"."""
+    ``info["illegal"]``) or "raise". ``max_steps``: the decisions (steps) after which a game that is not
+    over is truncated, every agent's ``truncation`` set, without the win/loss bonus."""
     return StationMasterAEC(bots=bots, win_bonus=win_bonus, describe=describe, render_mode=render_mode,
-                            illegal=illegal, **new_game_options)
+                            illegal=illegal, max_steps=max_steps, **new_game_options)

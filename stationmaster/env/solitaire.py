@@ -20,7 +20,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .aec import OBS_HIGH, OBS_LOW
-from .table import WIN_BONUS, Table
+from .table import MAX_STEPS, WIN_BONUS, Table, checked_max_steps
 
 
 class SolitaireEnv(gym.Env):
@@ -29,7 +29,8 @@ class SolitaireEnv(gym.Env):
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(self, length: str = "standard", deck: str = "classic", win_bonus: float = WIN_BONUS,
-                 describe: bool = False, render_mode=None, illegal: str = "penalize", **options) -> None:
+                 describe: bool = False, render_mode=None, illegal: str = "penalize", max_steps: int = MAX_STEPS,
+                 **options) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         if options.get("mode", "solitaire") != "solitaire":
@@ -42,6 +43,9 @@ class SolitaireEnv(gym.Env):
         self.observer = self.table.observer
         self.text = describe
         self.render_mode = render_mode
+        self.max_steps = checked_max_steps(max_steps)
+        self._steps = 0
+        self._truncated = False
         self.observation_space = spaces.Box(OBS_LOW, OBS_HIGH, (self.observer.size,), np.float32)
         self.action_space = spaces.Discrete(self.catalog.size)
         self.game = None
@@ -64,20 +68,23 @@ class SolitaireEnv(gym.Env):
         super().reset(seed=seed)
         self.table.deal(int(seed) if seed is not None else int(self.np_random.integers(0, 2**62)))
         self.game = self.table.game
+        self._steps, self._truncated = 0, False
         self.table.rewards()
         return self.table.observe(self.player), self._info()
 
     def step(self, action):
         if self.game is None:
             raise RuntimeError("call reset() before step()")
-        if self.game.is_over:
+        if self.game.is_over or self._truncated:
             raise RuntimeError("the game is over: call reset() to deal a new one")
         refused = self.table.act(action)
+        self._steps += 1
+        self._truncated = not self.game.is_over and self._steps >= self.max_steps
         reward = self.table.illegal_penalty if refused else self.table.rewards()[self.player]
         info = self._info()
         if refused:
             info["illegal"] = refused
-        return self.table.observe(self.player), float(reward), self.game.is_over, False, info
+        return self.table.observe(self.player), float(reward), self.game.is_over, self._truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as a boolean array over the catalog (all False once the game is over)."""

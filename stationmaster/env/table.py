@@ -15,11 +15,22 @@ from ..errors import IllegalIntent
 from .catalog import ActionCatalog, Uncatalogued
 from .observe import Observer
 
+#: decisions an environment allows in one game before it truncates it: the rules let a switching turn go on
+#: for free while a train keeps moving the same way, so a policy can shuttle a train back and forth forever
+#: (a Standard game takes a few hundred decisions, a 4-player Campaign a few thousand)
+MAX_STEPS = 10_000
 #: the reward added at the end for a win (subtracted for a loss): a Standard target is 25 Revenue
 WIN_BONUS = 10.0
 #: what an action the mask forbids earns under ``illegal="penalize"`` (the game does not change)
 ILLEGAL_PENALTY = -1.0
 ILLEGAL_MODES = ("penalize", "raise")
+
+
+def checked_max_steps(n) -> int:
+    """``max_steps`` as given, if it is a whole number from 1 (else a ValueError saying so)."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise ValueError(f"max_steps must be a whole number of decisions from 1, not {n!r}")
+    return n
 
 
 class IllegalAction(IllegalIntent):
