@@ -69,6 +69,11 @@ class Table:
         self._legal_ids: dict = {}
         self.uncatalogued = 0
 
+    def __repr__(self) -> str:
+        c = self.config
+        bots = f", bots {self.bot_names}" if self.bot_names else ""
+        return f"<Table {c.mode} {c.length} {c.deck}: agents {list(self.agents)}{bots}; game {self.game!r}>"
+
     def deal(self, seed: int) -> None:
         """A new game from ``seed``; the bots play until an agent must act (or the game is over)."""
         from .. import bots as botlib
@@ -77,6 +82,7 @@ class Table:
         self.game = new_game(seed=seed, **self.options)
         self._bots = {name: botlib.make(b, seed) if isinstance(b, str) else b for name, b in self.bot_names.items()}
         self._paid = dict(self.game.revenue)
+        self._bonus_paid = False
         self._mask_key = None
         self.play_bots()
 
@@ -169,8 +175,8 @@ class Table:
         now = self.game.revenue
         out = {p: float(now[p] - self._paid[p]) for p in self.players}
         self._paid = dict(now)
-        if self.game.is_over and not getattr(self, "_bonus_paid", None) == id(self.game):
-            self._bonus_paid = id(self.game)
+        if self.game.is_over and not self._bonus_paid:
+            self._bonus_paid = True
             winners = set(self.game.outcome.winners)
             for p in self.players:
                 out[p] += self.win_bonus if p in winners else -self.win_bonus
