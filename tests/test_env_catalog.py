@@ -48,8 +48,9 @@ def test_ids_come_from_the_configuration_never_from_the_seed():
     a = ActionCatalog(sm.new_game(seed=1, deck="full").config)
     b = ActionCatalog(sm.new_game(seed=987654321, deck="full").config)
     assert a.size == b.size and a.blocks == b.blocks and a.cards == b.cards
-    for i in range(0, a.size, 997):
-        assert a.intent(i) == b.intent(i) if a.block_of(i) not in ("sort", "exchange") else True
+    yard_work = {name: first for name, first, size in a.blocks}["sort"]  # the last blocks: they need a game
+    for i in range(0, yard_work, 997):
+        assert a.intent(i) == b.intent(i)
     # a fixed point of the numbering, so that a change of it is a deliberate one (docs/notation.md)
     assert a.action(sm.parse("draw home")) == 2 and a.action(sm.parse("end")) == 1
     assert a.intent(a.action(sm.parse("play Depot1 at 1,1"))) == sm.parse("play Depot1 at 1,1")
