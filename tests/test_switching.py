@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 import stationmaster as sm
 from stationmaster.builder import Position
 from stationmaster.intents import End, Move
+from stationmaster.phases import switching
 from stationmaster.rules import spec_of
 
 from positions import A, B, C, D, E, F, ME, a2_layout, cars_at, reach, settled
@@ -216,35 +217,47 @@ def test_a_true_loop_is_one_move_once_round():
 #: the track cards of the full deck a random Area is made of (turned or not), round an Office at 0,0
 LOOP_CARDS = ["straight"] * 3 + ["runaround"] * 3 + ["curve_left", "curve_right"] * 2 + \
     ["turnout_left", "turnout_right"] * 3
-SPOTS = [(x, y) for x in range(-2, 3) for y in range(-1, 3) if (x, y) != (0, 0)]
+SPOTS = [(x, y) for x in range(-1, 2) for y in range(-2, 3) if (x, y) != (0, 0)]
 #: far beyond any honest bound below: a turn still switching after this many intents never ends
 CAP = 2000
 
 
-def greedy_switching_turn(g, rng) -> int:
-    """Play one switching turn as a looping bot would: always continue the Move (same tray, same
-    way) when it can, else any legal Move, else 'end'. Return how many Moves it made."""
-    t = g.state.turn
+def looping_switching_turn(g, rng) -> int:
+    """Play one switching turn as a bot bent on looping would: continue the Move (same tray, same
+    way) whenever it can, back onto a card it has run over this turn if it can, else any legal Move,
+    until no Move is legal (then it could only 'end'; the random Areas here are no legal table for
+    the Mainline phase after it). Return the Moves made."""
+    s = g.state
+    t = s.turn
     made = 0
-    while g.state.phase == "local_operations" and t.option == "switch":
+    been = set()
+    while True:
         legal = [i for i in g.legal_intents() if isinstance(i, Move)]
+        if not legal:
+            assert t.option == "switch" and End() in g.legal_intents()
+            return made
         going_on = [i for i in legal if t.last_move == (i.tray, i.direction)]
-        pick = rng.choice(going_on or legal) if legal else End()
+        back = [i for i in going_on if i.to in been]
+        pick = rng.choice(back or going_on or legal)
+        train = s.trains[pick.tray]
+        been |= set(switching.reach(s, train.seat, s.areas[train.seat], train, pick.direction)[pick.to])
         g.apply(pick)
-        made += isinstance(pick, Move)
+        made += 1
         assert made <= CAP, "the switching turn never ends"
-    return made
 
 
-@settings(deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow])
+#: about one random Area in 25 lets a bot loop (measured over 1,200 Areas): 200 examples find it
+#: almost surely, at some 10 ms each
+@settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), n=st.integers(3, 12))
 def test_no_switching_turn_makes_unbounded_moves(seed, n):
-    """S1: on any Area (random cards, turned or not, loops included) a bot that always takes a free
-    Move when it can still ends its switching turn: each Move continues at most once onto each
+    """S1: on any Area (random cards, turned or not, loops included) a bot bent on going round and
+    round still ends its switching turn: each Move continues at most once onto each
     stretch of track (card, port entered), so six Moves make at most 6 x (1 + 6 x cards) Moves. (Before
     the ruling this bot went round a loop for ever and hit CAP.)"""
     rng = random.Random(seed)
     b = Position(seed=3, deck="full")
+    b.office(ME, rng.choice(["depot", "station", "terminal"]))  # a Whistle Post has no diagonal legs
     spots = rng.sample(SPOTS, n)
     for xy, card in zip(spots, rng.sample(LOOP_CARDS, n)):
         b.lay(ME, card, xy, turned=rng.random() < 0.5)
@@ -255,7 +268,7 @@ def test_no_switching_turn_makes_unbounded_moves(seed, n):
     g = b.game()
     g.apply("switch")
     cards = len(g.state.areas[0].grid)
-    assert greedy_switching_turn(g, rng) <= 6 * (1 + 6 * cards)
+    assert looping_switching_turn(g, rng) <= 6 * (1 + 6 * cards)
 
 
 def test_the_first_move_picks_the_tray_that_gets_the_six_moves():
