@@ -130,7 +130,7 @@ class SvgSurface(anywidget.AnyWidget):
             raise TypeError(f"SvgSurface has no trait for the scene layers {missing}")
         self._on_down: list = []
         self.clicks = 0  # clicks received from the browser (or click())
-        self.on_msg(self._handle_msg)
+        self.on_msg(self._on_custom_msg)
 
     def on_mouse_down(self, callback, remove: bool = False) -> None:
         """Call ``callback(x, y)`` (scene pixels) on every mouse-down or tap on the picture."""
@@ -141,9 +141,9 @@ class SvgSurface(anywidget.AnyWidget):
 
     def click(self, x: float, y: float) -> None:
         """A click at scene pixel (x, y), as the browser sends it."""
-        self._handle_msg(self, {"event": "click", "x": x, "y": y}, [])
+        self._on_custom_msg(self, {"event": "click", "x": x, "y": y}, [])
 
-    def _handle_msg(self, _widget, content, _buffers) -> None:
+    def _on_custom_msg(self, _widget, content, _buffers) -> None:
         if not isinstance(content, dict) or content.get("event") != "click":
             return
         try:
