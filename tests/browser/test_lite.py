@@ -29,10 +29,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LAPTOP = {"width": 1280, "height": 800}
 SITE_TIMEOUT = 120_000  # ms: the kernel's start on a cold cache, on a loaded 2-core machine
+NB = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"  # the notebook shown
 SURFACE = ".station-master-board svg.sm-surface"
 # the latency notebook (added to the test's site only): a fixed game, no autosave
 LATENCY_SOURCE = "import stationmaster as sm\n\nboard = sm.play(seed=7, auto_end_draw=False, autosave=False, surface='svg')\nboard"
-CLICKS = 12
+CLICKS = 15
 LOG_TEXT = """() => {
   const board = document.querySelector('.station-master-board');
   if (!board) return null;
@@ -89,14 +90,20 @@ def offline(browser_context):
         browser_context.unroute("**/*", route)
 
 
+def current_tab(page) -> str:
+    return page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.jp-mod-current .lm-TabBar-tabLabel").first.inner_text()
+
+
 def open_notebook(page, site, name: str) -> None:
     page.goto(f"{site.url}lab/index.html?path={name}")
-    page.wait_for_selector(".jp-Notebook .jp-CodeCell", state="visible", timeout=SITE_TIMEOUT)
+    page.wait_for_function("name => [...document.querySelectorAll('.lm-DockPanel-tabBar .lm-TabBar-tab.jp-mod-current "
+                           ".lm-TabBar-tabLabel')].some(t => t.innerText === name)", arg=name, timeout=SITE_TIMEOUT)
+    page.wait_for_selector(f"{NB} .jp-CodeCell", state="visible", timeout=SITE_TIMEOUT)
 
 
 def run_cell(page, index: int = 0) -> None:
     """Click into the index-th code cell and run it (Shift+Enter), as a player does."""
-    page.locator(".jp-Notebook .jp-CodeCell .jp-InputArea-editor").nth(index).click()
+    page.locator(f"{NB} .jp-CodeCell .jp-InputArea-editor").nth(index).click()
     page.keyboard.press("Shift+Enter")
 
 
@@ -143,21 +150,33 @@ def click_latency(page, x: float, y: float, timeout: float = 30.0) -> float:
 
 
 def latency_plan(page, board_shadow, measure) -> list:
-    """A draw, then card selections in hand (each a repaint of the highlights); the shadow follows."""
+    """As the JupyterLab latency test plays: a draw, then twice (three selections of a card in hand,
+    a discard of it to Department 1), then selections; the shadow follows every click."""
     out = []
-    x, y = target_point(board_shadow, ("home",))
-    out.append(("draw", measure(x, y)))
-    board_shadow.click(x, y)
-    for _ in range(CLICKS - 1):
-        hand = [tuple(h.target) for h in board_shadow.scene.hits if h.target[0] == "hand"]
-        x, y = target_point(board_shadow, hand[0])
-        out.append(("select", measure(x, y)))
+
+    def click(kind, target):
+        x, y = target_point(board_shadow, target)
+        out.append((kind, measure(x, y)))
         board_shadow.click(x, y)
+
+    def card():
+        return [tuple(h.target) for h in board_shadow.scene.hits if h.target[0] == "hand"][0]
+
+    click("draw", ("home",))
+    for _ in range(2):
+        for _ in range(3):
+            click("select", card())
+        click("discard", ("dept", 1))
+    while len(out) < CLICKS:
+        click("select", card())
     return out
 
 
 def summary(clicks) -> dict:
+    intents = [v for k, v in clicks if k != "select"]
     return {"clicks": len(clicks), "median_ms": round(statistics.median(v for _, v in clicks), 1),
+            "intent_clicks_median_ms": round(statistics.median(intents), 1),
+            "selection_clicks_median_ms": round(statistics.median(v for k, v in clicks if k == "select"), 1),
             "all_ms": [[k, round(v, 1)] for k, v in clicks]}
 
 
@@ -172,8 +191,7 @@ def test_site_plays_saves_in_the_browser_and_resumes_offline(lite_site, browser_
     t0 = time.monotonic()
     page.goto(lite_site.url)  # the front page sends the player to the play notebook
     page.wait_for_selector(".jp-Notebook .jp-CodeCell", state="visible", timeout=SITE_TIMEOUT)
-    tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab.jp-mod-current .lm-TabBar-tabLabel").first.inner_text()
-    assert tab == "play.ipynb", tab
+    assert current_tab(page) == "play.ipynb", current_tab(page)
     shown = time.monotonic() - t0
     run_cell(page)
     wait_board(page)
@@ -216,15 +234,18 @@ def test_site_plays_saves_in_the_browser_and_resumes_offline(lite_site, browser_
 def test_first_tutorial_runs_without_a_python_error(lite_site, offline, page):
     page.set_viewport_size(LAPTOP)
     open_notebook(page, lite_site, "01-the-stage.ipynb")
-    cells = page.locator(".jp-Notebook .jp-CodeCell").count()
+    cells = page.locator(f"{NB} .jp-CodeCell").count()
     assert cells > 0
-    page.locator(".jp-Notebook .jp-Cell").first.click()
-    for _ in range(page.locator(".jp-Notebook .jp-Cell").count()):
-        page.keyboard.press("Shift+Enter")
+    page.locator(f"{NB} .jp-Cell").first.click()
+    page.locator(".lm-MenuBar").get_by_role("menuitem", name="Run", exact=True).click()
+    page.locator(".lm-Menu:not(.lm-MenuBar) .lm-Menu-item").filter(
+        has=page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True)).first.click()
+    # every code cell has run: none waits ([*]) and the last one has its number
     page.wait_for_function(
-        """() => { const ps = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')];
-                   return ps.length && ps.every(p => /\\[\\d+\\]/.test(p.textContent)); }""", timeout=SITE_TIMEOUT)
-    page.wait_for_selector('.jp-Notebook-ExecutionIndicator[data-status="idle"]', timeout=SITE_TIMEOUT)
+        """nb => { const ps = [...document.querySelectorAll(nb + ' .jp-CodeCell .jp-InputPrompt')].map(p => p.textContent);
+                   return ps.length && !ps.some(t => t.includes('*')) && /\\d/.test(ps[ps.length - 1]); }""",
+        arg=NB, timeout=SITE_TIMEOUT)
+    page.wait_for_selector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status="idle"]', timeout=SITE_TIMEOUT)
     assert not page.evaluate(ERRORS), page.evaluate(ERRORS)
     assert not offline, offline[:5]
 
@@ -238,7 +259,7 @@ def test_a_click_in_the_site_against_the_same_click_in_jupyterlab(lite_site, off
     time.sleep(1.0)
     lite_clicks = latency_plan(page, shadow_board(page, seed=7, auto_end_draw=False),
                                lambda x, y: click_latency(page, x, y))
-    assert "Home Office" in page.evaluate(LOG_TEXT)
+    assert "Home Office" in page.evaluate(LOG_TEXT) and "discard" in page.evaluate(LOG_TEXT)
 
     write_notebook(lab_server.root / "lite-latency.ipynb", LATENCY_SOURCE)
     nb = LabNotebook(page, lab_server, "lite-latency.ipynb", workspace_name(request)).open()
@@ -248,7 +269,9 @@ def test_a_click_in_the_site_against_the_same_click_in_jupyterlab(lite_site, off
     lab_clicks = latency_plan(page, shadow_board(page, seed=7, auto_end_draw=False),
                               lambda x, y: click_latency(page, x, y))
     result = {"viewport": LAPTOP, "surface": "svg", "lite": summary(lite_clicks), "jupyterlab": summary(lab_clicks)}
-    result["ratio"] = round(result["lite"]["median_ms"] / max(1.0, result["jupyterlab"]["median_ms"]), 2)
+    for key in ("median_ms", "intent_clicks_median_ms", "selection_clicks_median_ms"):
+        result[f"ratio_{key[:-3]}"] = round(result["lite"][key] / max(1.0, result["jupyterlab"][key]), 2)
+    result["ratio"] = result["ratio_median"]
     result["budget_ratio"] = 2.0
     save(screenshots_dir, "lite-latency.json", result)
     assert result["ratio"] < 6.0, result  # the 2x figure is reported; only a collapse fails here
