@@ -46,6 +46,9 @@ DEPENDS = {
     "widgetsnbextension": [],
     "stationmaster": ["ipywidgets", "anywidget", "ipython-pygments-lexers"],
 }
+#: the JupyterLab extensions the site carries (from this environment): the widgets' manager, anywidget
+#: (the SVG surface's front end) and the Pyodide kernel; not ipycanvas's or Voilà's, which the site cannot use
+EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget", "@jupyterlite/pyodide-kernel-extension")
 #: the npm package's files the site does not need
 NOT_SERVED = {"README.md", "package.json", "console.html", "console-v2.html", "ffi.d.ts", "pyodide.d.ts"}
 #: the site's front page: straight to the play notebook (JupyterLab's pages read the config script
@@ -96,10 +99,16 @@ def check_tools() -> Path:
     if constants.PYODIDE_VERSION != pins.PYODIDE:
         raise BuildError(f"jupyterlite-pyodide-kernel {pins.PYODIDE_KERNEL} expects Pyodide "
                          f"{constants.PYODIDE_VERSION}, pins.PYODIDE says {pins.PYODIDE}")
-    ext = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite" / "pyodide-kernel-extension"
-    if not (ext / "static" / "pypi").is_dir():
-        raise BuildError(f"the Pyodide kernel's extension is missing from {ext}: reinstall jupyterlite-pyodide-kernel")
-    return ext
+    for name in EXTENSIONS:
+        if not (extension_dir(name) / "package.json").is_file():
+            raise BuildError(f"the JupyterLab extension {name} is missing from {extension_dir(name)}: "
+                             'pip install -e ".[lite]"')
+    return extension_dir("@jupyterlite/pyodide-kernel-extension")
+
+
+def extension_dir(name: str) -> Path:
+    """Where this environment keeps the JupyterLab extension ``name``."""
+    return Path(sys.prefix) / "share" / "jupyter" / "labextensions" / name
 
 
 def default_notebooks() -> Path:
@@ -214,7 +223,9 @@ def build(outdir, cache=None, notebooks=None, log=print) -> Site:
     (stage / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
     build_config = {"LiteBuildConfig": {"contents": [str(stage / "files")], "apps": ["lab"],
                                         "no_sourcemaps": True, "output_dir": str(outdir),
-                                        "source_date_epoch": 1577836800},
+                                        "source_date_epoch": 1577836800,
+                                        "ignore_sys_prefix": ["federated_extensions"],
+                                        "federated_extensions": [str(extension_dir(n)) for n in EXTENSIONS]},
                     "PipliteAddon": {"piplite_urls": [str(ours)]}}
     (stage / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1))
     if outdir.exists():
