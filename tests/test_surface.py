@@ -8,13 +8,11 @@ import xml.dom.minidom
 
 import pytest
 
-pytest.importorskip("ipywidgets")  # the test extra installs it; the engine's tests run without
-
-import stationmaster as sm  # noqa: E402
-from stationmaster.view.shapes import LAYERS, Rect, Scene, Text  # noqa: E402
-from stationmaster.view.svg import shape_svg  # noqa: E402
-from stationmaster.widgets import surface  # noqa: E402
-from stationmaster.widgets.svgsurface import SvgPainter, SvgSurface, layer_markup  # noqa: E402
+import stationmaster as sm
+from stationmaster.view.shapes import LAYERS, Rect, Scene, Text
+from stationmaster.view.svg import shape_svg
+from stationmaster.widgets import surface
+from stationmaster.widgets.svgsurface import SvgPainter, SvgSurface, layer_markup
 
 
 def svg_board(**options):
