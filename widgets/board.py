@@ -1,5 +1,6 @@
 """The playable board: a drawing surface showing the scene (an ipycanvas ``MultiCanvas``, or SVG where
-ipycanvas cannot run: ``surface.py``), and ipywidgets controls around a live ``stationmaster.Game``. Create it with ``stationmaster.play(...)``.
+ipycanvas cannot run: ``surface.py``), and ipywidgets controls around a live ``stationmaster.Game``.
+Create it with ``stationmaster.play(...)``.
 
 The board is this module; its New game form (``newgame.py``), its files (Save and Load,
 ``files.py``) and its bot bar (``botbar.py``) are mixins of ``Board``, each its own module."""
