@@ -257,6 +257,7 @@ def test_option_buttons_apply_intents():
 def test_the_message_line_describes_the_latest_click():
     game = sm.new_game(seed=7)
     board = board_for(game)
+    board.set_option("quick_play", False)  # each card selected, then its Department
     board.button("Draw home").click()
     for card in list(game.state.players[0].hand)[:2]:
         board.click_target(("hand", card))
@@ -346,8 +347,10 @@ def test_a_short_game_played_to_the_end_by_mouse_and_buttons(compact, seed, conf
         it = r.choice(busy) if busy and r.random() < 0.8 else r.choice(legal)
         n = len(game.history)
         do(board, board.controller.clicks_for(it))
-        idle_end = ["end"] if "the draw ended by itself" in board.controller.message else []  # auto_end_draw
-        assert [str(i) for i in game.history[n + 1:]] == idle_end, f"{it}: {board.controller.message}"
+        by_itself = [str(i) for i in game.history[n + 1:]]  # auto_end_draw, auto_hold: said in the message
+        assert set(by_itself) <= {"end", "hold"}, f"{it}: {board.controller.message}"
+        assert ("end" not in by_itself or "the draw ended by itself" in board.controller.message) and \
+            ("hold" not in by_itself or "was held by itself" in board.controller.message), board.controller.message
         got = game.history[n]
         assert (got.tray, got.to) == (it.tray, it.to) if isinstance(it, Move) else got == it
     assert "Game over" in board.status.value
@@ -1010,6 +1013,8 @@ def test_new_game_load_and_resume_leave_nothing_of_the_previous_game(tmp_path):
     board.save()
     board.show_summary(1)
     board._hint = (len(board.game.history), None, [("home",)])
+    board.set_option("quick_play", False)
+    board.set_option("quick_discard", False)
     board.click_target(("hand", board.game.state.players[0].hand[0]))  # a card selected
     assert "selected" in [k for _, k in board.controller.highlights()]
     text = board.game.dumps()

@@ -22,7 +22,8 @@ def __getattr__(name):
 
 
 def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | None = None, compact="auto",
-         auto_end_draw: bool = True, work_all: bool = True, **options):
+         auto_end_draw: bool = True, work_all: bool = True, quick_play: bool = True, quick_discard: bool = True,
+         auto_hold: bool = True, **options):
     """Show a playable board for a game; returns the ``Board`` widget (``board.game`` is the game).
 
     - ``play(seed=7)``, ``play(players=["Ann", "Bo"], mode="competitive", bots={"Bo": "planner"})``:
@@ -41,10 +42,15 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
     the file (and ``play()`` resumes it). ``compact`` is "auto" (the hand and Departments in big
     print when the board is shown small, as on a laptop), True or False.
 
-    Fewer pointless clicks (both on by default; the board's settings switch them too):
+    Fewer pointless clicks (all on by default; the board's settings switch them too; whatever
+    they do goes through ``game.apply``, so it is recorded, logged and undoable):
     ``auto_end_draw`` ends a draw by itself when nothing in hand can be played and the hand is
     within its limit; ``work_all`` offers a "Work all" button in Load/Unload that applies every
-    earning action a player would obviously take (each logged).
+    earning action a player would obviously take (each logged); ``quick_play``: one click on a
+    card that fits only one place plays it (or on a spot only one card fits); ``quick_discard``:
+    while the hand is over its limit, one click on an unplayable card discards it to the
+    Department the Hint would choose; ``auto_hold``: a following train that would surely collide
+    if cleared is held without asking.
     """
     import os
 
@@ -87,4 +93,5 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
                 message += " A new game was started."
             game = sm.new_game()
     return Board(game, theme=theme, autosave=target, message=message, message_level=level, pace=pace,
-                 compact=compact, auto_end_draw=auto_end_draw, work_all=work_all)
+                 compact=compact, auto_end_draw=auto_end_draw, work_all=work_all, quick_play=quick_play,
+                 quick_discard=quick_discard, auto_hold=auto_hold)

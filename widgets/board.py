@@ -24,7 +24,7 @@ from . import frontend
 from .autoplay import Autoplay
 from .botbar import BotBar
 from .canvas import LayerPainter
-from .controller import Controller
+from .controller import PLAY_OPTIONS, Controller
 from .files import SaveFiles
 from .frontend import set_trait as _set
 from .log import EventLog
@@ -103,7 +103,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
 
     def __init__(self, game, *, theme: str = "auto", autosave=None, message: str = "",
                  message_level: str = "", scene_builder=None, pace: float | None = None,
-                 compact="auto", auto_end_draw: bool = True, work_all: bool = True) -> None:
+                 compact="auto", **options) -> None:
         self._game = game
         self.theme_choice = theme if theme in THEME_CHOICES else "auto"
         self.theme = self.theme_choice if self.theme_choice in HIGHLIGHT else "light"
@@ -114,11 +114,11 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
             autosave = os.getcwd()
         self.autosaver = _autosave.Autosaver(autosave) if autosave else None
         self.autosave_error = None
-        self.controller = Controller(game)
-        # the controller's play options (issue 15): set as attributes, so a controller without
-        # them still works (they are then plain board attributes nobody reads)
-        self.controller.auto_end_draw = bool(auto_end_draw)
-        self.controller.work_all = bool(work_all)
+        unknown = sorted(set(options) - set(PLAY_OPTIONS))
+        if unknown:
+            raise TypeError(f"Board() got unknown options {', '.join(unknown)}; the play options are "
+                            f"{', '.join(PLAY_OPTIONS)}")
+        self.controller = Controller(game, **{k: bool(v) for k, v in options.items()})
         self._calling = False  # the board is inside a controller call (a click, a button)
         self._changed_meanwhile = False  # and the game changed during it: repaint once after
         self.autoplay = Autoplay(self.controller, pace=pace, on_step=self._after_bot)
@@ -298,28 +298,24 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self._log_widgets: list = []
 
     def _build_settings(self) -> None:
-        """The board's play settings ([auto end draw] and [Work all] of issue 15): the controller's
-        options, switchable while playing."""
-        self.auto_end_toggle = W.Checkbox(value=bool(getattr(self.controller, "auto_end_draw", False)),
-                                          description="end a draw by itself", indent=False,
-                                          tooltip="when nothing in hand can be played and the hand is within its "
-                                                  "limit, the draw ends without a click",
-                                          layout=W.Layout(width="auto"))
-        self.work_all_toggle = W.Checkbox(value=bool(getattr(self.controller, "work_all", False)),
-                                          description="offer Work all", indent=False,
-                                          tooltip="during Load/Unload, a Work all button applies every earning "
-                                                  "action you would obviously take (each is logged)",
-                                          layout=W.Layout(width="auto"))
-        self.auto_end_toggle.observe(lambda ch: self.set_option("auto_end_draw", ch["new"]), "value")
-        self.work_all_toggle.observe(lambda ch: self.set_option("work_all", ch["new"]), "value")
+        """The board's play settings (``PLAY_OPTIONS``: the controller's options that save
+        pointless clicks), one checkbox each, switchable while playing."""
+        self.option_toggles = {}
+        for name, (words, tip) in PLAY_OPTIONS.items():
+            box = W.Checkbox(value=bool(getattr(self.controller, name, False)), description=words, indent=False,
+                             tooltip=tip, layout=W.Layout(width="auto"))
+            box.observe(lambda ch, name=name: self.set_option(name, ch["new"]), "value")
+            self.option_toggles[name] = box
+        self.auto_end_toggle = self.option_toggles["auto_end_draw"]
+        self.work_all_toggle = self.option_toggles["work_all"]
 
     def set_option(self, name: str, value: bool) -> None:
-        """Switch a controller option ("auto_end_draw" or "work_all") on or off."""
-        if name not in ("auto_end_draw", "work_all"):
-            raise ValueError(f"no board option {name!r}: auto_end_draw or work_all")
+        """Switch a controller option (a name of ``PLAY_OPTIONS``: "auto_end_draw", "work_all",
+        "quick_play", "quick_discard", "auto_hold") on or off."""
+        if name not in PLAY_OPTIONS:
+            raise ValueError(f"no board option {name!r}: {', '.join(PLAY_OPTIONS)}")
         setattr(self.controller, name, bool(value))
-        toggle = self.auto_end_toggle if name == "auto_end_draw" else self.work_all_toggle
-        _set(toggle, "value", bool(value))
+        _set(self.option_toggles[name], "value", bool(value))
         if self.scene is not None:
             self._update_controls()
 
@@ -349,7 +345,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.stage = W.Box([self.canvas, self.overlay], layout=W.Layout(width="100%"))
         self.stage.add_class("sm-stage")
         tools = W.HBox([self.new_button, self.save_button, self.save_link, self.upload, self.theme_toggle,
-                        self.mainline_button, self.auto_end_toggle, self.work_all_toggle],
+                        self.mainline_button, *self.option_toggles.values()],
                        layout=W.Layout(flex_flow="row wrap", align_items="center"))
         fallback = W.HBox([self.intent_list, self.apply_button], layout=W.Layout(flex_flow="row wrap"))
         extra = [self.page] if self.page is not None else []
