@@ -17,10 +17,9 @@ the control bar say the rest. Top to bottom:
 
 from __future__ import annotations
 
-from ...cards import PIECES
 from ...decisions import PHASE_SHORT
 from ...rules import FEDORA_STAGES, ad_tracks, spec_of
-from .layout import CAR_ORDER, CLOCK_SHORT, MARGIN, fit, money, text_width, wrap
+from .layout import CLOCK_SHORT, MARGIN, fit, money, text_width, wrap
 from .theme import PLAYER_COLOURS, is_dark, mix, sky_colour
 
 #: the room layout's width bounds, and its smallest text and target (scene px = screen px at 1:1)
@@ -198,23 +197,6 @@ class RoomLayout:
                 self.text(x, y + 11, part, TEXT_PX, c["ink"], "start", False, "hud")
                 y += 13
         y += 4
-        # the yards
-        for name, pile in (("Division Yard", s.division_yard), ("Classification Yard", s.classification_yard)):
-            counts = {}
-            for pid in pile:
-                pc = PIECES[pid]
-                counts[(pc.kind, pc.loaded)] = counts.get((pc.kind, pc.loaded), 0) + 1
-            self.text(x, y + 11, f"{name.upper()} ({len(pile)})", TEXT_PX, c["muted"], "start", True, "hud")
-            y += 14
-            colw = w / 6
-            for j, kind in enumerate(CAR_ORDER):
-                cx = x + j * colw
-                for r, loaded in enumerate((True, False)):
-                    if kind == "caboose" and not loaded:
-                        continue
-                    n = counts.get((kind, loaded), 0)
-                    ry = y + r * 15
-                    self.car(self.sample_piece(kind, loaded), cx + 1, ry + 2, 14, 10, "hud", record=False)
-                    self.text(cx + 18, ry + 11, str(n), TEXT_PX, c["ink"] if n else c["muted"], "start", n > 0, "hud")
-            y += 32
+        y = self.yard_counts(x, y, w / 6, px=TEXT_PX, rows_dy=3, pitch=15, block=46, car_dx=1, num_dx=18,
+                             faint=c["muted"])
         return y - y0
