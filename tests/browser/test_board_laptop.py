@@ -21,16 +21,10 @@ import time
 
 import pytest
 
-from .test_jupyterlab import BoardView, LabNotebook, target_point, workspace_name, write_notebook
+from .conftest import LAPTOP, SCROLLER, VIEW, open_notebook_board
+from .test_jupyterlab import target_point
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-LAPTOP = {"width": 1280, "height": 800}
-
-# The notebook's scroller and the visible rectangle of the notebook panel.
-SCROLLER = "sel => document.querySelector(sel + ' .jp-WindowedPanel-outer')"
-VIEW = f"""sel => {{ const r = ({SCROLLER})(sel).getBoundingClientRect();
-  return {{top: r.top, bottom: r.bottom, left: r.left, right: r.right}}; }}"""
 SCROLL_TOP = f"sel => ({SCROLLER})(sel).scrollTop"
 # Scroll the notebook so the board's top is ``offset`` px below the top of the notebook's view.
 SCROLL_BOARD_TO = f"""([sel, board, offset]) => {{
@@ -40,14 +34,7 @@ SCROLL_BOARD_TO = f"""([sel, board, offset]) => {{
 
 
 def open_board(page, lab_server, request, name: str, source: str) -> tuple:
-    page.set_viewport_size(LAPTOP)
-    write_notebook(lab_server.root / name, source)
-    nb = LabNotebook(page, lab_server, name, workspace_name(request)).open()
-    nb.run_all_cells()
-    board = BoardView(nb)
-    board.wait_shown()
-    board.settle()
-    return nb, board
+    return open_notebook_board(page, lab_server, request, name, source)
 
 
 def in_view(page, nb, board, extra=()) -> dict:

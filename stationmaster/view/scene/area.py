@@ -119,7 +119,9 @@ class OfficeAreas:
         cw, ch = self.cw, self.ch
         gw = (el - wl + 1) * cw
         # solitaire, and the room layout's one Area: trays and facilities beside the grid
-        side_list = len(s.players) == 1 or getattr(self, "side_list_seat", None) == seat
+        # (a narrow room layout: the list under the grid)
+        side_list = (len(s.players) == 1 or getattr(self, "side_list_seat", None) == seat) \
+            and not getattr(self, "narrow", False)
         if side_list:  # grid and list side by side, centred
             list_w = min(460.0, w - gw - 60)
             gx = x + max(pad + 14, (w - gw - 28 - list_w) / 2)
