@@ -649,6 +649,36 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         text = f'<div class="sm-one-line" title="{html.escape(full, quote=True)}">{body}</div>'
         if self.message.value != text:
             self.message.value = text
+        if self._log_message():
+            self._render_log()
+
+    #: a message longer than this (characters) may not fit the one-line message line: the log
+    #: keeps it whole (refusals and warnings always)
+    LONG_MESSAGE = 100
+
+    def _log_message(self) -> bool:
+        """Put the controller's message in the log, whole, when the message line may cut it: a
+        refusal or a warning, or a long message (without the events' own sentences, which the
+        log has already). Once per message and game position; True if something was logged."""
+        c, g = self.controller, self._game
+        if not c.message or self.event_log.game is not g or self.event_log.seen != len(g.history):
+            return False
+        key = (c.message, len(g.history), id(g))
+        if key == getattr(self, "_logged", None):
+            return False
+        self._logged = key
+        level = "error" if c.error else "warning" if c.warning else ""
+        text = c.message
+        if not level:
+            if len(text) <= self.LONG_MESSAGE:
+                return False
+            for e in g.last_events if g.history else ():
+                text = text.replace(str(e), "")
+            text = " ".join(text.split())
+            if not text or text == "...":
+                return False
+        self.event_log.say(text, level)
+        return True
 
     def _update_controls(self) -> None:
         g, c = self._game, self.controller
@@ -720,6 +750,12 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
 
     def _update_log(self) -> None:
         self.event_log.update(self._game, self.autoplay.notes)
+        self._log_message()
+        self._render_log()
+
+    def _render_log(self) -> None:
+        """Send the log's changed Stage blocks to the browser (only the newest two on an ordinary
+        update)."""
         n = len(self.event_log.blocks)
         while len(self._log_widgets) < n:
             self._log_widgets.append(W.HTML())
