@@ -23,7 +23,7 @@ def __getattr__(name):
 
 def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | None = None, compact="auto",
          auto_end_draw: bool = True, work_all: bool = True, quick_play: bool = True, quick_discard: bool = True,
-         auto_hold: bool = True, **options):
+         auto_hold: bool = True, scroll_to_bar: bool = True, **options):
     """Show a playable board for a game; returns the ``Board`` widget (``board.game`` is the game).
 
     - ``play(seed=7)``, ``play(players=["Ann", "Bo"], mode="competitive", bots={"Bo": "planner"})``:
@@ -41,6 +41,9 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
     in the working folder; ``False`` turns that off; a folder autosaves there, a file path names
     the file (and ``play()`` resumes it). ``compact`` is "auto" (the hand and Departments in big
     print when the board is shown small, as on a laptop), True or False.
+
+    ``scroll_to_bar``: the board's first display scrolls the notebook so that its control bar is
+    at the top of the view (the bar and the whole board on one screen).
 
     Fewer pointless clicks (all on by default; the board's settings switch them too; whatever
     they do goes through ``game.apply``, so it is recorded, logged and undoable):
@@ -94,4 +97,4 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
             game = sm.new_game()
     return Board(game, theme=theme, autosave=target, message=message, message_level=level, pace=pace,
                  compact=compact, auto_end_draw=auto_end_draw, work_all=work_all, quick_play=quick_play,
-                 quick_discard=quick_discard, auto_hold=auto_hold)
+                 quick_discard=quick_discard, auto_hold=auto_hold, scroll_to_bar=scroll_to_bar)

@@ -17,6 +17,7 @@ from stationmaster.decisions import PHASE_NAMES
 from stationmaster.errors import IllegalIntent
 from stationmaster.rules import CLOCK
 from stationmaster.view.shapes import LAYERS, Rect
+from stationmaster.view.scene.room import NARROW
 
 from . import advice
 from . import autosave as _autosave
@@ -89,7 +90,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
     row, shows another). Until a browser has reported its room (a script, the tests) the table is
     the SVG layout, its card row in big print when ``compact`` says so ("auto": when shown small).
     Nothing above the board changes height while playing: the help, the Hint, the Day's summary
-    and Load's question open over the board.
+    and Load's question open over the board. ``scroll_to_bar=True`` (``sm.play``'s default): its
+    first display scrolls the notebook so the control bar is at the top of the view, the bar and
+    the whole board on one screen (``widgets.frontend``).
 
     Autosave: after every accepted intent (and undo/redo) the game is written atomically to its
     own file, ``station-master-autosave-seed<seed>.json`` in the working folder (``autosave`` is
@@ -103,8 +106,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
 
     def __init__(self, game, *, theme: str = "auto", autosave=None, message: str = "",
                  message_level: str = "", scene_builder=None, pace: float | None = None,
-                 compact="auto", **options) -> None:
+                 compact="auto", scroll_to_bar: bool = False, **options) -> None:
         self._game = game
+        self._scroll_to_bar = bool(scroll_to_bar)
         self.theme_choice = theme if theme in THEME_CHOICES else "auto"
         self.theme = self.theme_choice if self.theme_choice in HIGHLIGHT else "light"
         self._hint = None  # (history length, Decision, targets) of the last Hint
@@ -236,7 +240,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.message = W.HTML(layout=W.Layout(width="100%"))
         self.message.add_class("sm-line")
         self.style = W.HTML(frontend.css(), layout=W.Layout(display="none"))
-        self.page = frontend.helper()
+        self.page = frontend.helper(getattr(self, "_scroll_to_bar", False))
         if self.page is not None:
             self.page.observe(self._on_page_theme, "page_theme")
             self.page.observe(self._on_page_scale, "scale")
@@ -569,8 +573,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         return (page.room_width, page.room_height) if page is not None else (0, 0)
 
     def _size_canvas(self) -> None:
+        narrow = self.scene.width < NARROW and getattr(self.scene, "room", None) is not None
         _set(self.canvas.layout, "max_width",
-             frontend.canvas_max_width(self.scene.width, self.scene.height, self.room[1]))
+             frontend.canvas_max_width(self.scene.width, self.scene.height, self.room[1], fit_height=not narrow))
 
     def _on_room(self, change) -> None:
         """The room changed (first reported, window resized, file browser opened or closed): lay
