@@ -338,6 +338,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self._build_mainline_replay()
         helpers = W.HBox([self.help_button, self.hint_button, self.undo_button, self.redo_button],
                          layout=W.Layout(flex_flow="row nowrap", flex="0 0 auto", margin="0 0 0 auto"))
+        helpers.add_class("sm-helpers")
         decide = W.HBox([self.actions_box, helpers],
                         layout=W.Layout(flex_flow="row nowrap", align_items="center", width="100%"))
         decide.add_class("sm-decide")

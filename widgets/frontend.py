@@ -209,6 +209,13 @@ def css() -> str:
         ".station-master-board .sm-help li,.station-master-board .sm-summary li{margin:1px 0}",
         ".station-master-board .sm-page-helper{width:0;height:0;overflow:hidden}",
         # Load: the upload button's own label counts the files chosen ("Load (0)"); say "Load"
+        # a narrow board (a ~900 px window with the file browser open): the helpers show their
+        # icons only (their words are the tooltips), so the decision's buttons keep the room
+        ".station-master-board{container-type:inline-size}",
+        "@container (max-width:640px){.station-master-board .sm-bar .jupyter-button{padding:0 6px}"
+        ".station-master-board .sm-helpers .jupyter-button{font-size:0;padding:0 8px}"
+        ".station-master-board .sm-helpers .jupyter-button i.fa{font-size:var(--jp-widgets-font-size,13px);"
+        "margin:0}}",
         ".station-master-board .sm-upload{font-size:0}",
         ".station-master-board .sm-upload::after{content:'Load';font-size:var(--jp-widgets-font-size,13px)}",
         ".station-master-board .sm-upload i.fa{font-size:var(--jp-widgets-font-size,13px);margin-right:4px}",
