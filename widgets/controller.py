@@ -278,6 +278,12 @@ class Controller:
             self._shortcut_rows = set(short)
         return self._table_cache[1]
 
+    def one_click(self, target):
+        """The intent a click on ``target`` makes at once through a one-click shortcut now
+        (``widgets.shortcuts``), or None (a click there selects, or makes its usual intent)."""
+        step = (("click", tuple(target)),)
+        return next((it for it, g in self._table() if g == step and (it, g) in self._shortcut_rows), None)
+
     def is_shortcut(self, intent, gesture) -> bool:
         """Is this row of the gesture table a one-click shortcut (``widgets.shortcuts``)?"""
         self._table()
@@ -1200,8 +1206,14 @@ class Controller:
         seat = self.seat
         if seat is None:
             return [("press", str(it))]
-        mine = [g for o, g in self._table() if o == it] or gs.gestures(self.state, seat, it)
-        gest = next((g for g in mine if self._reads_as(g, it)), (gs.press(it),))
+        usual, alone = gs.gestures(self.state, seat, it), (gs.press(it),)
+        table = [g for o, g in self._table() if o == it]
+        short = [g for g in table if self.is_shortcut(it, g)]
+        rest = [g for g in table if g not in short]
+        if usual and usual[0] != alone:  # the press of its own text last, unless it is the usual way
+            rest.sort(key=lambda g: g == alone)
+        mine = short + rest if table else usual
+        gest = next((g for g in mine if self._reads_as(g, it)), alone)
         steps = list(gest)
         n = len(self.clicks)
         fresh = True

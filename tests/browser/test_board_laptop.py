@@ -246,7 +246,8 @@ bare, label = W.Button(description="bare"), W.Label("0")
 bare.on_click(lambda _b: setattr(label, "value", str(int(label.value) + 1)))
 label.add_class("bare-label")
 display(W.HBox([bare, label]))
-board = sm.play(seed=7, auto_end_draw=False)  # with its autosave, as a player has it; the plan ends draws itself
+# with its autosave, as a player has it; the plan ends draws itself, and selects cards (no one-click plays)
+board = sm.play(seed=7, auto_end_draw=False, quick_play=False, quick_discard=False)
 board"""
 
 # Time of every change the page shows: a canvas drawn (ipycanvas copies its offscreen canvas
@@ -286,7 +287,7 @@ def test_a_board_click_repaints_within_twice_a_bare_button_round_trip(lab_server
     presses of a bare Button that sets a Label, alternately, in the same JupyterLab session."""
     nb, board = open_board(page, lab_server, request, "latency.ipynb", LATENCY)
     page.evaluate(HOOK, nb.sel)
-    shadow = board.shadow(seed=7, auto_end_draw=False)
+    shadow = board.shadow(seed=7, auto_end_draw=False, quick_play=False, quick_discard=False)
     bare_button = page.locator(f"{nb.sel} button.jupyter-button", has_text="bare").first
 
     def card(k=0):

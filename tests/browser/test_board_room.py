@@ -156,7 +156,8 @@ def play_by_mouse(page, nb, board, shadow, until, limit: int = 400) -> list:
             break
         intent = next_intent(g, {})
         if intent == "end" and not selected_once:  # select a card and put it down: the decision row changes
-            hand = [h.target for h in shadow.scene.hits if h.target[0] == "hand"]
+            hand = [h.target for h in shadow.scene.hits if h.target[0] == "hand"
+                    and shadow.controller.one_click(h.target) is None]  # a card whose click selects it
             if hand:
                 for _ in range(2):
                     x, y = target_point(shadow, tuple(hand[0]))
