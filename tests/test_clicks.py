@@ -121,6 +121,7 @@ def test_one_click_discards_an_unplayable_card_over_the_hand_limit_where_the_hin
             break
     assert found is not None, "no seed dealt an over-limit hand with an unplayable card"
     c = Controller(g)
+    assert "over its limit: click a card that cannot be played to discard it" in c.hint()
     dept = explain.discard_dept(g)
     assert c.click(("hand", dead[0])) and g.history[-1] == Discard(dead[0], dept)
     assert f"to Department {dept}" in c.message and "Undo takes it back" in c.message

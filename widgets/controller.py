@@ -532,6 +532,10 @@ class Controller:
         if kinds & set(SWITCHING):
             return f"Click a train to switch with ({s.turn.moves_left} Moves left){end}."
         if kinds & {Play, Discard}:
+            over = self.quick_discard and End not in kinds
+            if over and any(isinstance(self.one_click(("hand", c)), Discard) for c in s.players[self.player].hand):
+                return ("Your hand is over its limit: click a card that cannot be played to discard it (or a "
+                        "Department, then the card), or play one.")
             if self.quick_play or self.quick_discard:
                 return (f"Click a card in your hand (one that fits one place is played at once) or a highlighted "
                         f"spot; to discard, click a Department, then the card{end}.")
