@@ -335,8 +335,8 @@ def sure_collision(game) -> str:
     legal = game.legal
     if game.actor is None or Clearance(True) not in legal or Clearance(False) not in legal:
         return ""
-    trial = game.copy(determinize=game.actor, seed=0)
     try:
+        trial = game.copy(determinize=game.actor, seed=0)
         events = trial.apply(Clearance(True))
     except Exception:  # refused, or a card's rule failing: nothing to say
         return ""

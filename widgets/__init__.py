@@ -23,7 +23,7 @@ def __getattr__(name):
 
 def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | None = None, compact="auto",
          auto_end_draw: bool = True, work_all: bool = True, quick_play: bool = True, quick_discard: bool = True,
-         auto_hold: bool = True, scroll_to_bar: bool = True, **options):
+         auto_hold: bool = True, scroll_to_bar: bool = True, remote=None, **options):
     """Show a playable board for a game; returns the ``Board`` widget (``board.game`` is the game).
 
     - ``play(seed=7)``, ``play(players=["Ann", "Bo"], mode="competitive", bots={"Bo": "planner"})``:
@@ -41,6 +41,10 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
     in the working folder; ``False`` turns that off; a folder autosaves there, a file path names
     the file (and ``play()`` resumes it). ``compact`` is "auto" (the hand and Departments in big
     print when the board is shown small, as on a laptop), True or False.
+
+    ``play(remote=invite)`` (or ``remote=`` a game from ``stationmaster.remote.join``): the board on
+    your seat of a table a server holds (docs/remote.md) — your hand only, updating live when
+    another seat acts; the server keeps the game, so nothing autosaves here.
 
     ``scroll_to_bar``: the board's first display scrolls the notebook so that its control bar is
     at the top of the view (the bar and the whole board on one screen).
@@ -69,6 +73,18 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
         target = os.fspath(autosave)
     if resume is not None and (args or options):
         raise TypeError("play(resume=...) takes no game options")
+    board_options = dict(auto_end_draw=auto_end_draw, work_all=work_all, quick_play=quick_play,
+                         quick_discard=quick_discard, auto_hold=auto_hold, scroll_to_bar=scroll_to_bar)
+    if remote is not None:  # a seat at a server's table: the same board on a remote game
+        if args or options or resume is not None:
+            raise TypeError("play(remote=...) takes no game options: the table's creator chose them")
+        if isinstance(remote, str):
+            from stationmaster import remote as _remote
+            remote = _remote.join(remote)
+        board = Board(remote, theme=theme, autosave=None, pace=pace, compact=compact, **board_options)
+        for b in (board.new_button, board.upload):  # a seat cannot deal or load another game over the table
+            b.layout.display = "none"
+        return board
     message, level = "", ""
     if args and isinstance(args[0], sm.Game):
         if len(args) > 1 or options:
@@ -96,5 +112,4 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
                 message += " A new game was started."
             game = sm.new_game()
     return Board(game, theme=theme, autosave=target, message=message, message_level=level, pace=pace,
-                 compact=compact, auto_end_draw=auto_end_draw, work_all=work_all, quick_play=quick_play,
-                 quick_discard=quick_discard, auto_hold=auto_hold, scroll_to_bar=scroll_to_bar)
+                 compact=compact, **board_options)
