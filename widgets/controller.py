@@ -374,6 +374,7 @@ class Controller:
             g = self._game
             if g.is_over or g.actor is None or self.bot is not None:
                 break
+            n = len(g.history)
             if self.auto_end_draw and (actor is None or g.actor == actor) \
                     and explain.idle_draw(self.state, self._legal()):
                 self._by_itself(End(), "Nothing in hand can be played now, so the draw ended by itself.")
@@ -385,6 +386,8 @@ class Controller:
             else:
                 break
             done += 1
+            if len(self._game.history) == n:  # nothing moved on (a remote seat's apply is the server's)
+                break
         return done
 
     def _by_itself(self, it, why: str) -> None:
