@@ -4,7 +4,9 @@ A Move runs in one direction, east or west, from the card the train stands on, t
 connected rail, and ends on Operational Rail. It may not enter a card with another train (the
 Office with a free A/D track excepted), couples every car standing on a card it enters (ahead of
 the engine when moving forward, behind it when backing), may not exceed four cars, and never
-enters a locked industry. Continuing in the same direction after a stop is the same Move.
+enters a locked industry. Continuing in the same direction after a stop is the same Move, unless
+it runs onto a stretch of track (``stretches``: a card entered by the same end) the Move already ran
+onto: going round a loop again is a new Move ([S1]).
 
 The full deck's yard cards add yard work for a train standing on them ([K3]-[K5]): ``sort`` on a
 Small Yard, ``fly`` (``fly_targets``) on a Flying Switch, ``exchange`` on an Interchange, whose
