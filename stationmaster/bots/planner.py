@@ -263,6 +263,7 @@ def _switch_copy(s, seat):
     c.trains = {k: _train_copy(t) for k, t in s.trains.items()}
     c.turn = _shallow(s.turn)
     c.turn.order, c.turn.queue = list(s.turn.order), list(s.turn.queue)
+    c.turn.passed = list(getattr(s.turn, "passed", ()))  # the stretches this Move has run over ([S1])
     c.express_used = [list(e) for e in s.express_used]
     area = _shallow(s.areas[seat])
     area.grid = {}
