@@ -7,6 +7,7 @@ phase themselves, so that the rules of *when* stay in the engine. Standard libra
 
 from __future__ import annotations
 
+from .flow import Option, Phase, Place
 from .intents import Board, Detrain, End, Play, Work
 from .rules import actor, hand_limit
 
@@ -19,7 +20,7 @@ END_WORDS = {("local_operations", "switch"): "end switching", ("local_operations
 
 
 def _end_key(s) -> tuple:
-    return (s.phase, s.turn.option if s.phase == "local_operations" else None)
+    return (s.phase, s.turn.option if s.phase == Phase.LOCAL_OPERATIONS else None)
 
 
 def end_label(s) -> str:
@@ -38,8 +39,8 @@ def end_words(s) -> str:
 
 def drawing(s) -> bool:
     """Is the actor in the Draw option of Local Operations (playing and discarding cards)?"""
-    return s.outcome is None and s.turn.pending is None and s.phase == "local_operations" \
-        and s.turn.option == "draw"
+    return s.outcome is None and s.turn.pending is None and s.phase == Phase.LOCAL_OPERATIONS \
+        and s.turn.option == Option.DRAW
 
 
 def idle_draw(s, legal) -> bool:
@@ -55,7 +56,7 @@ def idle_draw(s, legal) -> bool:
 
 def working(s) -> bool:
     """Is the actor taking a Load/Unload turn (Porters and Laborers)?"""
-    return s.outcome is None and s.turn.pending is None and s.phase == "load_unload"
+    return s.outcome is None and s.turn.pending is None and s.phase == Phase.LOAD_UNLOAD
 
 
 #: intents that may earn in Load/Unload; ``End`` and ``Discard`` never do
@@ -130,7 +131,7 @@ def _ahead_where(s, tray) -> list:
         return []
     out = []
     for o in s.trains.values():
-        if o.tray != t.tray and o.direction == t.direction and o.where == "mainline":
+        if o.tray != t.tray and o.direction == t.direction and o.where == Place.MAINLINE:
             i = o.pos[0] if isinstance(o.pos, tuple) else o.pos
             name = s.mainline[i] if isinstance(i, int) and 0 <= i < len(s.mainline) else "the Mainline"
             out.append((o.label, name))

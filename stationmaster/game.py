@@ -18,25 +18,19 @@ from .setup import deal
 from .state import State
 from .timeline import SNAP_EVERY, Timeline, Turn, freeze, thaw
 
-NEXT_PHASE = {
-    "local_operations": "new_train",
-    "new_train": "mainline",
-    "mainline": "load_unload",
-    "load_unload": "shift_change",
-}
 
 def advance(s: State, ev: Events) -> None:
-    """Do the automatic work until a player must decide or the game is over."""
+    """Do the automatic work until a player must decide or the game is over, phase after phase
+    as the phase table (``phases.FLOW``) orders them."""
     while s.outcome is None:
-        if phases.BY_NAME[s.phase].proceed(s, ev):
+        step = phases.STEPS[s.phase]
+        if step.rules.proceed(s, ev):
             return
         if s.outcome is not None:
             return
-        if s.phase == "shift_change":
+        if step.new_stage:
             s.stage_count += 1
-            phases.local_ops.begin(s, ev)
-        else:
-            phases.BY_NAME[NEXT_PHASE[s.phase]].begin(s, ev)
+        phases.STEPS[step.next].rules.begin(s, ev)
 
 
 class Game:

@@ -6,6 +6,7 @@ from collections import Counter
 
 from .cards import fire, red_flag_id
 from .cards.specs import is_situation
+from .flow import Place
 from .rules import ad_tracks, spec_of
 from .setup import rolling_stock
 from .state import State
@@ -103,9 +104,9 @@ def check(s: State) -> list:
             bad.append(f"train {t.label} carries more than four cars")
     spots: Counter = Counter()
     for t in s.trains.values():
-        if t.where == "area":
+        if t.where == Place.AREA:
             spots[(t.seat, t.pos)] += 1
-        elif t.where == "mainline":
+        elif t.where == Place.MAINLINE:
             spots[("ml", t.pos)] += 1
     for (a, b), n in spots.items():
         if a == "ml":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .cards import PIECES, fire, spec as card_spec
 from .cards.specs import is_situation, piece_key
 from .events import Event
+from .flow import Phase, Place
 from .rng import Rng
 from .state import Area, Facility, Outcome, State, Train
 from .track import Geometry
@@ -99,7 +100,7 @@ def actor(s: State) -> int | None:
     t = s.turn
     if t.pending is not None:
         return t.pending.player
-    if s.phase in ("local_operations", "load_unload") and t.index < len(t.order):
+    if s.phase in (Phase.LOCAL_OPERATIONS, Phase.LOAD_UNLOAD) and t.index < len(t.order):
         return t.order[t.index]
     return None
 
@@ -274,11 +275,11 @@ def geometry(s: State, area: Area, xy) -> Geometry | None:
 
 
 def trains_on(s: State, seat: int, xy) -> list:
-    return [t for t in s.trains.values() if t.where == "area" and t.seat == seat and t.pos == xy]
+    return [t for t in s.trains.values() if t.where == Place.AREA and t.seat == seat and t.pos == xy]
 
 
 def trains_in_area(s: State, seat: int) -> list:
-    return sorted((t for t in s.trains.values() if t.where == "area" and t.seat == seat),
+    return sorted((t for t in s.trains.values() if t.where == Place.AREA and t.seat == seat),
                   key=lambda t: t.tray)
 
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from .cards.base import fire
 from .cards.kinds import CLIMBS_UNAIDED
 from .cards.specs import mainline_key, spec
+from .flow import Phase, Place
 
 MAINLINE_KINDS = ("held", "highball", "arrival", "collision", "train_left_division", "clearance_asked",
                   "red_flag", "meet")
@@ -141,7 +142,7 @@ def _latest_stage_events(game) -> list:
     """The events of the Stage whose Mainline phase ran last."""
     events = game.events
     ends = [i for i, e in enumerate(events) if e.kind == "stage_end"]
-    if game.state.phase in ("mainline", "load_unload", "shift_change") or not ends:
+    if game.state.phase in (Phase.MAINLINE, Phase.LOAD_UNLOAD, Phase.SHIFT_CHANGE) or not ends:
         start = ends[-1] + 1 if ends else 0
         return events[start:]
     start = ends[-2] + 1 if len(ends) > 1 else 0
@@ -159,11 +160,11 @@ def helped(s, train) -> bool:
 def _quiet_runs(game, named: set) -> list:
     """Trains that ran on along a Mainline card: the engine says nothing about those."""
     s = game.state
-    if s.phase in ("local_operations", "new_train") and s.stage_count <= 1:
+    if s.phase in (Phase.LOCAL_OPERATIONS, Phase.NEW_TRAIN) and s.stage_count <= 1:
         return []
     out = []
     for t in s.trains.values():
-        if t.where == "mainline" and t.label not in named:
+        if t.where == Place.MAINLINE and t.label not in named:
             card, region = t.pos
             half = "western" if region == 0 else "eastern"
             pace = ("a train runs one region per Stage" if fire(s, "crossing_time", t, train=t) is None else

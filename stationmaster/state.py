@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from .config import Config
+from .flow import Option, Phase, Place
 
 PIPELINE = ("men", "at", "work")
 
@@ -85,7 +86,7 @@ class Train:
     direction: str
     ahead: list = field(default_factory=list)
     behind: list = field(default_factory=list)
-    where: str = "division_point"
+    where: Place = Place.DIVISION_POINT
     seat: int = -1
     pos: object = None
     cleared_by: str | None = None
@@ -187,7 +188,7 @@ class Turn:
 
     order: list = field(default_factory=list)  # player indices, Superintendent first
     index: int = 0
-    option: str | None = None  # Local Operations: None (choosing), "switch", "draw"
+    option: Option | None = None  # Local Operations: None (choosing), Option.SWITCH, Option.DRAW
     moves_left: int = 0
     last_move: tuple | None = None  # (tray, direction) of the latest Move this turn
     tray: int | None = None  # Local Operations: the one Crew Tray switched this turn ([S1])
@@ -207,7 +208,7 @@ class State:
     trays: int
     day: int = 1
     stage: int = 1
-    phase: str = "local_operations"
+    phase: Phase = Phase.LOCAL_OPERATIONS
     stage_count: int = 0  # Stages begun so far (1 in the first Stage)
     superintendent: int = 0  # player index
     home: list = field(default_factory=list)  # face down; top is the end

@@ -16,6 +16,7 @@ from __future__ import annotations
 import time
 
 from ..cards import PIECES, spec as card_spec
+from ..flow import Phase
 from ..intents import Agent, Clearance, Draw, Run
 from .base import Bot, Decision, register
 from .planner import PlannerBot, View
@@ -100,7 +101,7 @@ class SearchBot(Bot):
             first = self.planner.decide(game)
             other = Run("west" if first.intent.direction == "east" else "east")
             cands = [(first.intent, first.reason), (other, f"sends the Extra {other.direction}: it plays out better")]
-        elif pend is None and s.phase == "local_operations" and s.turn.option is None:
+        elif pend is None and s.phase == Phase.LOCAL_OPERATIONS and s.turn.option is None:
             v = View(game)
             scored = self.planner.option_scores(v, legal)
             can_draw = any(isinstance(it, Draw) for _, it, _ in scored)

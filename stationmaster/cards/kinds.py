@@ -9,6 +9,7 @@ defaults only. Importing this module checks every spec in ``CARD_SPECS`` (``chec
 
 from __future__ import annotations
 
+from ..flow import Place
 from ..grammar import a
 from ..intents import Play
 from .specs import PIECES, mainline_key

@@ -9,6 +9,7 @@ performs the documented solution. ``stationmaster.slowmo`` replays a Mainline ph
 from __future__ import annotations
 
 from ..builder import Position
+from ..flow import Option, Phase, Place
 from ..phases.mainline import _made_up_right, subdivision_of
 from . import Lesson
 from .stage import play_stage
@@ -58,11 +59,11 @@ def timetable() -> Lesson:
         return "Train 5 is still in Ann's hand: 'draw home' (or a Department), then 'play T5'."
 
     def solution(g):
-        if g.state.turn.option is None and g.phase == "local_operations":
+        if g.state.turn.option is None and g.phase == Phase.LOCAL_OPERATIONS:
             g.apply("draw home")
         if card in g.state.players[0].hand:
             g.apply(f"play {card}")
-        while g.state.turn.option == "draw" and g.why_not("end"):  # over the hand limit: discard
+        while g.state.turn.option == Option.DRAW and g.why_not("end"):  # over the hand limit: discard
             g.apply(f"discard {g.state.players[0].hand[-1]} to 1")
         g.apply("end")
 
@@ -93,7 +94,7 @@ def making_up() -> Lesson:
         t = next((t for t in g.state.trains.values() if t.number == 5), None)
         if t is None:
             return "train 5 was wrecked — undo and try again."
-        if t.where == "area" and t.pos != (0, 0):
+        if t.where == Place.AREA and t.pos != (0, 0):
             return f"train 5 stands at {t.pos[0]},{t.pos[1]}; it highballs only from the Office's A/D track."
         problem = _made_up_right(g.state, t)
         if problem:

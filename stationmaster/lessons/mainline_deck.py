@@ -14,6 +14,7 @@ Whistle Post.
 from __future__ import annotations
 
 from ..builder import Position
+from ..flow import Option
 from ..state import PendingGrade
 from . import Lesson
 from .mainline import _put
@@ -176,7 +177,7 @@ def signals() -> Lesson:
         _restart(g)
         g.apply("draw home")
         g.apply("play Signals1 on Mainline 2")
-        while g.state.turn.option == "draw" and g.why_not("end"):  # over the hand limit: discard
+        while g.state.turn.option == Option.DRAW and g.why_not("end"):  # over the hand limit: discard
             g.apply(f"discard {g.state.players[0].hand[-1]} to 1")
         g.apply("end")
         play_stage(g)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..cards import PIECES
 from ..cards.base import answering, fire, rules_of
+from ..flow import Phase, Place
 from ..intents import Clearance
 from ..rules import (
     Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, red_flag_holds_followers,
@@ -51,11 +52,11 @@ REASONS = {
 
 
 def begin(s: State, ev: Events) -> None:
-    s.phase = "mainline"
+    s.phase = Phase.MAINLINE
     s.turn.pending = None
     movers = [t for t in s.trains.values()
-              if t.where in ("division_point", "mainline")
-              or (t.where == "area" and t.pos == (0, 0) and t.arrived < s.stage_count)]
+              if t.where in (Place.DIVISION_POINT, Place.MAINLINE)
+              or (t.where == Place.AREA and t.pos == (0, 0) and t.arrived < s.stage_count)]
     s.turn.queue = [t.tray for t in sorted(movers, key=lambda t: t.rank)]
 
 
@@ -85,7 +86,7 @@ def _n(s: State) -> int:
 def _first_region(s: State, train: Train) -> tuple:
     """(Mainline card, region) a train enters when it departs from where it stands."""
     d = train.direction
-    if train.where == "division_point":
+    if train.where == Place.DIVISION_POINT:
         return (0, 0) if d == "east" else (_n(s), 1)
     k = train.seat
     return (k + 1, 0) if d == "east" else (k, 1)
@@ -128,16 +129,16 @@ def occupants(s: State, train: Train) -> list:
         for o in s.trains.values():
             if o.tray == train.tray:
                 continue
-            if kind == "ml" and o.where == "mainline" and o.pos[0] == idx:
+            if kind == "ml" and o.where == Place.MAINLINE and o.pos[0] == idx:
                 found.append(o)
-            elif kind == "office" and o.where == "area" and o.seat == idx and o.pos[1] == 0:
+            elif kind == "office" and o.where == Place.AREA and o.seat == idx and o.pos[1] == 0:
                 found.append(o)
     return found
 
 
 def _region_trains(s: State, pos, exclude: int) -> list:
     return [o for _, o in sorted(s.trains.items())
-            if o.tray != exclude and o.where == "mainline" and tuple(o.pos) == tuple(pos)]
+            if o.tray != exclude and o.where == Place.MAINLINE and tuple(o.pos) == tuple(pos)]
 
 
 def _made_up_right(s: State, train: Train) -> str | None:
@@ -186,7 +187,7 @@ def _card_hold(s: State, train: Train, reason: str) -> tuple:
     code, problem) — the holding card's own reason code ([O5]) or ``reason``; (reason, None) when no
     card holds it."""
     card, problem = answering(s, "highball_problem", train, train=train,
-                              seat=train.seat if train.where == "area" else None)
+                              seat=train.seat if train.where == Place.AREA else None)
     return (rules_of(s, card).hold_reason or reason) if card else reason, problem
 
 
@@ -202,7 +203,7 @@ def _mainline_fault(s: State, *trains) -> int:
 
 def _step(s: State, train: Train, ev: Events, decided) -> bool:
     """Move one train; True if the Superintendent must decide first."""
-    if train.where == "mainline":
+    if train.where == Place.MAINLINE:
         _run(s, train, ev)
         return False
     return _highball(s, train, ev, decided)
@@ -226,7 +227,7 @@ def _enter_region(s: State, train: Train, pos, ev: Events, fault_hint=None) -> b
             return False
         collide(s, ev, fault, where, [train, other], [], why)
         return False
-    train.where = "mainline"
+    train.where = Place.MAINLINE
     train.seat = -1
     train.pos = pos
     return True
@@ -240,8 +241,8 @@ def depart(s: State, train: Train, ev: Events) -> None:
 
 def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool = False) -> bool:
     here = ("the Western Division Point" if train.pos == "west" else "the Eastern Division Point") \
-        if train.where == "division_point" else f"{name(s, player_at(s, train.seat))}'s Office"
-    if train.where == "area":
+        if train.where == Place.DIVISION_POINT else f"{name(s, player_at(s, train.seat))}'s Office"
+    if train.where == Place.AREA:
         reason, problem = "made_up", _made_up_right(s, train)
         if problem is None:
             reason, problem = _card_hold(s, train, "made_up")
@@ -258,7 +259,7 @@ def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool
     first = _first_region(s, train)[0]
     subdivision = subdivision_of(s, first)
     occ = occupants(s, train)
-    verdict = fire(s, "clearance", train, occ, train=train, seat=train.seat if train.where == "area" else None,
+    verdict = fire(s, "clearance", train, occ, train=train, seat=train.seat if train.where == Place.AREA else None,
                    mainline=[first]) if occ else None
     if verdict == "clear":  # a Passing Siding: no occupancy check ([M13])
         occ = []
@@ -304,7 +305,7 @@ def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool
                             superintendent=name(s, s.superintendent)))
             return False
         cleared_by = s.superintendent
-    if train.where == "area":
+    if train.where == Place.AREA:
         seat = train.seat
         local = player_at(s, seat)
         hit = _obstruction(s, seat, _running_track(s.areas[seat], train.direction))
@@ -413,7 +414,7 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
 
 def _take_spot(s: State, train: Train, seat: int, xy) -> None:
     """The train arrives in the Office Area at ``xy`` (the Office, or a Yard Office, [M16])."""
-    train.where = "area"
+    train.where = Place.AREA
     train.seat = seat
     train.pos = tuple(xy)
     train.split = 0

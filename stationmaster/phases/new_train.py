@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ..cards import PIECES
 from ..cards.base import fire
+from ..flow import Phase
 from ..intents import End, Place, Run
 from ..rules import (
     CAR_LIMIT, Events, below, free_tray, name, refill_division_yard, spec_of, table_order, take_from_yard,
@@ -24,7 +25,7 @@ DP_FOR = {"east": "west", "west": "east"}  # a train starts at the Division Poin
 
 
 def begin(s: State, ev: Events) -> None:
-    s.phase = "new_train"
+    s.phase = Phase.NEW_TRAIN
     s.turn.order = []
     s.turn.index = 0
     s.turn.pending = None
