@@ -45,11 +45,11 @@ def card_places(s: State) -> Counter:
             seen.update(pl.enhancements)  # enhancements lie on the cards of the Area ([E1])
         seen.update(area.space.values())  # space-use cards opponents laid there ([O8])
     seen.update(s.timetable.values())
-    seen.update(e[0] for e in s.extras)
+    seen.update(e.card for e in s.extras)
     seen.update(t.card for t in s.trains.values() if spec_of(s, t.card).kind == "extra")
     for t in s.trains.values():
         seen.update(t.orders)
-    seen.update(e[0] for e in s.sections)
+    seen.update(e.card for e in s.sections)
     for cards in s.ml_modifiers.values():
         seen.update(cards)
     seen.update(s.situations)  # the Division's situation deck and its discard (adversity, [W1])

@@ -11,7 +11,7 @@ import pytest
 from positions import duo, solo, to_decision
 from stationmaster import decisions, phases
 from stationmaster.game import freeze, thaw
-from stationmaster.state import PendingClearance, PendingDirection, PendingMakeup
+from stationmaster.state import PendingClearance, PendingDirection, PendingMakeup, WaitingExtra
 from stationmaster.view.scene import prompt
 from stationmaster.widgets.controller import Controller
 
@@ -38,7 +38,7 @@ def clearance():
 def direction():
     """Ann played Extra 10 earlier; a Crew Tray is free, so New Train asks which way it runs."""
     b = solo()
-    b.state.extras.append([b.take_card("extra10"), 0])
+    b.state.extras.append(WaitingExtra(b.take_card("extra10"), 0))
     return decided(b.game())
 
 

@@ -14,7 +14,7 @@ from ..grammar import a
 from ..intents import Play
 from .specs import PIECES, mainline_key
 from ..rules import area_of, d12, is_facility, name, neighbours9, office_tier, spec_of
-from ..state import Facility, Modifier, Placed
+from ..state import Facility, Modifier, Placed, WaitingExtra, WaitingSection
 from ..track import NEIGHBOUR
 from .base import CardRules, check_specs, fire, register
 
@@ -126,7 +126,7 @@ class ExtraRules(SpotlessRules):
         return f"X{self.spec.number}"
 
     def play(self, s, p, it, ev):
-        s.extras.append([it.card, p])
+        s.extras.append(WaitingExtra(it.card, p))
         ev.say("extra", f"{name(s, p)} plays {self.spec.name}; it runs when a Crew Tray is free.")
 
 
@@ -226,7 +226,7 @@ class SecondSection(OrderRules):
         sp = spec_of(s, due)
         if any(t.card == due for t in s.trains.values()):
             return f"{sp.name}'s last run is still on the Division, so today's run is annulled"
-        if any(e[1] == due for e in s.sections):
+        if any(e.train == due for e in s.sections):
             return f"{sp.name} already has a {self.spec.name} ordered"
         return None
 
@@ -249,7 +249,7 @@ class SecondSection(OrderRules):
 
     def play(self, s, p, it, ev):
         due = s.timetable[s.stage]
-        s.sections.append([it.card, due, p])
+        s.sections.append(WaitingSection(it.card, due, p))
         sp = spec_of(s, due)
         ev.say("order", f"{name(s, p)} orders a {self.spec.name} for {sp.name}: an identical train runs right "
                f"behind it when a Crew Tray is free.", data={"train": str(sp.number), "order": self.spec.key})

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from ..flow import Place
 from ..intents import Play
 from ..rules import CLOCK, FEDORA_STAGES, earn, name, player_at, retire, salvage_words, spec_of, to_salvage
+from ..state import Inflicted
 from .base import CardRules, fire, register
 from .kinds import KIND_RULES
 
@@ -125,7 +126,7 @@ def until_words(s, count: int) -> str:
 
 def _end_text(s, card: str) -> str:
     entry = s.inflicted.get(card)
-    return until_words(s, entry[2]) if entry else "further notice"
+    return until_words(s, entry.ends_at) if entry else "further notice"
 
 
 def _player_words(s, who) -> str:
@@ -141,7 +142,7 @@ def in_play_words(s, card: str) -> str:
     """A card in play on a train or in an Area, for the board's tips: 'Hotbox (Ann) until the end of
     Stage 2 (2:00 AM) of Day 1'."""
     entry = s.inflicted.get(card)
-    by = f" ({_player_words(s, entry[1])})" if entry else ""
+    by = f" ({_player_words(s, entry.attacker)})" if entry else ""
     return f"{spec_of(s, card).name}{by} until {_end_text(s, card)}"
 
 
@@ -283,8 +284,8 @@ def inflict(s, card: str, victim: int, target, ev, source=None) -> bool:
         return False
     where = _where(s, victim, eff, target)
     if eff.lasts != "now":
-        s.inflicted[card] = [victim, source, ends_at(s, eff.lasts)]
-        until = until_words(s, s.inflicted[card][2])
+        s.inflicted[card] = Inflicted(victim, source, ends_at(s, eff.lasts))
+        until = until_words(s, s.inflicted[card].ends_at)
         if eff.target == "train":
             s.trains[target].orders.append(card)
         else:
@@ -319,7 +320,7 @@ def _plays(s, source, card_name: str) -> str:
 def expire(s, ev) -> None:
     """At a Stage's end: every opponent card whose time is up leaves the train or the Area it is on
     for the Salvage Yard, and the victim is told ([O3])."""
-    for card, (_, _, until) in sorted(s.inflicted.items()):
+    for card, (_, _, until) in sorted(s.inflicted.items()):  # (victim, attacker, ends at)
         if until <= s.stage_count:
             lift(s, card, ev)
 
@@ -444,7 +445,7 @@ class OpponentCard(CardRules):
         """The card of this type on the train, and why it stops the train, in words."""
         card = next((o for o in train.orders if s.deck.get(o) == self.spec.key), None)
         entry = s.inflicted.get(card)
-        by = f" {_player_words(s, entry[1])} played" if entry else ""
+        by = f" {_player_words(s, entry.attacker)} played" if entry else ""
         return f"train {train.label} has the {self.spec.name}{by} on it until {_end_text(s, card)}"
 
     def switch_problem(self, s, train):
@@ -481,7 +482,7 @@ class OpponentCard(CardRules):
         if card is None:
             return None
         entry = s.inflicted.get(card)
-        by = f" ({_player_words(s, entry[1])}'s)" if entry else ""
+        by = f" ({_player_words(s, entry.attacker)}'s)" if entry else ""
         return f"{a(self.spec.name)}{by} closes {xy[0]},{xy[1]} until {_end_text(s, card)}"
 
     def entry_moves(self, s, train, xy):

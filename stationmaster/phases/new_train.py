@@ -124,7 +124,7 @@ def proceed(s: State, ev: Events) -> bool:
             return True
         _auto_fill(s, train, ev)
     while s.sections:  # [M18]: second sections, each behind its first, before the Extras
-        order, card, _ = s.sections[0]
+        order, card = s.sections[0].card, s.sections[0].train  # the Second Section runs as an order on its train
         if card in s.held:  # its first section waits for a tray: it waits behind it
             break
         tray = free_tray(s)
@@ -141,9 +141,9 @@ def proceed(s: State, ev: Events) -> bool:
             t.pending = PendingMakeup(order_[0], tray, order_)
             return True
         _auto_fill(s, train, ev)
-    s.extras.sort(key=lambda e: spec_of(s, e[0]).number)
+    s.extras.sort(key=lambda e: spec_of(s, e.card).number)
     if s.extras and free_tray(s) is not None:
-        card, p = s.extras[0][0], s.extras[0][1]
+        card, p = s.extras[0].card, s.extras[0].player
         t.pending = PendingDirection(p, card)
         return True
     if s.extras and free_tray(s) is None:

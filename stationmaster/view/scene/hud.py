@@ -87,9 +87,9 @@ class Hud:
         # held trains and Extras
         iy = cy0 + chh + 38
         held = ", ".join(str(spec_of(s, cid).number) for cid in s.held) or "none"
-        ex = ", ".join(f"X{spec_of(s, e[0]).number} ({self.name(e[1])}"
-                       f"{', ' + e[2] if len(e) > 2 and e[2] else ''})" for e in s.extras) or "none"
-        sections = ", ".join(str(spec_of(s, e[1]).number) for e in s.sections)
+        ex = ", ".join(f"X{spec_of(s, e.card).number} ({self.name(e.player)}"
+                       f"{', ' + e.direction if e.direction else ''})" for e in s.extras) or "none"
+        sections = ", ".join(str(spec_of(s, e.train).number) for e in s.sections)
         waiting = f"Held trains: {held}    Extras waiting: {ex}" + (
             f"    Second Sections waiting: {sections}" if sections else "")  # [M18]
         self.text(x0 + 28, iy + 4, fit(waiting, 12 * cwid - 30, 10), 10,

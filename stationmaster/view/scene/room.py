@@ -190,10 +190,10 @@ class RoomLayout:
         y += 18
         # trains held and waiting
         held = ", ".join(str(spec_of(s, cid).number) for cid in s.held) or "none"
-        ex = ", ".join(f"X{spec_of(s, e[0]).number} ({self.name(e[1])})" for e in s.extras) or "none"
+        ex = ", ".join(f"X{spec_of(s, e.card).number} ({self.name(e.player)})" for e in s.extras) or "none"
         lines = [f"Held trains: {held}", f"Extras waiting: {ex}"]
         if s.sections:
-            lines.append("Second Sections: " + ", ".join(str(spec_of(s, e[1]).number) for e in s.sections))
+            lines.append("Second Sections: " + ", ".join(str(spec_of(s, e.train).number) for e in s.sections))
         for ln in lines:
             for part in wrap(ln, w, TEXT_PX, 2):
                 self.text(x, y + 11, part, TEXT_PX, c["ink"], "start", False, "hud")
