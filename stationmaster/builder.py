@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .cards import PIECES
 from .game import Game, new_game
-from .rules import spec_of
+from .query import spec_of
 from .state import Facility, Modifier, Placed, State, Train
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .flow import Option, Phase
 from .phases import FLOW
-from .rules import actor, hand_limit, spec_of
+from .query import actor, hand_limit, spec_of
 from .state import State
 
 #: the phases of a Stage, in order, as players call them (read from the phase table, ``phases.FLOW``)

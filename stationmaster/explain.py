@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .flow import Option, Phase, Place
 from .intents import Board, Detrain, End, Play, Work
-from .rules import actor, hand_limit
+from .query import actor, hand_limit
 
 #: what End finishes, as a button says it, by phase (and by Local Operations option)
 END_LABELS = {("local_operations", "switch"): "End switching", ("local_operations", "draw"): "End draw",

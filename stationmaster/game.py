@@ -13,7 +13,8 @@ from .errors import IllegalIntent, SaveError
 from .events import Event
 from .intents import Draw, Intent, parse
 from .rng import MASK64, Rng
-from .rules import Events, actor as actor_index
+from .query import actor as actor_index
+from .rules import Events
 from .setup import deal
 from .state import State
 from .timeline import SNAP_EVERY, Timeline, Turn, freeze, thaw

@@ -7,7 +7,7 @@ from collections import Counter
 from .cards import fire, red_flag_id
 from .cards.specs import is_situation
 from .flow import Place
-from .rules import ad_tracks, spec_of
+from .query import ad_tracks, spec_of
 from .setup import rolling_stock
 from .state import State
 

@@ -24,7 +24,7 @@ from ..cards import PIECES
 from ..cards.opponent import EFFECTS, player_named
 from ..flow import Place
 from ..intents import Play
-from ..rules import ad_tracks, geometry, player_at, spec_of
+from ..query import ad_tracks, geometry, player_at, spec_of
 
 #: an attack whose hurt is below this is kept in the hand for a better target
 MIN_HURT = 1.0

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..flow import Phase
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Place, Play, Run
-from ..rules import ad_tracks, capacity, neighbours9, spec_of
+from ..query import ad_tracks, capacity, neighbours9, spec_of
 from .base import Bot, Decision, register
 
 #: card kinds it plays: the Office and the trains (Extras too: more coaches to work)

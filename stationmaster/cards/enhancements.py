@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from ..grammar import a
 from ..intents import Play
-from ..rules import NIGHT_STAGES, area_of, name, neighbours9, spec_of
+from ..query import NIGHT_STAGES, area_of, name, neighbours9, spec_of
 from .base import CardRules, register
 from .kinds import KIND_RULES
+from .opponent import lift
 
 
 def host_of(s, card: str):
@@ -275,8 +276,6 @@ class Overpass(Defence):
         return None
 
     def _played(self, s, p, it, ev):
-        from .opponent import lift  # the opponent cards' module ends a card in play and tells its victim
-
         area = area_of(s, p)
         cleared = sorted(xy for xy, c in area.space.items() if attack_key(s, c) == CROSSING)
         if cleared:

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from ..flow import Place
 from ..intents import Play
-from ..rules import CLOCK, FEDORA_STAGES, earn, name, player_at, retire, salvage_words, spec_of, to_salvage
+from ..query import CLOCK, FEDORA_STAGES, empty_spots, name, player_at, salvage_words, spec_of
+from ..rules import earn, retire, to_salvage
 from ..state import Inflicted
 from .base import CardRules, fire, register
 from .kinds import KIND_RULES
@@ -162,9 +163,7 @@ def _rail_spots(s, area) -> list:
 
 
 def _spots_in_area(s, victim: int) -> list:
-    from ..phases.drawing import _empty_spots  # the phases import the cards, not the other way
-
-    return _empty_spots(s, victim)
+    return empty_spots(s, victim)
 
 
 def candidates_for(s, key: str, victim: int) -> list:

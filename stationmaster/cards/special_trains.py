@@ -10,7 +10,7 @@ asked of the train's own card (the ``train`` scope), wherever the train stands.
 from __future__ import annotations
 
 from ..intents import Board, Detrain
-from ..rules import area_of, office_tier, yard_has
+from ..query import area_of, office_tier, yard_has
 from ..state import ExpressSpot
 from .base import register
 from .kinds import ExtraRules, TrainRules

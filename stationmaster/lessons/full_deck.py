@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from ..builder import Position
 from ..flow import Option, Phase
-from ..phases.mainline import _made_up_right
-from ..rules import table_order
-from . import Lesson
-from .mainline import _put
+from ..query import departure_problem, table_order
+from . import Lesson, put_train
 from .stage import play_stage
 from .switching import a5_layout
 
@@ -165,12 +163,12 @@ def small_yard() -> Lesson:
     """
     b = _solitaire()
     b.lay(ME, "small_yard", (-1, 0))
-    _put(b, 5, player=ME, at=(-1, 0), behind=["K1", "BE1", "RL1"])
+    put_train(b, 5, player=ME, at=(-1, 0), behind=["K1", "BE1", "RL1"])
     game = b.game()
 
     def goal(g):
         t = _train(g, "5")
-        wrong = _made_up_right(g.state, t)
+        wrong = departure_problem(g.state, t)
         if wrong:
             return f"{wrong}: sort its cars on the Small Yard ('sort {t.tray} ...', every car from the front)."
         if t.pos != (0, 0):
@@ -202,7 +200,7 @@ def flying_switch() -> Lesson:
     b.lay(ME, "straight", (2, 0))
     b.lay(ME, "curve_left", (1, 1), turned=True)
     b.lay(ME, "mine_tipple", (2, 1))
-    _put(b, 12, player=ME, at=(1, 0), behind=["K1", "HE1", "HE2"])
+    put_train(b, 12, player=ME, at=(1, 0), behind=["K1", "HE1", "HE2"])
     game = b.game()
 
     def goal(g):
@@ -243,7 +241,7 @@ def lunch_counter() -> Lesson:
     b.office(ME, "station")
     b.hand(ME, ["lunch_counter"])
     b.boxes(ME, (0, 0), green=["CL1", "CL2"])
-    _put(b, 1, player=ME, at=(0, 0), ahead=["CE1", "CE2"], arrived_earlier=False)
+    put_train(b, 1, player=ME, at=(0, 0), ahead=["CE1", "CE2"], arrived_earlier=False)
     game = b.game()
     lunch = game.state.players[0].hand[0]
 
@@ -278,7 +276,7 @@ def lunch_counter() -> Lesson:
 
 def _bos_train(b: Position):
     """Train 5 (westbound Manifest Freight) at Bo's Office, made up to leave for Ann's."""
-    return _put(b, 5, player=RIVAL, at=(0, 0), behind=["BE1", "K1"])
+    return put_train(b, 5, player=RIVAL, at=(0, 0), behind=["BE1", "K1"])
 
 
 def _held(g, label="5", reasons=None) -> list:

@@ -14,10 +14,10 @@ from ..cards import PIECES
 from ..cards.base import fire
 from ..flow import Phase, Place
 from ..intents import Board, Detrain, End, Work
-from ..rules import (
-    Events, actor, area_of, capacity, earn, name, office_tier, outbound_loads, retire, spec_of,
-    spotted_empties, table_order, take_from_yard, trains_on, use_workers, workers_left, yard_has,
-)
+from ..query import (
+    actor, area_of, capacity, name, office_tier, outbound_loads, spec_of, spotted_empties, table_order,
+    trains_on, workers_left, yard_has)
+from ..rules import earn, Events, retire, take_from_yard, use_workers
 from ..state import PIPELINE, State
 
 #: [L5] Revenue units a finished freight load (out) or unload (in) pays, times the freight rate, by

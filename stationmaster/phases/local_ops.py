@@ -6,14 +6,14 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from ..cards import PIECES
-from ..cards import kinds, situations  # noqa: F401  (kinds first: it checks every card's rules)
+from ..cards import families, situations  # noqa: F401  (every card family registered, the specs checked)
 from ..cards.base import fire
 from ..flow import Option, Phase, Place
 from ..intents import PIECE_ORDER, Agent, Discard, Draw, End, Exchange, Fly, Grade, Move, Play, SetOut, Sort, Switch
-from ..rules import (
-    CAR_LIMIT, NIGHT_STAGES, Events, actor, area_of, capacity, hand_limit, name, outbound_loads, retire,
-    spec_of, spotted_empties, table_order, take_from_yard, trains_in_area, yard_has,
-)
+from ..query import (
+    CAR_LIMIT, NIGHT_STAGES, actor, area_of, capacity, hand_limit, name, outbound_loads, spec_of,
+    spotted_empties, table_order, trains_in_area, yard_has)
+from ..rules import Events, retire, take_from_yard
 from ..state import PendingGrade, State
 from . import drawing, switching
 

@@ -14,10 +14,10 @@ from ..cards import PIECES
 from ..cards.base import answering, fire, rules_of
 from ..flow import Phase, Place
 from ..intents import Clearance
-from ..rules import (
-    Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, red_flag_holds_followers,
-    remove_train, spec_of, spend_red_flag, trains_on,
-)
+from ..query import (
+    ad_tracks, departure_problem, first_region, name, office_tier, player_at, red_flag_holds_followers,
+    spec_of, trains_on)
+from ..rules import check_target, collide, earn, Events, remove_train, spend_red_flag
 from ..state import PendingClearance, State, Train
 
 ORDER_TEXT = {"east": "eastbound", "west": "westbound"}
@@ -83,20 +83,11 @@ def _n(s: State) -> int:
     return len(s.mainline) - 1
 
 
-def _first_region(s: State, train: Train) -> tuple:
-    """(Mainline card, region) a train enters when it departs from where it stands."""
-    d = train.direction
-    if train.where == Place.DIVISION_POINT:
-        return (0, 0) if d == "east" else (_n(s), 1)
-    k = train.seat
-    return (k + 1, 0) if d == "east" else (k, 1)
-
-
 def stretch(s: State, train: Train) -> list:
     """The next Subdivision ahead: ('ml', i) and ('office', seat) stops up to a Control Point
     or Division Point. Whistle Posts are an internal part of a Subdivision."""
     d = train.direction
-    i = _first_region(s, train)[0]
+    i = first_region(s, train)[0]
     out = []
     while True:
         out.append(("ml", i))
@@ -139,30 +130,6 @@ def occupants(s: State, train: Train) -> list:
 def _region_trains(s: State, pos, exclude: int) -> list:
     return [o for _, o in sorted(s.trains.items())
             if o.tray != exclude and o.where == Place.MAINLINE and tuple(o.pos) == tuple(pos)]
-
-
-def _made_up_right(s: State, train: Train) -> str | None:
-    """[M5], v0.4.5 §4.5: the engine at one end (either end), the caboose (one, if the card runs
-    one) at the far end, and only the cars its card lists."""
-    if train.ahead and train.behind:
-        return f"train {train.label}'s engine stands between cars; it must be at one end of the train"
-    sp = spec_of(s, train.card)
-    kinds = [PIECES[c].kind for c in (train.ahead or train.behind)]  # nearest the engine first
-    cabooses = kinds.count("caboose")
-    if cabooses and not sp.caboose:
-        return f"train {train.label} ({sp.train_class}) runs without a caboose; set it out"
-    if cabooses > 1:
-        return f"train {train.label} carries {cabooses} cabooses; it runs with one"
-    if cabooses and kinds[-1] != "caboose":
-        return f"train {train.label}'s caboose is not at the far end from its engine"
-    wrong = [k for k in kinds if k != "caboose" and k not in sp.consist]
-    if wrong:
-        return (f"train {train.label} ({sp.train_class}) carries a {wrong[0]}, which its card does not "
-                f"list ({' or '.join(sp.consist)})")
-    revenue_cars = len(kinds) - cabooses
-    if revenue_cars > sp.max_cars:
-        return f"train {train.label} ({sp.train_class}) carries {revenue_cars} cars; its card allows {sp.max_cars}"
-    return None
 
 
 def _running_track(area, direction_from_office: str) -> list:
@@ -243,7 +210,7 @@ def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool
     here = ("the Western Division Point" if train.pos == "west" else "the Eastern Division Point") \
         if train.where == Place.DIVISION_POINT else f"{name(s, player_at(s, train.seat))}'s Office"
     if train.where == Place.AREA:
-        reason, problem = "made_up", _made_up_right(s, train)
+        reason, problem = "made_up", departure_problem(s, train)
         if problem is None:
             reason, problem = _card_hold(s, train, "made_up")
         if problem:
@@ -256,7 +223,7 @@ def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool
             ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
                    data=_ml(train, reason, problem=problem, where=here))
             return False
-    first = _first_region(s, train)[0]
+    first = first_region(s, train)[0]
     subdivision = subdivision_of(s, first)
     occ = occupants(s, train)
     verdict = fire(s, "clearance", train, occ, train=train, seat=train.seat if train.where == Place.AREA else None,
@@ -317,7 +284,7 @@ def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool
             s.areas[seat].grid[xy].cars.clear()
             collide(s, ev, local, f"leaving {here} at {xy[0]},{xy[1]}", [train] + trains, cars, why)
             return False
-    if not _enter_region(s, train, _first_region(s, train), ev,
+    if not _enter_region(s, train, first_region(s, train), ev,
                          fault_hint=cleared_by if cleared_by is not None else None):
         return False
     train.cleared_by = cleared_by

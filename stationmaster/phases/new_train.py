@@ -15,10 +15,8 @@ from ..cards import PIECES
 from ..cards.base import fire
 from ..flow import Phase
 from ..intents import End, Place, Run
-from ..rules import (
-    CAR_LIMIT, Events, below, free_tray, name, refill_division_yard, spec_of, table_order, take_from_yard,
-    yard_has,
-)
+from ..query import CAR_LIMIT, free_tray, name, spec_of, table_order, yard_has
+from ..rules import below, Events, refill_division_yard, take_from_yard
 from ..state import PendingDirection, PendingMakeup, State, Train
 
 DP_FOR = {"east": "west", "west": "east"}  # a train starts at the Division Point behind it

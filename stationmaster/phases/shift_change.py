@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ..cards.base import fire
 from ..flow import Phase, Place
-from ..rules import CLOCK, FEDORA_STAGES, Events, days_over, name, player_at, return_classified
+from ..query import CLOCK, FEDORA_STAGES, name, player_at
+from ..rules import days_over, Events, return_classified
 from ..state import State
 from .mainline import depart
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..cards import PIECES
 from ..decisions import PHASE_NAMES
 from ..flow import Place
-from ..rules import CLOCK, actor, ad_tracks, capacity, player_at, spec_of
+from ..query import CLOCK, actor, ad_tracks, capacity, player_at, spec_of
 
 SHORT = {
     "straight": "====", "turnout_left": "=/==", "turnout_right": "=\\==", "runaround": "=vv=",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...cards import PIECES, rules_for
 from ...cards.opponent import EFFECTS, in_play_words, is_opponent_card
 from ...flow import Place
-from ...rules import ad_tracks, capacity, player_at, spec_of, workers_left
+from ...query import ad_tracks, capacity, player_at, spec_of, workers_left
 from ...state import PIPELINE
 from ..shapes import Poly
 from .layout import GRID_NAMES, MARGIN, fit, money, text_width, wrap

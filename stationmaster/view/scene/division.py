@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...cards.specs import CARD_SPECS, mainline_key
 from ...flow import Place
-from ...rules import ad_tracks, player_at, spec_of
+from ...query import ad_tracks, player_at, spec_of
 from ..shapes import Circle
 from .layout import MARGIN, fit, text_width
 from .theme import PLAYER_COLOURS, TIER_COLOURS, is_dark

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...cards import PIECES
 from ...decisions import PHASE_SHORT, decision, detail
-from ...rules import CLOCK, FEDORA_STAGES, actor, spec_of
+from ...query import CLOCK, FEDORA_STAGES, actor, spec_of
 from ..shapes import Poly
 from .layout import CAR_ORDER, CLOCK_SHORT, MARGIN, fit, text_width
 from .theme import PLAYER_COLOURS, is_dark, sky_colour

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ...cards import PIECES
 from ...decisions import PHASE_SHORT
 from ...flow import Place
-from ...rules import FEDORA_STAGES, ad_tracks, spec_of
+from ...query import FEDORA_STAGES, ad_tracks, spec_of
 from .layout import CAR_ORDER, CLOCK_SHORT, MARGIN, fit, money, text_width, wrap
 from .theme import PLAYER_COLOURS, is_dark, mix, sky_colour
 
