@@ -19,8 +19,9 @@ with a SaveError saying so (``game.can_save()`` tells beforehand).
 from __future__ import annotations
 
 from .cards import PIECES
-from .game import Game, new_game
+from .game import Game
 from .query import spec_of
+from .start import new_game
 from .state import Facility, Modifier, Placed, State, Train
 
 

@@ -1,4 +1,4 @@
-"""The names the flow of a Stage is spoken in: phases, Local Operations options, train places.
+"""The names the flow of a Stage is spoken in: phases, Local Operations options, where trains are.
 
 Each is a ``str`` enum: a member equals its text (``Phase.MAINLINE == "mainline"``), prints as it
 (``str``, f-strings) and is written to JSON as it, so states, events and saves read exactly as
@@ -38,7 +38,7 @@ class Option(Name):
     DRAW = "draw"
 
 
-class Place(Name):
+class Where(Name):
     """Where a train is (``Train.where``): waiting at a Division Point, on the Mainline, or in
     an Office Area."""
 

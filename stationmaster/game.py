@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable
 
 from . import phases
-from .config import Config, make_config
+from .config import Config
 from .decisions import decision
 from .errors import IllegalIntent, SaveError
 from .events import Event
@@ -37,15 +36,16 @@ def advance(s: State, ev: Events) -> None:
 class Game:
     """One game of Station Master.
 
-    Create one with ``stationmaster.new_game`` or ``stationmaster.load``. Every change goes
+    Create one with ``stationmaster.new_game`` or ``stationmaster.load`` (they check the
+    configuration and the seats; ``Game(config, seed, bots)`` trusts its arguments). Every change goes
     through ``apply``; ``legal_intents`` lists what the current actor may do; ``undo``/``redo``
     step through the record; ``dumps``/``save`` write it.
     """
 
-    def __init__(self, config: Config, seed: int, bots=None, strict_bots: bool = True) -> None:
+    def __init__(self, config: Config, seed: int, bots=None) -> None:
         self._config = config
         self._seed = seed
-        self._bots = check_bots(bots, config.players, strict_bots)
+        self._bots = dict(bots or {})  # checked by the caller: new_game, load (bots.seats.check_bots)
         state, ev = deal(config, seed)
         phases.local_ops.begin(state, ev)
         advance(state, ev)
@@ -532,49 +532,3 @@ def _public(batch: list) -> list:
     """The events as a player other than the actor saw them: private details (a drawn card) removed."""
     return [Event(e.kind, e.text, e.player, e.amount, {k: v for k, v in e.data.items() if k != "card"})
             if e.data.get("private") else e for e in batch]
-
-
-def new_game(seed: int | None = None, players=None, mode: str = "solitaire", length: str = "standard",
-             victory: str = "highest_after_days", starting_hand: str = "three", revenue=(1, 1, 0),
-             optional_rules: Iterable[str] = (), deck: str = "classic", yard_refill: str = "day_end",
-             bots=None, balance: str = "v2") -> Game:
-    """Deal a new game. With no seed a random one is chosen (``game.seed`` tells it).
-
-    ``balance="v1"`` plays by the first edition of the provisional numbers (``config.BALANCES``).
-    ``bots={"Bo": "planner"}`` makes seats computer players (see ``stationmaster.bots``);
-    ``stationmaster.bots.play_turns(game)`` lets them decide."""
-    config = make_config(players, mode, length, victory, starting_hand, revenue, tuple(optional_rules), deck,
-                         yard_refill, balance)
-    if seed is None:
-        seed = secrets.randbelow(10**9)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise ValueError(f"the seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
-    return Game(config, seed, bots)
-
-
-def bot_name(bot) -> str:
-    """The name a seat's bot is saved under."""
-    return bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__)
-
-
-def check_bots(bots, players, strict: bool = True) -> dict:
-    """Validate ``{player: bot}``: known players, and bots given by a registered name or as Bot
-    objects (``strict=False``, for saves: any name, so that a save naming a bot this machine does
-    not have still loads; ``play_turns`` says so when that seat must decide)."""
-    if not bots:
-        return {}
-    if not isinstance(bots, dict):
-        raise ValueError("bots must map player names to bot names, e.g. bots={'Bo': 'planner'}")
-    from .bots import Bot, available
-    out = {}
-    for player, bot in bots.items():
-        if player not in players:
-            raise ValueError(f"bots names {player!r}, who is not a player of this game "
-                             f"({', '.join(players)})")
-        if isinstance(bot, str):
-            if strict and bot not in available():
-                raise ValueError(f"unknown bot {bot!r} for {player}: choose one of {', '.join(available())}")
-        elif not isinstance(bot, Bot):
-            raise ValueError(f"the bot for {player} must be a bot name or a Bot, not {bot!r:.60}")
-        out[player] = bot
-    return out

@@ -6,7 +6,7 @@ from collections import Counter
 
 from .cards import fire, red_flag_id
 from .cards.specs import is_situation
-from .flow import Place
+from .flow import Where
 from .query import ad_tracks, spec_of
 from .setup import rolling_stock
 from .state import State
@@ -104,9 +104,9 @@ def check(s: State) -> list:
             bad.append(f"train {t.label} carries more than four cars")
     spots: Counter = Counter()
     for t in s.trains.values():
-        if t.where == Place.AREA:
+        if t.where == Where.AREA:
             spots[(t.seat, t.pos)] += 1
-        elif t.where == Place.MAINLINE:
+        elif t.where == Where.MAINLINE:
             spots[("ml", t.pos)] += 1
     for (a, b), n in spots.items():
         if a == "ml":

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .cards import PIECES, fire, spec as card_spec
 from .cards.specs import is_situation
-from .flow import Phase, Place
+from .flow import Phase, Where
 from .state import Area, Facility, State, Train
 from .track import Geometry
 
@@ -94,11 +94,11 @@ def geometry(s: State, area: Area, xy) -> Geometry | None:
 
 
 def trains_on(s: State, seat: int, xy) -> list:
-    return [t for t in s.trains.values() if t.where == Place.AREA and t.seat == seat and t.pos == xy]
+    return [t for t in s.trains.values() if t.where == Where.AREA and t.seat == seat and t.pos == xy]
 
 
 def trains_in_area(s: State, seat: int) -> list:
-    return sorted((t for t in s.trains.values() if t.where == Place.AREA and t.seat == seat),
+    return sorted((t for t in s.trains.values() if t.where == Where.AREA and t.seat == seat),
                   key=lambda t: t.tray)
 
 
@@ -203,7 +203,7 @@ def red_flag_holds_followers(s: State) -> bool:
 def first_region(s: State, train: Train) -> tuple:
     """(Mainline card, region) a train enters when it departs from where it stands."""
     d = train.direction
-    if train.where == Place.DIVISION_POINT:
+    if train.where == Where.DIVISION_POINT:
         return (0, 0) if d == "east" else (len(s.mainline) - 1, 1)
     k = train.seat
     return (k + 1, 0) if d == "east" else (k, 1)

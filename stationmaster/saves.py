@@ -14,9 +14,10 @@ import os
 import re
 
 from .atomic import write_atomically
+from .bots.seats import bot_name, check_bots
 from .config import make_config
 from .errors import IllegalIntent, SaveError
-from .game import Game, bot_name
+from .game import Game
 from .safetext import clip, quote, visible
 
 SAVE_FORMAT = "station-master-save"
@@ -143,7 +144,7 @@ def loads(text) -> Game:
                                            for p, b in bots.items())):
         raise SaveError("'bots' must map player names to bot names, e.g. {\"Bo\": \"planner\"}")
     try:
-        game = Game(config, seed, bots, strict_bots=False)
+        game = Game(config, seed, check_bots(bots, config.players, strict=False))
     except ValueError as e:
         raise SaveError(f"'bots' is not valid: {clip(visible(str(e)), 300)}") from None
     stop = game.replay(intents)

@@ -19,7 +19,8 @@ from dataclasses import dataclass, field
 from .cards.base import fire
 from .cards.kinds import CLIMBS_UNAIDED
 from .cards.specs import mainline_key, spec
-from .flow import Phase, Place
+from .flow import Phase, Where
+from .record import md  # names are text, never markup (as in the record notebook)
 
 MAINLINE_KINDS = ("held", "highball", "arrival", "collision", "train_left_division", "clearance_asked",
                   "red_flag", "meet")
@@ -42,7 +43,6 @@ class Step:
         return f"Train {self.train} — {self.what}: {self.why}"
 
     def _repr_markdown_(self) -> str:
-        from .record import md  # names are text, never markup (as in the record notebook)
         return f"**Train {md(self.train)} — {md(self.what)}:** {md(self.why)}"
 
 
@@ -164,7 +164,7 @@ def _quiet_runs(game, named: set) -> list:
         return []
     out = []
     for t in s.trains.values():
-        if t.where == Place.MAINLINE and t.label not in named:
+        if t.where == Where.MAINLINE and t.label not in named:
             card, region = t.pos
             half = "western" if region == 0 else "eastern"
             pace = ("a train runs one region per Stage" if fire(s, "crossing_time", t, train=t) is None else

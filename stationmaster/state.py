@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
 from .config import Config
-from .flow import Option, Phase, Place
+from .flow import Option, Phase, Where
 
 PIPELINE = ("men", "at", "work")
 
@@ -121,7 +121,7 @@ class Train:
     direction: str
     ahead: list = field(default_factory=list)
     behind: list = field(default_factory=list)
-    where: Place = Place.DIVISION_POINT
+    where: Where = Where.DIVISION_POINT
     seat: int = -1
     pos: object = None
     cleared_by: str | None = None

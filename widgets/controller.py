@@ -24,7 +24,7 @@ from stationmaster.cards import rules_of
 from stationmaster.cards.opponent import is_opponent_card, name_for_intent
 from stationmaster.decisions import PHASE_NAMES, detail, pending_train
 from stationmaster.errors import IllegalIntent
-from stationmaster.game import bot_name
+from stationmaster.bots.seats import bot_name
 from stationmaster.intents import (
     Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Grade, Intent, Move, Place, Play, Run,
     SetOut, Sort, Switch, Work, parse,

@@ -14,8 +14,11 @@ kept stocked), ``passenger`` (passengers only: never switches or builds an indus
 returns a row per game; ``summarize(rows)`` gives the figures.
 """
 
+from . import builtin  # noqa: F401  (registers the bots that ship with the engine: the one place)
 from .base import Bot, Decision, available, make, register
 from .play import bot_for, play_turns
+from .seats import bot_name, check_bots
 from .simulate import simulate, summarize
 
-__all__ = ["Bot", "Decision", "available", "bot_for", "make", "play_turns", "register", "simulate", "summarize"]
+__all__ = ["Bot", "Decision", "available", "bot_for", "bot_name", "check_bots", "make", "play_turns", "register", "simulate",
+           "summarize"]

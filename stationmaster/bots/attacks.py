@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..cards import PIECES
 from ..cards.opponent import EFFECTS, player_named
-from ..flow import Place
+from ..flow import Where
 from ..intents import Play
 from ..query import ad_tracks, geometry, player_at, spec_of
 
@@ -56,7 +56,7 @@ def victim_of(s, it: Play) -> int | None:
     """The player a legal opponent-card play hurts."""
     if it.tray is not None:
         t = s.trains.get(it.tray)
-        return player_at(s, t.seat) if t is not None and t.where == Place.AREA else None
+        return player_at(s, t.seat) if t is not None and t.where == Where.AREA else None
     return player_named(s, it.against) if it.against is not None else None
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
-from ..flow import Place
+from ..flow import Where
 from .specs import CARD_SPECS, CardSpec, mainline_key, spec as card_spec
 
 
@@ -415,7 +415,7 @@ def cards_in_scope(s, scope: tuple, train=None, seat=None, mainline=None) -> lis
                 out += [c for _, c in sorted(s.areas[seat].space.items())]
         elif where == "mainline":
             if mainline is None:
-                mainline = [train.pos[0]] if train is not None and train.where == Place.MAINLINE else []
+                mainline = [train.pos[0]] if train is not None and train.where == Where.MAINLINE else []
             for i in mainline:  # the card, then the Mainline modifiers on it ([M19])
                 out.append(mainline_key(s.mainline[i]))
                 out += s.ml_modifiers.get(i, [])

@@ -9,7 +9,7 @@ defaults only. Every family is registered, and every spec checked, in ``cards/fa
 
 from __future__ import annotations
 
-from ..flow import Place
+from ..flow import Where
 from ..grammar import a
 from ..intents import Play
 from ..query import area_of, first_region, is_facility, name, neighbours9, office_tier, spec_of
@@ -240,7 +240,7 @@ class SecondSection(OrderRules):
             return None
         ahead = first_region(s, train)
         for t in s.trains.values():
-            if t.card == train.card and t.section == 1 and t.where == Place.MAINLINE and tuple(t.pos) == ahead:
+            if t.card == train.card and t.section == 1 and t.where == Where.MAINLINE and tuple(t.pos) == ahead:
                 half = "western" if ahead[1] == 0 else "eastern"
                 return (f"its first section, train {t.label}, still holds the {half} half of the "
                         f"{s.mainline[ahead[0]]}; a second section keeps a Stage behind its train")

@@ -20,7 +20,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
-from ..flow import Place
+from ..flow import Where
 from ..intents import Play
 from ..query import CLOCK, FEDORA_STAGES, empty_spots, name, player_at, salvage_words, spec_of
 from ..rules import earn, retire, to_salvage
@@ -173,7 +173,7 @@ def candidates_for(s, key: str, victim: int) -> list:
     seat = s.players[victim].seat
     area = s.areas[seat]
     if eff.target == "train":
-        return sorted(t.tray for t in s.trains.values() if t.where == Place.AREA and t.seat == seat)
+        return sorted(t.tray for t in s.trains.values() if t.where == Where.AREA and t.seat == seat)
     if eff.target == "player":
         return [None]
     if eff.target == "facility":
@@ -196,7 +196,7 @@ def target_problem(s, card: str, victim: int, target, judge_defence: bool = True
         t = s.trains.get(target)
         if t is None:
             return f"Crew Tray {target} is free: there is no train to play the {sp.name} on"
-        if t.where != Place.AREA or t.seat != seat:
+        if t.where != Where.AREA or t.seat != seat:
             return f"train {t.label} is not standing in {who}'s Office Area"
         if any(spec_of(s, o).key == sp.key for o in t.orders):
             return f"train {t.label} already has {a(sp.name)} on it"
@@ -229,7 +229,7 @@ def target_problem(s, card: str, victim: int, target, judge_defence: bool = True
             if spec_of(s, placed.card).geometry is None:
                 return f"the {spec_of(s, placed.card).name} at {x},{y} in {who}'s Office Area is not track"
             if eff.target == "clear_track":
-                standing = [t for t in s.trains.values() if t.where == Place.AREA and t.seat == seat and tuple(t.pos) == target]
+                standing = [t for t in s.trains.values() if t.where == Where.AREA and t.seat == seat and tuple(t.pos) == target]
                 if standing:
                     return f"train {standing[0].label} stands at {x},{y} in {who}'s Office Area"
     stop = fire(s, "defence", card, target, seat=seat) if judge_defence else None
@@ -334,7 +334,7 @@ def lift(s, card: str, ev, why: str = "") -> bool:
     by = _player_words(s, source)
     train = next((t for t in s.trains.values() if card in t.orders), None)
     if train is not None:
-        who = name(s, player_at(s, train.seat)) if train.where == Place.AREA else (name(s, victim) if victim is not None else "")
+        who = name(s, player_at(s, train.seat)) if train.where == Where.AREA else (name(s, victim) if victim is not None else "")
         train.orders.remove(card)
         to_salvage(s, card)
         ev.say("attack_ends", f"The {sp.name} {by} played on train {train.label} ends"
@@ -395,7 +395,7 @@ class OpponentCard(CardRules):
             t = s.trains.get(it.tray)
             if t is None:
                 return f"Crew Tray {it.tray} is free: there is no train to play the {sp.name} on"
-            if t.where != Place.AREA:
+            if t.where != Where.AREA:
                 return (f"train {t.label} is not standing in an Office Area; the {sp.name} is played on a train "
                         "at an opponent's Office or on their track")
             victim = player_at(s, t.seat)
@@ -471,7 +471,7 @@ class OpponentCard(CardRules):
 
     def _lies_at(self, s, train, xy) -> str | None:
         """The card of this type lying at xy of the train's Office Area, if any."""
-        if train is None or train.where != Place.AREA:
+        if train is None or train.where != Where.AREA:
             return None
         card = s.areas[train.seat].space.get(tuple(xy))
         return card if card is not None and s.deck.get(card) == self.spec.key else None

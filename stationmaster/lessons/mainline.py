@@ -9,7 +9,7 @@ performs the documented solution. ``stationmaster.slowmo`` replays a Mainline ph
 from __future__ import annotations
 
 from ..builder import Position
-from ..flow import Option, Phase, Place
+from ..flow import Option, Phase, Where
 from ..phases.mainline import subdivision_of
 from ..query import departure_problem
 from . import Lesson, put_train
@@ -88,7 +88,7 @@ def making_up() -> Lesson:
         t = next((t for t in g.state.trains.values() if t.number == 5), None)
         if t is None:
             return "train 5 was wrecked — undo and try again."
-        if t.where == Place.AREA and t.pos != (0, 0):
+        if t.where == Where.AREA and t.pos != (0, 0):
             return f"train 5 stands at {t.pos[0]},{t.pos[1]}; it highballs only from the Office's A/D track."
         problem = departure_problem(g.state, t)
         if problem:

@@ -14,7 +14,7 @@ import json
 import os
 
 from ..flow import Option, Phase
-from ..game import new_game
+from ..start import new_game
 from ..saves import load
 from . import Lesson
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..cards import PIECES
 from ..cards.base import fire
-from ..flow import Phase, Place
+from ..flow import Phase, Where
 from ..intents import Board, Detrain, End, Work
 from ..query import (
     actor, area_of, capacity, name, office_tier, outbound_loads, spec_of, spotted_empties, table_order,
@@ -166,7 +166,7 @@ def check(s: State, it) -> str | None:
         if office_tier(s, area) < 1:
             return "a Whistle Post has no Porters; upgrade to a Depot for passenger work"
         tr = s.trains.get(it.tray)
-        if tr is None or tr.where != Place.AREA or tr.seat != seat or tr.pos != (0, 0):
+        if tr is None or tr.where != Where.AREA or tr.seat != seat or tr.pos != (0, 0):
             return f"Crew Tray {it.tray} is not on an A/D track at your Office"
         refused = fire(s, "work_problem", p, it, tr, train=tr, seat=seat)
         if refused:

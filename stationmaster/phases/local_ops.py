@@ -8,7 +8,7 @@ from itertools import combinations, permutations
 from ..cards import PIECES
 from ..cards import families, situations  # noqa: F401  (every card family registered, the specs checked)
 from ..cards.base import fire
-from ..flow import Option, Phase, Place
+from ..flow import Option, Phase, Where
 from ..intents import PIECE_ORDER, Agent, Discard, Draw, End, Exchange, Fly, Grade, Move, Play, SetOut, Sort, Switch
 from ..query import (
     CAR_LIMIT, NIGHT_STAGES, actor, area_of, capacity, hand_limit, name, outbound_loads, spec_of,
@@ -244,7 +244,7 @@ def check(s: State, it) -> str | None:
 
 def _train_of(s: State, p: int, tray: int):
     tr = s.trains.get(tray)
-    if tr is None or tr.where != Place.AREA or tr.seat != s.players[p].seat:
+    if tr is None or tr.where != Where.AREA or tr.seat != s.players[p].seat:
         return None
     return tr
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..cards import PIECES
 from ..cards.base import answering, fire, rules_of
-from ..flow import Phase, Place
+from ..flow import Phase, Where
 from ..intents import Clearance
 from ..query import (
     ad_tracks, departure_problem, first_region, name, office_tier, player_at, red_flag_holds_followers,
@@ -55,8 +55,8 @@ def begin(s: State, ev: Events) -> None:
     s.phase = Phase.MAINLINE
     s.turn.pending = None
     movers = [t for t in s.trains.values()
-              if t.where in (Place.DIVISION_POINT, Place.MAINLINE)
-              or (t.where == Place.AREA and t.pos == (0, 0) and t.arrived < s.stage_count)]
+              if t.where in (Where.DIVISION_POINT, Where.MAINLINE)
+              or (t.where == Where.AREA and t.pos == (0, 0) and t.arrived < s.stage_count)]
     s.turn.queue = [t.tray for t in sorted(movers, key=lambda t: t.rank)]
 
 
@@ -120,16 +120,16 @@ def occupants(s: State, train: Train) -> list:
         for o in s.trains.values():
             if o.tray == train.tray:
                 continue
-            if kind == "ml" and o.where == Place.MAINLINE and o.pos[0] == idx:
+            if kind == "ml" and o.where == Where.MAINLINE and o.pos[0] == idx:
                 found.append(o)
-            elif kind == "office" and o.where == Place.AREA and o.seat == idx and o.pos[1] == 0:
+            elif kind == "office" and o.where == Where.AREA and o.seat == idx and o.pos[1] == 0:
                 found.append(o)
     return found
 
 
 def _region_trains(s: State, pos, exclude: int) -> list:
     return [o for _, o in sorted(s.trains.items())
-            if o.tray != exclude and o.where == Place.MAINLINE and tuple(o.pos) == tuple(pos)]
+            if o.tray != exclude and o.where == Where.MAINLINE and tuple(o.pos) == tuple(pos)]
 
 
 def _running_track(area, direction_from_office: str) -> list:
@@ -154,7 +154,7 @@ def _card_hold(s: State, train: Train, reason: str) -> tuple:
     code, problem) — the holding card's own reason code ([O5]) or ``reason``; (reason, None) when no
     card holds it."""
     card, problem = answering(s, "highball_problem", train, train=train,
-                              seat=train.seat if train.where == Place.AREA else None)
+                              seat=train.seat if train.where == Where.AREA else None)
     return (rules_of(s, card).hold_reason or reason) if card else reason, problem
 
 
@@ -170,7 +170,7 @@ def _mainline_fault(s: State, *trains) -> int:
 
 def _step(s: State, train: Train, ev: Events, decided) -> bool:
     """Move one train; True if the Superintendent must decide first."""
-    if train.where == Place.MAINLINE:
+    if train.where == Where.MAINLINE:
         _run(s, train, ev)
         return False
     return _highball(s, train, ev, decided)
@@ -194,7 +194,7 @@ def _enter_region(s: State, train: Train, pos, ev: Events, fault_hint=None) -> b
             return False
         collide(s, ev, fault, where, [train, other], [], why)
         return False
-    train.where = Place.MAINLINE
+    train.where = Where.MAINLINE
     train.seat = -1
     train.pos = pos
     return True
@@ -208,8 +208,8 @@ def depart(s: State, train: Train, ev: Events) -> None:
 
 def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool = False) -> bool:
     here = ("the Western Division Point" if train.pos == "west" else "the Eastern Division Point") \
-        if train.where == Place.DIVISION_POINT else f"{name(s, player_at(s, train.seat))}'s Office"
-    if train.where == Place.AREA:
+        if train.where == Where.DIVISION_POINT else f"{name(s, player_at(s, train.seat))}'s Office"
+    if train.where == Where.AREA:
         reason, problem = "made_up", departure_problem(s, train)
         if problem is None:
             reason, problem = _card_hold(s, train, "made_up")
@@ -226,7 +226,7 @@ def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool
     first = first_region(s, train)[0]
     subdivision = subdivision_of(s, first)
     occ = occupants(s, train)
-    verdict = fire(s, "clearance", train, occ, train=train, seat=train.seat if train.where == Place.AREA else None,
+    verdict = fire(s, "clearance", train, occ, train=train, seat=train.seat if train.where == Where.AREA else None,
                    mainline=[first]) if occ else None
     if verdict == "clear":  # a Passing Siding: no occupancy check ([M13])
         occ = []
@@ -272,7 +272,7 @@ def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool
                             superintendent=name(s, s.superintendent)))
             return False
         cleared_by = s.superintendent
-    if train.where == Place.AREA:
+    if train.where == Where.AREA:
         seat = train.seat
         local = player_at(s, seat)
         hit = _obstruction(s, seat, _running_track(s.areas[seat], train.direction))
@@ -381,7 +381,7 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
 
 def _take_spot(s: State, train: Train, seat: int, xy) -> None:
     """The train arrives in the Office Area at ``xy`` (the Office, or a Yard Office, [M16])."""
-    train.where = Place.AREA
+    train.where = Where.AREA
     train.seat = seat
     train.pos = tuple(xy)
     train.split = 0

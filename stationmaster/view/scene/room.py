@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from ...cards import PIECES
 from ...decisions import PHASE_SHORT
-from ...flow import Place
+from ...flow import Where
 from ...query import FEDORA_STAGES, ad_tracks, spec_of
+from ..shapes import Rect
 from .layout import CAR_ORDER, CLOCK_SHORT, MARGIN, fit, money, text_width, wrap
 from .theme import PLAYER_COLOURS, is_dark, mix, sky_colour
 
@@ -42,8 +43,6 @@ class RoomLayout:
     the card row are the other mixins', drawn at the floors)."""
 
     def build_room(self):
-        from ..shapes import Rect
-
         c = self.c
         W = self.W
         y = self.division(2)
@@ -114,7 +113,7 @@ class RoomLayout:
         ext = self.area_extent(seat)
         cols, rows = ext[1] - ext[0] + 1, ext[3] - ext[2] + 1
         facs = self.facility_list(seat)
-        trays = len([t for t in s.trains.values() if t.where == Place.AREA and t.seat == seat])
+        trays = len([t for t in s.trains.values() if t.where == Where.AREA and t.seat == seat])
         list_h = len(facs) * 42 + max(2, trays) * 22 + 4
         list_w = min(330.0, w * 0.48)
         most = max(150.0, getattr(self, "area_room", 0))
