@@ -14,9 +14,10 @@ shows them one at a time in a notebook (the board's "Mainline, step by step" but
 
 from __future__ import annotations
 
+from collections import ChainMap
 from dataclasses import dataclass, field
 
-from .cards.base import fire
+from .cards.base import HELD_WHY, fire
 from .cards.kinds import CLIMBS_UNAIDED
 from .cards.specs import mainline_key, spec
 from .flow import Phase, Where
@@ -50,8 +51,8 @@ def _is_mainline(e) -> bool:
     return e.kind in MAINLINE_KINDS and (e.data or {}).get("phase") == "mainline"
 
 
-#: (event kind, reason code) -> why, in words, filled from the event's data.
-WHY = {
+#: (event kind, reason code) -> why, in words, filled from the event's data: the Mainline's own
+MAINLINE_WHY = {
     ("held", "opposing"): "opposing train {opposing} in Subdivision {subdivision}; it waits at {where} until "
                           "the Subdivision is clear.",
     ("held", "superintendent_hold"): "the Superintendent, {superintendent}, held it at {where} rather than send "
@@ -60,9 +61,6 @@ WHY = {
                           "Superintendent's Red Flag holds a follower at {where} without a question.",
     ("held", "made_up"): "not made up to leave {where}: {problem}.",
     ("held", "card"): "{problem}; it waits at {where}.",
-    ("held", "derail"): "{problem}; it cannot leave {where} until it is rerailed.",
-    ("held", "hotbox"): "{problem}; it waits at {where} while the journal cools.",
-    ("held", "outlawed"): "{problem}; it waits at {where} for a fresh crew.",
     ("held", "ad_full"): "every A/D track ahead is taken; it waits at {where}.",
     ("held", "abs"): "train {ahead} is ahead going the same way in Subdivision {subdivision}, and the ABS Signals "
                      "of the {card} hold a follower at {where} without a question.",
@@ -88,6 +86,9 @@ WHY = {
     ("clearance_asked", "following"): "train {ahead} is ahead going the same way in Subdivision {subdivision}: "
                                       "{superintendent} must clear or hold it.",
 }
+
+#: ... and the card families' (``cards.base.held_reason``)
+WHY = ChainMap(MAINLINE_WHY, HELD_WHY)
 
 #: A collision's reason code -> what happened and who is at fault ([M6]).
 COLLISION = {

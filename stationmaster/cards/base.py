@@ -308,6 +308,19 @@ class CardRules:
 RULES: dict = {}
 #: rule points some registered class answers (the rest are answered neutrally without asking)
 ANSWERED: set = set()
+#: Mainline reason codes the card families add (a card that holds a train): code -> the reason in words
+#: (``phases.mainline.REASONS`` reads it), and ("held", code) -> the slow-motion replay's why (``slowmo.WHY``)
+HELD_REASONS: dict = {}
+HELD_WHY: dict = {}
+
+
+def held_reason(code: str, words: str, why: str) -> None:
+    """Declare, from a card family, a reason a card holds a train on the Mainline: ``words`` for the
+    table of reasons, ``why`` the slow-motion template (``{problem}``, ``{where}`` from the event)."""
+    if not (code and words and why):
+        raise ValueError(f"a held reason needs a code, its words and its why, not {code!r}, {words!r}, {why!r}")
+    HELD_REASONS[code] = words
+    HELD_WHY[("held", code)] = why
 
 
 def _answers(cls) -> frozenset:

@@ -25,7 +25,7 @@ from ..intents import Play
 from ..query import CLOCK, FEDORA_STAGES, empty_spots, name, player_at, salvage_words, spec_of
 from ..rules import earn, retire, to_salvage
 from ..state import Inflicted
-from .base import CardRules, fire, register
+from .base import CardRules, fire, held_reason, register
 from .kinds import KIND_RULES
 
 # --------------------------------------------------------------------------- the effects, as data
@@ -56,18 +56,25 @@ class Effect:
     reason: str = ""
     tag: str = ""
     short: str = ""  # the name the board writes on the train or the spot
+    held: str = ""  # a train it holds: the reason in words (``reason`` is its code)
+    why: str = ""  # ... and why, in the slow-motion replay ({problem}, {where})
 
 
 EFFECTS: dict = {
     "derail": Effect("train", "next_stage", ("switch", "highball"), does="it cannot be switched or highball",
-                     reason="derail", tag="off the rails", short="DERAIL"),
+                     reason="derail", tag="off the rails", short="DERAIL",
+                     held="held: the Derail on it keeps it off the Mainline ([O4])",
+                     why="{problem}; it cannot leave {where} until it is rerailed."),
     "hotbox": Effect("train", "next_stage", ("highball",), does="it is held and cannot highball", reason="hotbox",
-                     tag="held", short="HOTBOX"),
+                     tag="held", short="HOTBOX", held="held: the Hotbox on it keeps it at the Office ([O4])",
+                     why="{problem}; it waits at {where} while the journal cools."),
     "broken_coupler": Effect("train", "next_stage", ("couple",), does="it cannot pick up or set out cars",
                              tag="no coupling", short="COUPLER"),
     "outlawed": Effect("train", "shift", ("switch", "highball"),
                        does="its crew is outlawed and it stops where it is (no Moves, no set-outs, no departure)",
-                       reason="outlawed", tag="no crew", short="OUTLAWED"),
+                       reason="outlawed", tag="no crew", short="OUTLAWED",
+                       held="held: its crew is Outlawed under the Hours of Service law until the Shift Change ([O4])",
+                       why="{problem}; it waits at {where} for a fresh crew."),
     "vandalism": Effect("facility", "now", loads=True, does="its loads waiting in green boxes are lost",
                         tag="loads lost", short="VANDALS"),
     "icc_fine": Effect("player", "now", penalty=3, does="a fine of 3 Revenue", tag="-3 Revenue", short="FINE"),
@@ -77,6 +84,9 @@ EFFECTS: dict = {
     "right_of_way": Effect("spot", "day", ("build",), does="nothing may be built there", tag="no building", short="DISPUTE"),
     "washout": Effect("clear_track", "day", ("enter",), does="no train may enter that card", tag="closed", short="WASHOUT"),
 }
+for _effect in EFFECTS.values():
+    if _effect.reason:
+        held_reason(_effect.reason, _effect.held, _effect.why)
 
 #: the Stages whose end is a Shift Change: a fresh crew comes on duty ([O4])
 SHIFT_CHANGES = FEDORA_STAGES

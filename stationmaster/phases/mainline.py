@@ -10,8 +10,10 @@ makes the Superintendent decide. Collisions are automatic.
 
 from __future__ import annotations
 
+from collections import ChainMap
+
 from ..cards import PIECES
-from ..cards.base import answering, fire, rules_of
+from ..cards.base import HELD_REASONS, answering, fire, rules_of
 from ..flow import Phase, Where
 from ..intents import Clearance
 from ..query import (
@@ -22,8 +24,8 @@ from ..state import PendingClearance, State, Train
 
 ORDER_TEXT = {"east": "eastbound", "west": "westbound"}
 
-#: Why a Mainline event happened: ``event.data["reason"]`` of every Mainline event.
-REASONS = {
+#: Why a Mainline event happened, by the rules of the Mainline: ``event.data["reason"]``
+MAINLINE_REASONS = {
     "subdivision_clear": "highballed: nobody is in the next Subdivision",
     "superintendent_clear": "highballed on the Superintendent's clearance",
     "following": "a train ahead goes the same way: the Superintendent is asked",
@@ -45,10 +47,10 @@ REASONS = {
     "yard_office": "every A/D track is taken: a train without coaches diverts to the Yard Office ([M16])",
     "device": "held at the Limits by a dispatch device, one of its uses for the Day ([M20])",
     "expedite_follow": "held at the Shift Change: a train ahead goes the same way, and nobody is asked ([M17])",
-    "derail": "held: the Derail on it keeps it off the Mainline ([O4])",
-    "hotbox": "held: the Hotbox on it keeps it at the Office ([O4])",
-    "outlawed": "held: its crew is Outlawed under the Hours of Service law until the Shift Change ([O4])",
 }
+#: every reason code of a Mainline event: the Mainline's own, then those the card families declare
+#: (``cards.base.held_reason``: a Derail's, a Hotbox's... known only to their family)
+REASONS = ChainMap(MAINLINE_REASONS, HELD_REASONS)
 
 
 def begin(s: State, ev: Events) -> None:
