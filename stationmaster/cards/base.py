@@ -130,10 +130,10 @@ POINTS: dict = {p.name: p for p in (
               "phases/load_unload.py apply"),
     RulePoint("ad_tracks", "sum", ("area",), 0, "s, seat",
               "A/D tracks added to the Office of the Area at ``seat`` beyond its printed ones (a Siding "
-              "Extension, [E5]): how many trains it holds at once.", "rules.py ad_tracks"),
+              "Extension, [E5]): how many trains it holds at once.", "query.py ad_tracks"),
     RulePoint("workers", "sum", ("area",), 0, "s, seat, xy",
               "Workers added each Stage at the facility at grid spot ``xy`` of the Area at ``seat``: Laborers "
-              "at an industry, Porters at the Office (a Gantry Crane, [E4]).", "rules.py workers_left"),
+              "at an industry, Porters at the Office (a Gantry Crane, [E4]).", "query.py workers_left"),
     RulePoint("collision_fault", "first", ("train",), None, "s, trains, at_fault",
               "The player index at fault for a collision of these trains instead of ``at_fault``."),
     RulePoint("stage_start", "each", ("table",), None, "s, ev",
