@@ -92,11 +92,6 @@ for _effect in EFFECTS.values():
 SHIFT_CHANGES = FEDORA_STAGES
 
 
-def effect_of(s, card: str) -> Effect:
-    """The effect of a card id (or card type key) of this game."""
-    return EFFECTS[spec_of(s, card).key]
-
-
 def _reading(text: str) -> str:
     """A name as a reader sees it (case-folded, NFKC, runs of spaces as one), like the config's check
     that player names differ."""
