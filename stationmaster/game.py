@@ -1,4 +1,11 @@
-"""Game: the façade that validates an intent, applies it, records it and narrates it."""
+"""Game: the façade that validates an intent, applies it, records it and narrates it.
+
+The record is a ``Timeline`` (``timeline.py``): one frozen entry per accepted intent, with the
+snapshots undo rebuilds from. The automatic work between decisions follows the phase table
+(``phases.FLOW``). ``Game.replay`` is the door for saves and records, ``Game.from_position`` the
+position builder's; the save format itself is ``saves.py``'s and the seats are checked in
+``bots/seats.py`` before a game is made (``start.new_game``, ``saves.load``).
+"""
 
 from __future__ import annotations
 
@@ -11,8 +18,8 @@ from .decisions import decision
 from .errors import IllegalIntent, SaveError
 from .events import Event
 from .intents import Draw, Intent, parse
-from .rng import MASK64, Rng
 from .query import actor as actor_index
+from .rng import MASK64, Rng
 from .rules import Events
 from .setup import deal
 from .state import State
@@ -47,7 +54,7 @@ class Game:
         self._seed = seed
         self._bots = dict(bots or {})  # checked by the caller: new_game, load (bots.seats.check_bots)
         state, ev = deal(config, seed)
-        phases.local_ops.begin(state, ev)
+        phases.FLOW[0].rules.begin(state, ev)
         advance(state, ev)
         self._state = state
         self._timeline = Timeline(ev, freeze(state))
