@@ -149,7 +149,7 @@ POINTS: dict = {p.name: p for p in (
 #: what one card is asked about itself (not fired over cards in play)
 QUESTIONS = ("kind", "needs_spot", "on_card", "on_train", "on_mainline", "on_player", "hold_reason", "uses_per_day", "play_spot",
              "discard_problem", "play_problem", "candidates", "play",
-             "label", "colour", "picture", "plate", "tag",
+             "label", "short", "colour", "picture", "plate", "tag",
              "local_action", "couples_on_entry")
 
 
@@ -175,6 +175,7 @@ class CardRules:
     #: on its second track, apart ([K5])
     couples_on_entry = True
     label = ""  # the line under the name on the card's face, e.g. "TRACK"
+    short = ""  # the name written where the whole name does not fit (an enhancement's tab); "" none
     colour = "#777777"  # the band colour of the card's face
     picture = ""  # what the face shows: "rail" | "plate" | "tag" | "flag" | "regions" | "sections" | ""
     #: True for a card whose answers depend on which copy is asked (an enhancement answers for the card it

@@ -326,7 +326,7 @@ class OfficeAreas:
                 tx -= 1.5
             return out
 
-        tabs = layout([GRID_NAMES.get(sp.key, sp.name) for sp in specs])
+        tabs = layout([rules_for(sp).short or GRID_NAMES.get(sp.key, sp.name) for sp in specs])
         if len({ty for *_, ty, _ in tabs}) > 2:
             tabs = layout(["".join(word[0] for word in sp.name.split()) if " " in sp.name else sp.name[:3]
                            for sp in specs])
