@@ -14,19 +14,27 @@ escapes (``\x1b``, ``\u202e``; see ``stationmaster.safetext``), so a save cannot
 garble the terminal; ``--json`` escapes them the JSON way, so the data reads back unchanged.
 
 ``stationmaster simulate --bot NAME --length L --games N`` plays many games with the bot in every
-seat, in worker processes (``--jobs``), and summarises them (``--json``); ``--out FILE.jsonl``
-keeps one JSON line per game. See ``stationmaster.bots.simulate``.
+seat, in worker processes (``--jobs``, at most ``max_jobs()``: more is lowered, and said), and
+summarises them (``--json``); ``--out FILE.jsonl`` keeps one JSON line per game, appended and
+flushed as each game finishes. Nothing is held but the few games under way, so a run of any length
+streams; Ctrl-C stops it with every finished game's line kept and the summary of those games
+printed (exit status 130). Each bot's ``--bot-option`` values are checked against the options it
+declares (type and range) before any game. See ``stationmaster.bots.simulate``.
+
+Every command refuses bad input (a folder that cannot be, a name too long, a number out of range,
+an option of the wrong type) with a message on stderr and exit status 2, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 
 from . import __version__
 from .errors import SaveError
-from .safetext import is_hidden, visible
+from .safetext import clip, is_hidden, visible
 from .saves import MAX_BYTES, load, loads
 
 EXIT_OK, EXIT_STOPPED, EXIT_BAD = 0, 1, 2
@@ -166,24 +174,34 @@ def _play(args) -> int:
     if args.port is not None and not 0 < args.port < 65536:
         print(f"stationmaster: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
         return EXIT_BAD
-    folder = pathlib.Path(args.dir).expanduser().resolve()
-    notebook = folder / PLAY_NOTEBOOK
-    if folder.exists() and not folder.is_dir():
-        print(f"stationmaster: {folder} is not a folder", file=sys.stderr)
+    try:
+        folder = pathlib.Path(args.dir).expanduser().resolve()
+        notebook = folder / PLAY_NOTEBOOK
+        if folder.exists() and not folder.is_dir():
+            print(visible(f"stationmaster: {folder} is not a folder"), file=sys.stderr)
+            return EXIT_BAD
+        there = notebook.exists()
+    except RuntimeError:  # pathlib's "Could not determine home directory": ~name of no user
+        user = clip(args.dir[1:].split("/", 1)[0], 40)
+        print(visible(f"stationmaster: --dir {clip(args.dir, 100)}: there is no user {user!r}, so "
+                      f"~{user} names no home folder"), file=sys.stderr)
+        return EXIT_BAD
+    except (OSError, ValueError) as e:  # a name too long for the file system, a loop of links...
+        print(visible(f"stationmaster: --dir {clip(args.dir, 100)}: {_why(e)}"), file=sys.stderr)
         return EXIT_BAD
     cmd = play_command(notebook, no_browser=args.no_browser, port=args.port)
     if args.print:  # only say what would run: nothing is written
         print(shlex.join(cmd))
         return EXIT_OK
-    if not notebook.exists():
+    if not there:
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            from .saves import write_atomically
+            from .atomic import write_atomically
             write_atomically(notebook, play_notebook_text())
         except OSError as e:
-            print(f"stationmaster: cannot write {notebook}: {e}", file=sys.stderr)
+            print(visible(f"stationmaster: cannot write {notebook}: {_why(e)}"), file=sys.stderr)
             return EXIT_BAD
-        print(f"stationmaster: wrote the play notebook {notebook}", file=sys.stderr)
+        print(visible(f"stationmaster: wrote the play notebook {notebook}"), file=sys.stderr)
     missing = _missing_play_modules()
     if missing:
         print(f"stationmaster: playing needs JupyterLab and the board widgets; this Python "
@@ -200,35 +218,120 @@ def _play(args) -> int:
         return EXIT_BAD
 
 
+EXIT_INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C
+
+
 def _simulate(args) -> int:
     import time
+    import warnings
 
-    from .bots.simulate import format_summary, simulate, summarize
-    from .saves import write_atomically
+    from .bots.simulate import Summary, format_summary, iter_simulate, max_jobs
 
-    progress = not args.quiet
     start = time.perf_counter()
     try:
         options = dict(_bot_option(text) for text in args.bot_option or ())
-        rows = simulate(args.bot, length=args.length, games=args.games, seed=args.seed, jobs=args.jobs,
-                        mode=args.mode, players=args.players, yard_refill=args.yard_refill, progress=progress,
-                        bot_options=options, deck=args.deck, optional_rules=args.rule or ())
+        with warnings.catch_warnings():  # the cap on --jobs is said below, in the command's words
+            warnings.simplefilter("ignore", RuntimeWarning)
+            rows = iter_simulate(args.bot, length=args.length, games=args.games, seed=args.seed, jobs=args.jobs,
+                                 mode=args.mode, players=args.players, yard_refill=args.yard_refill,
+                                 progress=not args.quiet, bot_options=options, deck=args.deck,
+                                 optional_rules=args.rule or ())
     except ValueError as e:
         print(f"stationmaster: {e}", file=sys.stderr)
         return EXIT_BAD
-    info = summarize(rows)
-    info.update(seconds=round(time.perf_counter() - start, 3), jobs=args.jobs, seeds=[args.seed, args.seed + args.games - 1])
-    if args.out:
+    jobs = args.jobs
+    if jobs > max_jobs():
+        print(f"stationmaster: --jobs {jobs} is more than this machine's CPUs can run at once; "
+              f"using {max_jobs()} worker processes", file=sys.stderr)
+        jobs = max_jobs()
+    out = None
+    if args.out:  # opened before the first game: a path that cannot be written fails at once
         try:
-            write_atomically(args.out, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows))
-        except OSError as e:
-            print(f"stationmaster: cannot write {args.out}: {e}", file=sys.stderr)
+            out = open(args.out, "w", encoding="utf-8")
+        except (OSError, ValueError) as e:
+            print(visible(f"stationmaster: cannot write {clip(args.out, 100)}: {_why(e)}"), file=sys.stderr)
             return EXIT_BAD
+    summary, stopped = Summary(), None
+    held = _HeldInterrupt()
+    try:
+        with held.installed():
+            for row in rows:  # each row written (and flushed) as its game finishes
+                with held:  # Ctrl-C waits until the row is both written and counted
+                    if out is not None:
+                        out.write(json.dumps(row, ensure_ascii=False) + "\n")
+                        out.flush()
+                    summary.add(row)
+    except KeyboardInterrupt:
+        stopped = "interrupted"
+    except OSError as e:  # the disk filled up, the file went away...
+        stopped = visible(f"cannot write {clip(args.out, 100)}: {_why(e)}")
+    finally:
+        rows.close()  # stops the workers
+        if out is not None:
+            try:
+                out.close()
+            except OSError:  # the row that could not be written is said above; the rest are there
+                pass
+    done = summary.games
+    if stopped:
+        kept = visible(f"; the {done} finished game(s) are in {clip(args.out, 100)}") if out is not None and done else ""
+        print(f"stationmaster: {stopped} after {done} of {args.games} games{kept}", file=sys.stderr)
+        if not done:
+            return EXIT_INTERRUPTED if stopped == "interrupted" else EXIT_BAD
+    info = summary.result()
+    info.update(seconds=round(time.perf_counter() - start, 3), jobs=min(jobs, args.games),
+                seeds=[args.seed, args.seed + max(done, 1) - 1])
+    if stopped:
+        info["stopped"] = stopped
     if args.json:
         print(json.dumps(info, indent=1, ensure_ascii=False))
     else:
         print(format_summary(info))
+    if stopped:
+        return EXIT_INTERRUPTED if stopped == "interrupted" else EXIT_BAD
     return EXIT_OK
+
+
+class _HeldInterrupt:
+    """Ctrl-C (SIGINT) that arrives inside ``with held:`` is raised as KeyboardInterrupt when the
+    block ends, so that a row is never written without being counted, or counted unwritten."""
+
+    def __init__(self) -> None:
+        self.inside = self.pending = False
+
+    def _handler(self, signum, frame) -> None:
+        if self.inside:
+            self.pending = True
+        else:
+            raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def installed(self):
+        import signal
+        import threading
+        if threading.current_thread() is not threading.main_thread():  # only the main thread gets signals
+            yield
+            return
+        old = signal.signal(signal.SIGINT, self._handler)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, old)
+
+    def __enter__(self):
+        self.inside = True
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.inside = False
+        if self.pending:
+            self.pending = False
+            raise KeyboardInterrupt
+
+
+def _why(e: Exception) -> str:
+    """An OS error's reason without its traceback: "No such file or directory"."""
+    return getattr(e, "strerror", None) or str(e)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -285,13 +388,18 @@ def _simulate_parser(sub) -> None:
                        description="Play GAMES games with the bot in every seat (game i on seed SEED+i, "
                        "so the same seeds give the same games whatever --jobs), then print the Revenue, "
                        "win rate, collisions and Revenue by source. A progress bar shows on a terminal "
-                       "(with tqdm: pip install \"stationmaster[sim]\").")
+                       "(with tqdm: pip install \"stationmaster[sim]\"). Games stream: --out gets each "
+                       "game's line as it finishes, and Ctrl-C stops the run with the summary of the "
+                       "games finished so far.",
+                       epilog="Exit status: 0 done; 2 a bad setting or an --out that cannot be written; "
+                       "130 stopped by Ctrl-C (the finished games kept and summarised).")
     s.add_argument("--bot", required=True, choices=available(), help="the bot in every seat")
     s.add_argument("--length", default="standard", choices=list(LENGTHS), help="game length (default standard)")
     s.add_argument("--games", type=int, default=100, metavar="N", help="how many games (default 100)")
     s.add_argument("--seed", type=int, default=1, metavar="S", help="the first game's seed (default 1)")
     s.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
-                   help="worker processes (default: one per CPU)")
+                   help="worker processes (default: one per CPU; more than the CPUs, or 2 if more, "
+                   "is lowered to that, and said)")
     s.add_argument("--mode", default="solitaire", choices=list(MODES), help="game mode (default solitaire)")
     s.add_argument("--players", type=int, metavar="K",
                    help="seats, every one played by the bot (default 1 in solitaire, else 2)")
@@ -303,7 +411,8 @@ def _simulate_parser(sub) -> None:
     s.add_argument("--bot-option", action="append", metavar="KEY=VALUE",
                    help="an option for the bot, e.g. max_seconds=null (search by its rollout budget alone, "
                    "reproducible); may be repeated")
-    s.add_argument("--out", metavar="FILE.jsonl", help="write one JSON line per game to this file")
+    s.add_argument("--out", metavar="FILE.jsonl",
+                   help="write one JSON line per game to this file as each game finishes (Ctrl-C keeps them)")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--quiet", action="store_true", help="no progress report on stderr")
     s.set_defaults(run=_simulate)

@@ -4,6 +4,11 @@
 for every intent ``parse(str(i)) == i``. Coordinates are the acting player's own Office Area grid:
 ``x,y`` with the Office at ``0,0``, east positive, the Running Track at ``y = 0``.
 
+Each intent class holds both directions of its notation side by side: ``__str__`` writes its text
+and the classmethod ``from_words`` reads it back; ``verbs`` names the first words of its texts, and
+``parse`` is a small dispatcher that hands a text to the class its first word names (``BY_VERB``).
+Numbers are read from the ASCII digits 0-9 only (``int()`` would also take ``𝟙`` or ``١``).
+
 An intent object built by hand (``Discard("T3", 0)``) is checked exactly like its text: ``parse``
 turns it into text and reads that back, and refuses it unless the same intent comes out. So
 nothing reaches the rules that a save, which holds the texts, could not replay.
@@ -30,12 +35,42 @@ def fmt(c: Coord) -> str:
 
 
 class Intent:
-    """Base class of all intents."""
+    """Base class of all intents.
 
-    verb = ""
+    Each intent class keeps its words together: ``__str__`` writes its canonical text and the
+    classmethod ``from_words`` reads it back, beside each other; ``verbs`` names the first words
+    its texts begin with, and ``parse`` is a small dispatcher over them. ``Move.from_text("move 1
+    east 1,0")`` reads a text that must be a Move (as python-chess's ``Move.from_uci``)."""
 
-    def __str__(self) -> str:  # each intent class writes its own text
-        return self.verb
+    #: the first words (lower case) of this class's texts; a class that declares them is what
+    #: ``parse`` hands its texts to (a subclass that declares none is no intent of its own)
+    verbs: tuple = ()
+
+    def __init_subclass__(cls, **kw) -> None:
+        super().__init_subclass__(**kw)
+        verbs = cls.__dict__.get("verbs", ())
+        taken = [v for v in verbs if v in BY_VERB]
+        if taken:
+            raise ValueError(f"the verb {taken[0]!r} is {BY_VERB[taken[0]].__name__}'s already")
+        BY_VERB.update(dict.fromkeys(verbs, cls))
+
+    def __str__(self) -> str:  # pragma: no cover - each intent class writes its own text
+        raise NotImplementedError
+
+    @classmethod
+    def from_words(cls, verb: str, args: list, text: str) -> "Intent":  # pragma: no cover - the protocol
+        """The intent of ``text``, split into its ``verb`` (one of ``cls.verbs``) and the words after;
+        IllegalIntent saying why when they are not one."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_text(cls, text) -> "Intent":
+        """Read ``text`` as an intent of this class (``Intent.from_text`` reads any, as ``parse``);
+        IllegalIntent when it is no intent or another kind."""
+        it = parse(text)
+        if not isinstance(it, cls):
+            raise IllegalIntent(f"{quote(str(it), 80)} is a {type(it).__name__}, not a {cls.__name__}")
+        return it
 
     def to_json(self) -> str:
         return str(self)
@@ -49,6 +84,10 @@ class Intent:
             return fields_text(self)
 
 
+#: verb -> the intent class that reads texts beginning with it (filled as the classes are defined)
+BY_VERB: dict = {}
+
+
 def fields_text(it) -> str:
     """An intent object by its fields, e.g. ``Discard(card='T3', dept=0)`` (values shortened)."""
     try:
@@ -58,12 +97,24 @@ def fields_text(it) -> str:
     return f"{type(it).__name__}({shown})"
 
 
+def _need(args: list, n: int, usage: str, text: str) -> None:
+    if len(args) != n:
+        raise IllegalIntent(f"{text!r}: write it as '{usage}'")
+
+
 @dataclass(frozen=True, repr=False)
 class Switch(Intent):
     """Local Operations: choose to switch with your trains."""
 
+    verbs = ("switch",)
+
     def __str__(self) -> str:
         return "switch"
+
+    @classmethod
+    def from_words(cls, verb, args, text):
+        _need(args, 0, "switch", text)
+        return cls()
 
 
 @dataclass(frozen=True, repr=False)
@@ -71,9 +122,18 @@ class Draw(Intent):
     """Local Operations: draw from the Home Office ("home") or the top of Department 1–3."""
 
     source: object  # "home" or 1..3
+    verbs = ("draw",)
 
     def __str__(self) -> str:
         return "draw home" if self.source == "home" else f"draw dept {self.source}"
+
+    @classmethod
+    def from_words(cls, verb, args, text):
+        if args == ["home"]:
+            return cls("home")
+        if len(args) == 2 and args[0] == "dept" and args[1] in ("1", "2", "3"):
+            return cls(int(args[1]))
+        raise IllegalIntent(f"{text!r}: write 'draw home' or 'draw dept 1' (2, 3)")
 
 
 @dataclass(frozen=True, repr=False)
@@ -83,12 +143,24 @@ class Agent(Intent):
     action: str  # stock | clear | unjam | pass
     at: Coord | None = None
     box: str | None = None  # unjam: green | red | men | at | work
+    verbs = ("agent",)
 
     def __str__(self) -> str:
         if self.action == "pass":
             return "agent pass"
         s = f"agent {self.action} {fmt(self.at)}"
         return f"{s} {self.box}" if self.box else s
+
+    @classmethod
+    def from_words(cls, verb, args, text):
+        if args == ["pass"]:
+            return cls("pass")
+        if len(args) == 2 and args[0] in ("stock", "clear"):
+            return cls(args[0], _coord(args[1], text))
+        if len(args) == 3 and args[0] == "unjam" and args[2] in BOXES:
+            return cls("unjam", _coord(args[1], text), args[2])
+        raise IllegalIntent(f"{text!r}: write 'agent stock x,y', 'agent clear x,y', "
+                            "'agent unjam x,y men' (green, red, men, at, work) or 'agent pass'")
 
 
 @dataclass(frozen=True, repr=False)
@@ -98,9 +170,17 @@ class Move(Intent):
     tray: int
     direction: str
     to: Coord
+    verbs = ("move",)
 
     def __str__(self) -> str:
         return f"move {self.tray} {self.direction} {fmt(self.to)}"
+
+    @classmethod
+    def from_words(cls, verb, args, text):
+        _need(args, 3, "move TRAY east|west x,y", text)
+        if args[1] not in ("east", "west"):
+            raise IllegalIntent(f"{text!r}: a Move goes east or west, not {args[1]!r}")
+        return cls(_int(args[0], text, "Crew Tray"), args[1], _coord(args[2], text))
 
 
 @dataclass(frozen=True, repr=False)
@@ -110,9 +190,17 @@ class SetOut(Intent):
     tray: int
     end: str  # front | rear
     count: int
+    verbs = ("setout",)
 
     def __str__(self) -> str:
         return f"setout {self.tray} {self.end} {self.count}"
+
+    @classmethod
+    def from_words(cls, verb, args, text):
+        _need(args, 3, "setout TRAY front|rear COUNT", text)
+        if args[1] not in ("front", "rear"):
+            raise IllegalIntent(f"{text!r}: cars are set out from the front or the rear")
+        return cls(_int(args[0], text, "Crew Tray"), args[1], _int(args[2], text, "car"))
 
 
 @dataclass(frozen=True, repr=False)
@@ -122,9 +210,17 @@ class Sort(Intent):
 
     tray: int
     cars: tuple
+    verbs = ("sort",)
 
     def __str__(self) -> str:
         return f"sort {self.tray} {' '.join(self.cars)}"
+
+    @classmethod
+    def from_words(cls, verb, args, text):
+        if len(args) < 2:
+            raise IllegalIntent(f"{text!r}: write 'sort TRAY CAR CAR ...', the train's cars from the front to "
+                                "the rear, e.g. 'sort 3 HE2 BL1 K1'")
+        return cls(_int(args[0], text, "Crew Tray"), _cars(args[1:], text))
 
 
 @dataclass(frozen=True, repr=False)
@@ -135,9 +231,17 @@ class Fly(Intent):
     tray: int
     count: int
     to: Coord
+    verbs = ("fly",)
 
     def __str__(self) -> str:
         return f"fly {self.tray} {self.count} to {fmt(self.to)}"
+
+    @classmethod
+    def from_words(cls, verb, args, text):
+        if len(args) != 4 or args[2] != "to":
+            raise IllegalIntent(f"{text!r}: write 'fly TRAY COUNT to x,y' (the cars off the rear, the Freight "
+                                "Facility they roll into), e.g. 'fly 3 2 to 2,1'")
+        return cls(_int(args[0], text, "Crew Tray"), _int(args[1], text, "car"), _coord(args[3], text))
 
 
 @dataclass(frozen=True, repr=False)
@@ -149,6 +253,7 @@ class Exchange(Intent):
     tray: int
     leave: tuple = ()
     take: tuple = ()
+    verbs = ("exchange",)
 
     def __str__(self) -> str:
         s = f"exchange {self.tray}"
@@ -158,13 +263,48 @@ class Exchange(Intent):
             s += " take " + " ".join(self.take)
         return s
 
+    @classmethod
+    def from_words(cls, verb, args, text):
+        usage = (f"{text!r}: write 'exchange TRAY leave CAR ... take CAR ...' (either part may be left out), "
+                 "e.g. 'exchange 3 leave HE2 take BL1'")
+        if not args:
+            raise IllegalIntent(usage)
+        tray = _int(args[0], text, "Crew Tray")
+        parts: dict = {}
+        word = None
+        for tok in args[1:]:
+            if tok.lower() in ("leave", "take"):
+                word = tok.lower()
+                if word in parts:
+                    raise IllegalIntent(f"{text!r}: {word!r} may appear only once")
+                parts[word] = []
+            elif word is None:
+                raise IllegalIntent(usage)
+            else:
+                parts[word].append(tok)
+        if not any(parts.values()) or any(not v for v in parts.values()):
+            raise IllegalIntent(usage)
+        leave, take = (_cars(parts.get(k, []), text) for k in ("leave", "take"))
+        both = sorted(set(leave) & set(take))
+        if both:
+            raise IllegalIntent(f"{text!r}: {both[0]} cannot be both left and taken")
+        order = PIECE_ORDER.__getitem__
+        return cls(tray, tuple(sorted(leave, key=order)), tuple(sorted(take, key=order)))
+
 
 @dataclass(frozen=True, repr=False)
 class End(Intent):
     """Finish what you are doing: switching, a draw, your Load/Unload turn, an Extra's make-up."""
 
+    verbs = ("end",)
+
     def __str__(self) -> str:
         return "end"
+
+    @classmethod
+    def from_words(cls, verb, args, text):
+        _need(args, 0, "end", text)
+        return cls()
 
 
 @dataclass(frozen=True, repr=False)
@@ -180,6 +320,7 @@ class Play(Intent):
     tray: int | None = None
     mainline: int | None = None  # a Mainline modifier's card of the Division, 1 = the westernmost ([M19])
     against: str | None = None  # the opponent a card is played on, by name ([O2]); ``at`` is then in their Area
+    verbs = ("play",)
 
     def __str__(self) -> str:
         s = f"play {self.card}"
@@ -197,6 +338,47 @@ class Play(Intent):
             s += f" on Mainline {self.mainline}"
         return s
 
+    @classmethod
+    def from_words(cls, verb, args, text):
+        if not args:
+            raise IllegalIntent(f"{text!r}: name the card, e.g. 'play Straight1 at 2,0'")
+        card, rest = args[0], args[1:]
+        at = serves = tray = mainline = against = None
+        turned = False
+        i = 0
+        seen = set()
+        while i < len(rest):
+            if rest[i] in seen:
+                raise IllegalIntent(f"{text!r}: {rest[i]!r} may appear only once")
+            seen.add(rest[i])
+            if rest[i] == "against" and i + 1 < len(rest):  # the name runs to the end ([O2])
+                against, spot = _against(rest[i + 1:], text)
+                if spot is not None and at is not None:
+                    raise IllegalIntent(f"{text!r}: 'at' may appear only once")
+                at = spot if spot is not None else at
+                break
+            if rest[i] == "at" and i + 1 < len(rest):
+                at = _coord(rest[i + 1], text)
+                i += 2
+            elif rest[i] == "for" and i + 1 < len(rest):
+                serves = _coord(rest[i + 1], text)
+                i += 2
+            elif rest[i] == "turned":
+                turned = True
+                i += 1
+            elif rest[i] == "on" and i + 2 < len(rest) and rest[i + 1].lower() == "mainline" \
+                    and rest[i + 2].isdigit() and len(rest[i + 2]) < 3:
+                mainline = _int(rest[i + 2], text, "Mainline card")  # isdigit: any script; _int: 0-9 only
+                i += 3
+            elif rest[i] == "on" and i + 1 < len(rest) and rest[i + 1].isdigit() and len(rest[i + 1]) < 4:
+                tray = _int(rest[i + 1], text, "Crew Tray")
+                i += 2
+            else:
+                raise IllegalIntent(f"{text!r}: write 'play CARD [at x,y] [turned] [for x,y]', "
+                                    "'play CARD on TRAY' for a train order, 'play CARD on Mainline N' for a "
+                                    "Mainline modifier, or 'play CARD against PLAYER [at x,y]' on an opponent")
+        return cls(card, at, turned, serves, tray, mainline, against)
+
 
 @dataclass(frozen=True, repr=False)
 class Discard(Intent):
@@ -204,13 +386,35 @@ class Discard(Intent):
 
     card: str
     dept: int
+    verbs = ("discard",)
 
     def __str__(self) -> str:
         return f"discard {self.card} to {self.dept}"
 
+    @classmethod
+    def from_words(cls, verb, args, text):
+        if len(args) == 3 and args[1] == "to" and args[2] in ("1", "2", "3"):
+            return cls(args[0], int(args[2]))
+        raise IllegalIntent(f"{text!r}: write 'discard CARD to 1' (2, 3)")
+
+
+class _Porter:
+    """What Board and Detrain share: ``VERB TRAY`` or ``VERB TRAY car N`` (a mixin, no intent itself)."""
+
+    def __str__(self) -> str:
+        return f"{self.verbs[0]} {self.tray}" + (f" car {self.car}" if self.car is not None else "")
+
+    @classmethod
+    def from_words(cls, verb, args, text):
+        if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "car"):
+            raise IllegalIntent(f"{text!r}: write it as '{verb} TRAY' or '{verb} TRAY car N'")
+        n = _int(args[0], text, "Crew Tray")
+        car = _int(args[2], text, "car") if len(args) == 3 else None
+        return cls(n, car)
+
 
 @dataclass(frozen=True, repr=False)
-class Board(Intent):
+class Board(_Porter, Intent):
     """Load/Unload, a Porter: board passengers onto an empty coach of a train at your Office.
 
     ``car`` picks the coach, counted from the front of the train (1 = the front car); without it,
@@ -218,13 +422,11 @@ class Board(Intent):
 
     tray: int
     car: int | None = None
-
-    def __str__(self) -> str:
-        return f"board {self.tray}" + (f" car {self.car}" if self.car is not None else "")
+    verbs = ("board",)
 
 
 @dataclass(frozen=True, repr=False)
-class Detrain(Intent):
+class Detrain(_Porter, Intent):
     """Load/Unload, a Porter: detrain the passengers of a loaded coach at your Office.
 
     ``car`` picks the coach, counted from the front of the train; without it, the loaded coach
@@ -232,9 +434,7 @@ class Detrain(Intent):
 
     tray: int
     car: int | None = None
-
-    def __str__(self) -> str:
-        return f"detrain {self.tray}" + (f" car {self.car}" if self.car is not None else "")
+    verbs = ("detrain",)
 
 
 @dataclass(frozen=True, repr=False)
@@ -246,9 +446,17 @@ class Work(Intent):
 
     at: Coord
     box: str
+    verbs = ("work",)
 
     def __str__(self) -> str:
         return f"work {fmt(self.at)} {self.box}"
+
+    @classmethod
+    def from_words(cls, verb, args, text):
+        _need(args, 2, "work x,y green|men|at|work|car", text)
+        if args[1] not in ("green", "men", "at", "work", "car"):
+            raise IllegalIntent(f"{text!r}: a Laborer works the green box, men, at, work or the car")
+        return cls(_coord(args[0], text), args[1])
 
 
 @dataclass(frozen=True, repr=False)
@@ -256,9 +464,15 @@ class Clearance(Intent):
     """Mainline, the Superintendent: clear a following train into an occupied Subdivision, or hold it."""
 
     clear: bool
+    verbs = ("clear", "hold")
 
     def __str__(self) -> str:
         return "clear" if self.clear else "hold"
+
+    @classmethod
+    def from_words(cls, verb, args, text):
+        _need(args, 0, verb, text)
+        return cls(verb == "clear")
 
 
 @dataclass(frozen=True, repr=False)
@@ -267,31 +481,51 @@ class Place(Intent):
 
     kind: str
     loaded: bool = False
+    verbs = ("place",)
 
     def __str__(self) -> str:
         if self.kind == "caboose":
             return "place caboose"
         return f"place {'loaded' if self.loaded else 'empty'} {self.kind}"
 
+    @classmethod
+    def from_words(cls, verb, args, text):
+        if args == ["caboose"]:
+            return cls("caboose")
+        if len(args) == 2 and args[0] in ("loaded", "empty") and args[1] in CAR_WORDS:
+            return cls(args[1], args[0] == "loaded")
+        raise IllegalIntent(f"{text!r}: write 'place loaded coach', 'place empty hopper' or 'place caboose'")
+
+
+class _Direction:
+    """What Run and Grade share: ``VERB east`` or ``VERB west`` (a mixin, no intent itself)."""
+
+    def __str__(self) -> str:
+        return f"{self.verbs[0]} {self.direction}"
+
+    @classmethod
+    def from_words(cls, verb, args, text):
+        if args in (["east"], ["west"]):
+            return cls(args[0])
+        raise IllegalIntent(f"{text!r}: write '{verb} east' or '{verb} west'{cls.WHY}")
+
 
 @dataclass(frozen=True, repr=False)
-class Run(Intent):
+class Run(_Direction, Intent):
     """New Train: choose the direction of an Extra you played."""
 
     direction: str
-
-    def __str__(self) -> str:
-        return f"run {self.direction}"
+    verbs = ("run",)
+    WHY = ""
 
 
 @dataclass(frozen=True, repr=False)
-class Grade(Intent):
+class Grade(_Direction, Intent):
     """Setup: the Superintendent chooses the uphill direction of a Heavy Grade ([M15])."""
 
     direction: str
-
-    def __str__(self) -> str:
-        return f"grade {self.direction}"
+    verbs = ("grade",)
+    WHY = " (the way the Heavy Grade climbs)"
 
 
 _COORD = re.compile(r"(-?[0-9]{1,3}),(-?[0-9]{1,3})")  # ASCII digits only
@@ -325,6 +559,8 @@ def _against(rest: list, text: str) -> tuple:
     if not who.strip():
         raise IllegalIntent(f"{text!r}: name the player after 'against', e.g. 'play Fine1 against Bo'")
     return " ".join(who.split()), at
+
+
 CAR_WORDS = ("coach", "boxcar", "hopper", "reefer", "tank")
 BOXES = ("green", "red", "men", "at", "work")
 
@@ -337,8 +573,11 @@ def _coord(tok: str, text: str) -> Coord:
 
 
 def _int(tok: str, text: str, what: str) -> int:
+    """A whole number of 1–3 ASCII digits: ``int()`` also reads other scripts' digits (``١``, ``𝟙``)
+    and ``str.isdigit()`` passes ``²`` and ``①`` that ``int()`` refuses; the notation takes neither."""
     if not re.fullmatch(r"[0-9]{1,3}", tok):
-        raise IllegalIntent(f"{tok!r} in {text!r} is not a {what} number")
+        hint = "; write numbers with the digits 0-9" if any(ch.isdigit() and not ch.isascii() for ch in tok) else ""
+        raise IllegalIntent(f"{tok!r} in {text!r} is not a {what} number{hint}")
     return int(tok)
 
 
@@ -396,155 +635,16 @@ def _checked(it: Intent) -> Intent:
 
 @functools.lru_cache(maxsize=4096)
 def _read(text: str) -> Intent:
-    """``parse`` for text; intents are frozen values, so one parse of each text serves all callers
-    (bots apply the same few texts again and again)."""
+    """``parse`` for text: the first word picks the intent class (``BY_VERB``), whose
+    ``from_words`` reads the rest. Intents are frozen values, so one parse of each text serves all
+    callers (bots apply the same few texts again and again)."""
     if len(text) > 200:
         raise IllegalIntent("that text is too long to be an intent")
     t = text.strip().split()
     if not t:
         raise IllegalIntent("empty text is not an intent; try 'draw home' or see docs/notation.md")
-    verb, args = t[0].lower(), t[1:]
-
-    def need(n: int, usage: str) -> None:
-        if len(args) != n:
-            raise IllegalIntent(f"{text!r}: write it as '{usage}'")
-
-    if verb == "switch":
-        need(0, "switch")
-        return Switch()
-    if verb == "end":
-        need(0, "end")
-        return End()
-    if verb in ("clear", "hold"):
-        need(0, verb)
-        return Clearance(verb == "clear")
-    if verb == "draw":
-        if args == ["home"]:
-            return Draw("home")
-        if len(args) == 2 and args[0] == "dept" and args[1] in ("1", "2", "3"):
-            return Draw(int(args[1]))
-        raise IllegalIntent(f"{text!r}: write 'draw home' or 'draw dept 1' (2, 3)")
-    if verb == "agent":
-        if args == ["pass"]:
-            return Agent("pass")
-        if len(args) == 2 and args[0] in ("stock", "clear"):
-            return Agent(args[0], _coord(args[1], text))
-        if len(args) == 3 and args[0] == "unjam" and args[2] in BOXES:
-            return Agent("unjam", _coord(args[1], text), args[2])
-        raise IllegalIntent(f"{text!r}: write 'agent stock x,y', 'agent clear x,y', "
-                            "'agent unjam x,y men' (green, red, men, at, work) or 'agent pass'")
-    if verb == "move":
-        need(3, "move TRAY east|west x,y")
-        if args[1] not in ("east", "west"):
-            raise IllegalIntent(f"{text!r}: a Move goes east or west, not {args[1]!r}")
-        return Move(_int(args[0], text, "Crew Tray"), args[1], _coord(args[2], text))
-    if verb == "setout":
-        need(3, "setout TRAY front|rear COUNT")
-        if args[1] not in ("front", "rear"):
-            raise IllegalIntent(f"{text!r}: cars are set out from the front or the rear")
-        return SetOut(_int(args[0], text, "Crew Tray"), args[1], _int(args[2], text, "car"))
-    if verb == "sort":
-        if len(args) < 2:
-            raise IllegalIntent(f"{text!r}: write 'sort TRAY CAR CAR ...', the train's cars from the front to "
-                                "the rear, e.g. 'sort 3 HE2 BL1 K1'")
-        return Sort(_int(args[0], text, "Crew Tray"), _cars(args[1:], text))
-    if verb == "fly":
-        if len(args) != 4 or args[2] != "to":
-            raise IllegalIntent(f"{text!r}: write 'fly TRAY COUNT to x,y' (the cars off the rear, the Freight "
-                                "Facility they roll into), e.g. 'fly 3 2 to 2,1'")
-        return Fly(_int(args[0], text, "Crew Tray"), _int(args[1], text, "car"), _coord(args[3], text))
-    if verb == "exchange":
-        usage = (f"{text!r}: write 'exchange TRAY leave CAR ... take CAR ...' (either part may be left out), "
-                 "e.g. 'exchange 3 leave HE2 take BL1'")
-        if not args:
-            raise IllegalIntent(usage)
-        tray = _int(args[0], text, "Crew Tray")
-        parts: dict = {}
-        word = None
-        for tok in args[1:]:
-            if tok.lower() in ("leave", "take"):
-                word = tok.lower()
-                if word in parts:
-                    raise IllegalIntent(f"{text!r}: {word!r} may appear only once")
-                parts[word] = []
-            elif word is None:
-                raise IllegalIntent(usage)
-            else:
-                parts[word].append(tok)
-        if not any(parts.values()) or any(not v for v in parts.values()):
-            raise IllegalIntent(usage)
-        leave, take = (_cars(parts.get(k, []), text) for k in ("leave", "take"))
-        both = sorted(set(leave) & set(take))
-        if both:
-            raise IllegalIntent(f"{text!r}: {both[0]} cannot be both left and taken")
-        order = PIECE_ORDER.__getitem__
-        return Exchange(tray, tuple(sorted(leave, key=order)), tuple(sorted(take, key=order)))
-    if verb == "play":
-        if not args:
-            raise IllegalIntent(f"{text!r}: name the card, e.g. 'play Straight1 at 2,0'")
-        card, rest = args[0], args[1:]
-        at = serves = tray = mainline = against = None
-        turned = False
-        i = 0
-        seen = set()
-        while i < len(rest):
-            if rest[i] in seen:
-                raise IllegalIntent(f"{text!r}: {rest[i]!r} may appear only once")
-            seen.add(rest[i])
-            if rest[i] == "against" and i + 1 < len(rest):  # the name runs to the end ([O2])
-                against, spot = _against(rest[i + 1:], text)
-                if spot is not None and at is not None:
-                    raise IllegalIntent(f"{text!r}: 'at' may appear only once")
-                at = spot if spot is not None else at
-                break
-            if rest[i] == "at" and i + 1 < len(rest):
-                at = _coord(rest[i + 1], text)
-                i += 2
-            elif rest[i] == "for" and i + 1 < len(rest):
-                serves = _coord(rest[i + 1], text)
-                i += 2
-            elif rest[i] == "turned":
-                turned = True
-                i += 1
-            elif rest[i] == "on" and i + 2 < len(rest) and rest[i + 1].lower() == "mainline" \
-                    and rest[i + 2].isdigit() and len(rest[i + 2]) < 3:
-                mainline = int(rest[i + 2])
-                i += 3
-            elif rest[i] == "on" and i + 1 < len(rest) and rest[i + 1].isdigit() and len(rest[i + 1]) < 4:
-                tray = int(rest[i + 1])
-                i += 2
-            else:
-                raise IllegalIntent(f"{text!r}: write 'play CARD [at x,y] [turned] [for x,y]', "
-                                    "'play CARD on TRAY' for a train order, 'play CARD on Mainline N' for a "
-                                    "Mainline modifier, or 'play CARD against PLAYER [at x,y]' on an opponent")
-        return Play(card, at, turned, serves, tray, mainline, against)
-    if verb == "discard":
-        if len(args) == 3 and args[1] == "to" and args[2] in ("1", "2", "3"):
-            return Discard(args[0], int(args[2]))
-        raise IllegalIntent(f"{text!r}: write 'discard CARD to 1' (2, 3)")
-    if verb in ("board", "detrain"):
-        if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "car"):
-            raise IllegalIntent(f"{text!r}: write it as '{verb} TRAY' or '{verb} TRAY car N'")
-        n = _int(args[0], text, "Crew Tray")
-        car = _int(args[2], text, "car") if len(args) == 3 else None
-        return Board(n, car) if verb == "board" else Detrain(n, car)
-    if verb == "work":
-        need(2, "work x,y green|men|at|work|car")
-        if args[1] not in ("green", "men", "at", "work", "car"):
-            raise IllegalIntent(f"{text!r}: a Laborer works the green box, men, at, work or the car")
-        return Work(_coord(args[0], text), args[1])
-    if verb == "place":
-        if args == ["caboose"]:
-            return Place("caboose")
-        if len(args) == 2 and args[0] in ("loaded", "empty") and args[1] in CAR_WORDS:
-            return Place(args[1], args[0] == "loaded")
-        raise IllegalIntent(f"{text!r}: write 'place loaded coach', 'place empty hopper' or 'place caboose'")
-    if verb == "grade":
-        if args in (["east"], ["west"]):
-            return Grade(args[0])
-        raise IllegalIntent(f"{text!r}: write 'grade east' or 'grade west' (the way the Heavy Grade climbs)")
-    if verb == "run":
-        if args in (["east"], ["west"]):
-            return Run(args[0])
-        raise IllegalIntent(f"{text!r}: write 'run east' or 'run west'")
-    raise IllegalIntent(f"{t[0]!r} is not an intent; see docs/notation.md for the notation")
+    verb = t[0].lower()
+    cls = BY_VERB.get(verb)
+    if cls is None:
+        raise IllegalIntent(f"{t[0]!r} is not an intent; see docs/notation.md for the notation")
+    return cls.from_words(verb, t[1:], text)

@@ -5,6 +5,10 @@ were (clean_tree.py).
 the invariants (DESIGN.md §4) when the test ends. It is autouse here, in the root conftest, so no
 test module can forget it. A test that breaks an invariant on purpose says so with
 ``@pytest.mark.breaks_invariants``.
+
+Before any test, ``required_extra`` checks that every package of the ``test`` extra is installed
+(at its lower bound): a missing one stops the run with "install .[test]", where it would otherwise
+make tests skip and the run pass having tested less.
 """
 
 import pytest
@@ -12,12 +16,16 @@ import pytest
 from stationmaster import invariants
 from stationmaster.game import Game
 
+import required_extra
 from clean_tree import pytest_sessionfinish, pytest_sessionstart, pytest_terminal_summary  # noqa: F401
 
 pytest_plugins = ["pytester"]  # tests/test_invariants_fixture.py runs throwaway test files
 
 
 def pytest_configure(config):
+    why = required_extra.problem()  # a missing package would make tests skip: stop loudly instead
+    if why:
+        raise pytest.UsageError(why)
     config.addinivalue_line("markers", "breaks_invariants: the test breaks an invariant on purpose (the "
                                        "autouse invariants check is skipped for it)")
 

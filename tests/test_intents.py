@@ -1,8 +1,12 @@
 """Intent values: text round trip for every class, JSON form, and clear errors for bad text."""
 
+import json
 import random
+import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import stationmaster as sm
 from stationmaster import intents as I
@@ -304,3 +308,122 @@ def test_an_intent_subclass_is_not_its_parent():
     with pytest.raises(sm.IllegalIntent, match="reads back as 'draw home', a different intent"):
         sm.parse(Sneaky("home"))
 
+
+
+# ---------------------------------------------------------------- digits: ASCII 0-9 only (issue 17, break 3)
+
+# Every place the notation reads a number, with a digit from another script there. str.isdigit()
+# passes "²", "¹" and "①", which int() then refuses (a bare ValueError once); int() reads "𝟙" and
+# "١" as 1 (so 'play T1 on 𝟙' once played on tray 1 while 'move 𝟙 east 1,0' was refused).
+UNICODE_DIGITS = ["²", "¹", "①", "𝟙", "١", "१", "٣"]
+NUMBER_PLACES = ["play T1 on {d}", "play T1 on Mainline {d}", "move {d} east 1,0", "move 1 east {d},0",
+                 "move 1 east 1,-{d}", "setout {d} front 1", "setout 1 front {d}", "sort {d} HE2 K1",
+                 "fly {d} 1 to 2,1", "fly 1 {d} to 2,1", "fly 1 1 to {d},1", "exchange {d} leave HE2",
+                 "board {d}", "board 1 car {d}", "detrain {d}", "detrain 1 car {d}", "draw dept {d}",
+                 "discard T1 to {d}", "agent stock {d},0", "agent unjam 1,{d} men", "work {d},1 green",
+                 "play Straight1 at {d},0", "play Shed1 at 2,2 for 1,{d}"]
+# (not 'play Fine1 against Bo at ²,0': a name runs to the end unless 'at x,y' ends it ([O2]), so that
+# reads as the player "Bo at ²,0", whom the rules then do not find)
+
+
+@pytest.fixture(scope="module")
+def untouched():
+    """One game for the refusals below (a refused intent changes nothing, so they can share it)."""
+    return sm.new_game(seed=3)
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+@pytest.mark.parametrize("place", NUMBER_PLACES)
+def test_a_digit_of_another_script_is_refused_with_a_reason_everywhere(untouched, place, digit):
+    text = place.format(d=digit)
+    with pytest.raises(sm.IllegalIntent) as e:
+        sm.parse(text)
+    msg = str(e.value)
+    assert repr(text) in msg or repr(digit) in msg  # it says where
+    g = untouched
+    assert g.why_not(text) == msg
+    with pytest.raises(sm.IllegalIntent):
+        g.apply(text)
+    assert g.history == ()
+
+
+@pytest.mark.parametrize("text", ["move 𝟙 east 1,0", "play T1 on 𝟙", "play T1 on ²", "board ①", "setout 1 rear ¹",
+                                  "play P1 on Mainline ²"])
+def test_a_number_in_another_script_is_told_to_use_0_to_9(text):
+    with pytest.raises(sm.IllegalIntent, match="is not a .* number; write numbers with the digits 0-9"):
+        sm.parse(text)
+
+
+def test_a_save_holding_a_unicode_digit_stops_there_as_not_legal_not_as_an_engine_error():
+    g = sm.new_game(seed=3)
+    g.apply("draw home")
+    data = json.loads(g.dumps())
+    data["intents"].append("play T1 on ²")
+    data["intents"].append("end")
+    again = sm.loads(json.dumps(data))
+    assert again.history == g.history
+    assert "intent 2 ('play T1 on ²') is not legal:" in again.replay_error
+    assert "write numbers with the digits 0-9" in again.replay_error and "engine error" not in again.replay_error
+
+
+#: every character str.isdigit() takes but 0-9 (about 770: other scripts, superscripts, circled...)
+OTHER_DIGITS = [chr(n) for n in range(128, sys.maxunicode + 1) if chr(n).isdigit()]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(NUMBER_PLACES), st.sampled_from(OTHER_DIGITS))
+def test_no_non_ascii_digit_is_ever_read_as_a_number(place, digit):
+    text = place.format(d=digit)
+    with pytest.raises(sm.IllegalIntent):
+        sm.parse(text)
+
+
+# ---------------------------------------------------------------- each class reads its own words (issue 17 item 7)
+
+
+def test_each_intent_class_reads_the_words_it_writes():
+    """Every intent class declares its verbs and its from-words beside its to-words, and
+    ``Class.from_text`` reads a text of that class only."""
+    for cls in all_intent_classes():
+        assert cls.verbs and all(I.BY_VERB[v] is cls for v in cls.verbs)
+        assert "from_words" in {name for k in cls.__mro__[:2] for name in vars(k)}
+        for text in SAMPLES[cls]:
+            assert cls.from_text(text) == sm.parse(text)
+    assert set(I.BY_VERB) == {v for c in all_intent_classes() for v in c.verbs}
+    assert I.Move.from_text("move 1 east 1,0") == I.Move(1, "east", (1, 0))
+    with pytest.raises(sm.IllegalIntent, match="'draw home' is a Draw, not a Move"):
+        I.Move.from_text("draw home")
+    assert I.Intent.from_text("draw home") == I.Draw("home")
+
+
+def test_parse_is_a_small_dispatcher():
+    import inspect
+    assert len(inspect.getsource(I._read).splitlines()) < 25
+
+
+def test_a_verb_belongs_to_one_class():
+    with pytest.raises(ValueError, match="the verb 'draw' is Draw's already"):
+        type("Draw2", (I.Intent,), {"verbs": ("draw",)})
+    assert I.BY_VERB["draw"] is I.Draw
+
+
+WORDS = sorted(I.BY_VERB) + ["home", "dept", "east", "west", "front", "rear", "to", "at", "for", "on", "turned",
+                             "leave", "take", "car", "Mainline", "against", "green", "men", "work", "caboose",
+                             "loaded", "empty", "coach", "pass", "stock", "unjam", "T1", "HE2", "K1", "Straight1",
+                             "1", "2", "3", "-1", "1,0", "0,-1", "12", "1000", "²", "𝟙", "١,٢", "①", '"Bo', 'Bo"']
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(WORDS) | st.text(max_size=4), min_size=1, max_size=7))
+def test_any_text_is_an_intent_that_reads_back_or_refused_as_illegal_intent(words):
+    """Whatever the words, parse gives an intent whose text reads back as the same intent, or
+    IllegalIntent: never another error; and no text with a digit other than 0-9 is an intent but
+    a Play or a Discard (whose card id or opponent's name is free text)."""
+    text = " ".join(words)
+    try:
+        it = sm.parse(text)
+    except sm.IllegalIntent:
+        return
+    assert sm.parse(str(it)) == it
+    if not isinstance(it, (I.Play, I.Discard)):  # (a card id or a player's name may hold any character)
+        assert not any(ch.isdigit() and not ch.isascii() for ch in text)

@@ -8,6 +8,8 @@ import statistics
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import stationmaster as sm
 from stationmaster import cli
@@ -316,3 +318,36 @@ def test_balance_tool_studies_edition_v1_apart_and_shows_the_spread_and_freight_
     assert sd == round(statistics.stdev(revenue), 3) and abs(cv - sd / statistics.fmean(revenue)) < 1e-9
     assert balance.freight_share(v2) == 0.0  # the passenger bot earns no freight
     assert balance.variant(balance="v1") == "v1" and balance.variant_title("v1") == "the classic deck under edition v1"
+
+
+def _reference_summary(rows):
+    """The figures as the first summarize computed them, from the whole list (statistics)."""
+    seats = [v for r in rows for v in r["revenue"].values()]
+    days = max((len(r["revenue_by_day"]) for r in rows), default=0)
+    return {
+        "mean_revenue": round(statistics.fmean(seats), 3), "median_revenue": statistics.median(seats),
+        "min_revenue": min(seats), "max_revenue": max(seats),
+        "stdev_revenue": round(statistics.stdev(seats), 3) if len(seats) > 1 else 0.0,
+        "collisions_per_game": round(statistics.fmean(r["collisions"] for r in rows), 3),
+        "seconds_per_game": round(statistics.fmean(r["seconds"] for r in rows), 4),
+        "revenue_by_day": [round(statistics.fmean(r["revenue_by_day"][d] for r in rows
+                                                  if len(r["revenue_by_day"]) > d), 3) for d in range(days)],
+    }
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.integers(-60, 200), min_size=1, max_size=4), st.integers(0, 5),
+                          st.lists(st.integers(-60, 200), max_size=5), st.floats(0, 10).map(lambda x: round(x, 4))),
+                min_size=1, max_size=30))
+def test_the_streaming_summary_gives_the_figures_of_the_whole_list(games):
+    """Summary keeps counts and sums, not rows, and still gives the median and spread exactly."""
+    rows = [{"bot": "b", "mode": "coop", "length": "short", "players": len(seats), "yard_refill": "day_end",
+             "target": 10, "revenue": {f"P{i}": v for i, v in enumerate(seats)}, "won": sum(seats) > 20,
+             "collisions": c, "yard_refills": 0, "revenue_by_source": {"boarding": sum(seats)},
+             "decisions": 10, "seconds": secs, "revenue_by_day": days}
+            for seats, c, days, secs in games]
+    got = summarize(rows)
+    want = _reference_summary(rows)
+    assert {k: got[k] for k in want} == want
+    assert got["players"] == (rows[0]["players"] if len({r["players"] for r in rows}) == 1 else None)
+    assert got["games"] == len(rows) and got["wins"] == sum(r["won"] for r in rows)

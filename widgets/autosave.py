@@ -15,9 +15,10 @@ other's game, written atomically after every accepted intent (and undo/redo) and
   first copied to ``...backup.json`` (the steps after the save are kept there, not lost).
 - ``sm.play()`` resumes the most recent autosave in the folder and lists the others;
   ``sm.play(resume=name)`` resumes a named one.
-- A corrupt autosave is set aside as ``...corrupt.json`` (``...corrupt-2.json``... never
-  overwriting an earlier one); an autosave whose history stops early is copied to
-  ``...backup.json`` before the board writes over it.
+- A corrupt autosave (one that does not load, or whose seed, Day, Stage, players, mode or bots
+  are of the wrong type or out of range, such as a Day of ``1e400``) is set aside as
+  ``...corrupt.json`` (``...corrupt-2.json``... never overwriting an earlier one); an autosave
+  whose history stops early is copied to ``...backup.json`` before the board writes over it.
 - Temporary files a killed write left behind (``.sm-save-*.tmp``) are removed when older than a
   minute.
 """
@@ -28,19 +29,23 @@ import json
 import os
 import re
 import shutil
+import stat
 import tempfile
 import time
 import weakref
 from dataclasses import dataclass
 
+from stationmaster.config import LENGTHS, MAX_NAME, MAX_PLAYERS, MODES
 from stationmaster.errors import SaveError
-from stationmaster.saves import MAX_BYTES, write_atomically
+from stationmaster.rules import CLOCK
+from stationmaster.safetext import first_hidden
+from stationmaster.atomic import TEMP_PREFIX, TEMP_SUFFIX, write_atomically
+from stationmaster.saves import MAX_BYTES
 
 #: the single autosave of earlier versions (still listed and resumed)
 AUTOSAVE_NAME = "station-master-autosave.json"
 #: one autosave per game: ``station-master-autosave-seed7.json``, ``...-seed7-2.json``...
 AUTOSAVE_RE = re.compile(r"^station-master-autosave(-seed\d+(-\d+)?)?\.json$")
-TEMP_PREFIX, TEMP_SUFFIX = ".sm-save-", ".tmp"  # what stationmaster.saves.write_atomically makes
 STALE_SECONDS = 60.0
 
 
@@ -131,17 +136,89 @@ def autosaves(folder=None) -> list:
     return out
 
 
-def _peek(path: str, mtime: float) -> Autosaved:
+class NotAFile(OSError):
+    """A name that holds no regular file (a folder, a pipe, a device): never read, so a pipe named
+    like an autosave cannot make listing or resuming wait forever."""
+
+
+def read_bytes(path: str, limit: int = MAX_BYTES + 1) -> bytes:
+    """Up to ``limit`` bytes of the regular file at ``path``; NotAFile for anything else. The
+    file is opened without waiting (a pipe opens at once) and checked before it is read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     try:
-        with open(path, encoding="utf-8") as f:
-            data = json.loads(f.read(5_000_000))
-        cfg = data.get("config") or {}
-        bots = tuple((str(p), str(b)) for p, b in (data.get("bots") or {}).items())
-        return Autosaved(path, mtime, int(data["seed"]), int(data.get("day", 1)), int(data.get("stage", 1)),
-                         tuple(str(p) for p in cfg.get("players", ())) or ("Player",),
-                         str(cfg.get("mode", "solitaire")), bots)
-    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotAFile(f"{os.path.basename(path)} is not a file (a folder, a pipe or a device)")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as f:
+            return f.read(limit)
+    finally:
+        os.close(fd)
+
+
+def _peek(path: str, mtime: float) -> Autosaved:
+    """What the autosave at ``path`` says, or an unreadable entry (seed None) when it cannot be
+    read or any field the listing shows is missing, of the wrong type or out of range."""
+    try:
+        raw = read_bytes(path)
+    except OSError:
         return Autosaved(path, mtime)
+    data, problem = _parse(raw)
+    if problem:
+        return Autosaved(path, mtime)
+    cfg = data.get("config", {})
+    return Autosaved(path, mtime, data["seed"], data.get("day", 1), data.get("stage", 1),
+                     tuple(cfg.get("players", ())) or ("Player",), cfg.get("mode", "solitaire"),
+                     tuple(data.get("bots", {}).items()))
+
+
+def _whole(value, low: int, high: int) -> bool:
+    """A JSON whole number (not true/false, not 1.0, not 1e400) from ``low`` to ``high``."""
+    return type(value) is int and low <= value <= high
+
+
+_MAX_DAYS = max(days for _target, days in LENGTHS.values())
+
+
+def _parse(raw: bytes):
+    """(the autosave's JSON object, None), or (None, what is wrong with it in a player's words).
+
+    Checks only what the listing reads; loading the game checks everything else."""
+    if len(raw) > MAX_BYTES:
+        return None, f"it is larger than {MAX_BYTES} bytes"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None, "it is not UTF-8 text"
+    except (ValueError, RecursionError):  # bad JSON, a number too long to convert, deep nesting
+        return None, "it is not valid JSON"
+    if not isinstance(data, dict):
+        return None, "it is not a JSON object"
+    checks = (
+        ("seed", _whole(data.get("seed"), 0, 2**63 - 1), "a whole number from 0 to 2**63 - 1"),
+        ("day", _whole(data.get("day", 1), 1, _MAX_DAYS), f"a whole number from 1 to {_MAX_DAYS}"),
+        ("stage", _whole(data.get("stage", 1), 1, len(CLOCK)), f"a whole number from 1 to {len(CLOCK)}"),
+    )
+    for field, ok, should in checks:
+        if not ok:
+            return None, f"its '{field}' is not {should}"
+    cfg = data.get("config", {})
+    if not isinstance(cfg, dict):
+        return None, "its 'config' is not an object"
+    players = cfg.get("players", [])
+    if not (isinstance(players, list) and len(players) <= MAX_PLAYERS and all(map(_name, players))):
+        return None, f"its 'config.players' is not a list of 1 to {MAX_PLAYERS} player names"
+    if cfg.get("mode", "solitaire") not in MODES:
+        return None, f"its 'config.mode' is not one of {', '.join(MODES)}"
+    bots = data.get("bots", {})
+    if not (isinstance(bots, dict) and all(_name(p) and _name(b) for p, b in bots.items())):
+        return None, "its 'bots' does not map player names to bot names"
+    return data, None
+
+
+def _name(text) -> bool:
+    """Text a listing may show: at most MAX_NAME visible characters (what a game's names are)."""
+    return isinstance(text, str) and 0 < len(text) <= MAX_NAME and first_hidden(text) is None
 
 
 # --------------------------------------------------------------------------- housekeeping
@@ -195,14 +272,18 @@ def resume(path) -> Resumed:
     path = os.path.abspath(os.fspath(path))
     name = os.path.basename(path)
     try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_BYTES + 1)
+        raw = read_bytes(path)
     except FileNotFoundError:
         return Resumed(None, f"There is no autosave {name}.", "error")
+    except NotAFile as e:
+        return Resumed(None, f"The autosave {e}, so it was left alone.", "error")
     except OSError as e:
         return Resumed(None, f"The autosave {name} could not be read ({e.strerror or e}).", "error")
     try:
         game = sm.loads(raw)
+        problem = _parse(raw)[1]  # the game loads, but a field the listing shows is broken
+        if problem:
+            raise SaveError(problem)
     except SaveError as e:
         kept = beside(path, "corrupt")
         try:
@@ -286,11 +367,14 @@ def claimed(game) -> str | None:
 def _read(path: str) -> str | None:
     """The file's text with universal newlines; None if there is none."""
     try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
+        raw = read_bytes(path, -1)
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError):
+    except OSError:
+        return "\0unreadable"
+    try:
+        return raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+    except UnicodeDecodeError:
         return "\0unreadable"
 
 
@@ -390,8 +474,10 @@ class Autosaver:
             text = _read(a.path)
             try:
                 data = json.loads(text or "")
-            except ValueError:
+            except (ValueError, RecursionError):
                 continue
+            if not (isinstance(data, dict) and isinstance(data.get("intents", []), list)):
+                continue  # changed since it was listed; it is not this game
             if data.get("config") != mine.get("config") or data.get("bots") != mine.get("bots"):
                 continue
             theirs = list(data.get("intents") or ())

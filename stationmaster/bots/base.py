@@ -9,10 +9,76 @@ however the game got there (after an undo, after a reload, in another process).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from ..intents import Intent
 from ..rng import MASK64, Rng
+
+
+@dataclass(frozen=True, repr=False)
+class Option:
+    """One keyword option a bot's class takes, as data beside the bot: its name, its type (``int``
+    for a whole number, ``float`` for any number), its range, whether ``None`` is allowed (and
+    what it means), and what it does. ``check`` refuses a value of the wrong type or out of range
+    with a ValueError in a player's words."""
+
+    name: str
+    kind: type  # int or float
+    low: float | None = None
+    high: float | None = None
+    none: str = ""  # what None means, when it is allowed
+    help: str = ""
+
+    def wants(self) -> str:
+        """What a value must be, in words: "a whole number from 1 to 100 (or null: no cap)"."""
+        what = "a whole number" if self.kind is int else "a number"
+        if self.low is not None and self.high is not None:
+            what += f" from {self.low:g} to {self.high:g}"
+        elif self.low is not None:
+            what += f" from {self.low:g}"
+        return what + (f" (or null: {self.none})" if self.none else "")
+
+    def check(self, bot: str, value) -> None:
+        if value is None and self.none:
+            return
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+        if self.kind is int:
+            ok = type(value) is int
+        if ok and ((self.low is not None and value < self.low) or (self.high is not None and value > self.high)):
+            ok = False
+        if not ok:
+            raise ValueError(f"the {bot} bot's option {self.name} must be {self.wants()}, "
+                             f"not {_shown(value)}")
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.wants()}" + (f" — {self.help}" if self.help else "")
+
+    def __repr__(self) -> str:  # as written beside a bot: Option('horizon', int, 1, 1000, help='...')
+        extra = "".join(f", {k}={v!r}" for k, v in (("none", self.none), ("help", self.help)) if v)
+        return f"Option({self.name!r}, {self.kind.__name__}, {self.low!r}, {self.high!r}{extra})"
+
+
+def _shown(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_options(cls, options: dict) -> None:
+    """Refuse (ValueError saying which and why) options that the bot class ``cls`` does not take,
+    or whose values are of the wrong type or out of range, by the ``OPTIONS`` its class declares.
+    A class that declares none (a bot of your own without ``OPTIONS``) is left to its constructor."""
+    declared = cls.__dict__.get("OPTIONS")
+    if declared is None:
+        return
+    by_name = {o.name: o for o in declared}
+    unknown = [k for k in options if k not in by_name]
+    if unknown:
+        takes = "".join(f"\n  {o}" for o in declared) if declared else " none"
+        raise ValueError(f"the {cls.name} bot does not take these options: {', '.join(map(str, unknown))}. "
+                         f"The options it takes:{takes}")
+    for key, value in options.items():
+        by_name[key].check(cls.name, value)
 
 
 @dataclass(frozen=True)
@@ -29,12 +95,18 @@ class Decision:
 class Bot:
     """Base class of bots. Subclasses set ``name`` and implement ``decide``.
 
+    A bot with options declares them in ``OPTIONS`` (see ``Option``), so that a bad value is
+    refused before any game with a reason, not a traceback in the middle of one.
+
     Bots read the game only through its public API (``legal_intents``, ``state``, ``copy``...)
     and must not look at what their player cannot know: a search works on
     ``game.copy(determinize=player, seed=...)``.
     """
 
     name = "bot"
+    #: the keyword options the class takes besides ``seed`` (``Option`` records; ``check_options``
+    #: reads them). A class declares its own; one that declares none is checked by its constructor.
+    OPTIONS: tuple = ()
 
     def __init__(self, seed: int = 0) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):

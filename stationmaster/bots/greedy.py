@@ -52,6 +52,7 @@ class GreedyBot(Bot):
     """The intent that raises its Revenue most at once; otherwise the first on ``PREFERENCES``."""
 
     name = "greedy"
+    OPTIONS = ()  # takes no options besides its seed
 
     def decide(self, game) -> Decision:
         legal = self.legal(game)

@@ -34,6 +34,7 @@ class PassengerBot(Bot):
     detrains, holds followers; never switches, builds track or industries."""
 
     name = "passenger"
+    OPTIONS = ()  # takes no options besides its seed
 
     def decide(self, game) -> Decision:
         legal = self.legal(game)

@@ -22,7 +22,7 @@ from ..rules import ad_tracks, capacity, geometry, neighbours9, outbound_loads, 
 from ..state import Train
 from ..track import NEIGHBOUR
 from .attacks import DEFENCES, attacks_expected, best_attack, building_spot, is_attack
-from .base import Bot, Decision, register
+from .base import Bot, Decision, Option, check_options, register
 
 try:  # the engine's own departure check and clearance look, so that rule changes reach the planner
     from ..phases.mainline import _made_up_right as _departure_problem
@@ -204,14 +204,6 @@ def area_value(v: View) -> float:
             else:
                 value -= 0.3 * clog  # a load ready to go: room wanted
     return value
-
-
-def _sig(game, seat):
-    s = game.state
-    trains = tuple((t.tray, t.pos, tuple(t.ahead), tuple(t.behind), t.split)
-                   for t in sorted(s.trains.values(), key=lambda t: t.tray) if t.where == "area" and t.seat == seat)
-    cars = tuple(sorted((xy, tuple(p.cars)) for xy, p in s.areas[seat].grid.items() if p.cars))
-    return trains, cars, s.turn.moves_left, s.turn.last_move
 
 
 def _moves(g, seat, tray, direction) -> list:
@@ -582,9 +574,12 @@ class PlannerBot(Bot):
     trains it can see coming, switches cars to the industries, and holds followers."""
 
     name = "planner"
+    OPTIONS = (Option("switch_nodes", int, 1, 100_000,
+                      help=f"industry visits and set-outs tried per switching plan (default {SWITCH_NODES})"),)
 
     def __init__(self, seed: int = 0, switch_nodes: int = SWITCH_NODES) -> None:
         super().__init__(seed)
+        check_options(PlannerBot, {"switch_nodes": switch_nodes})
         self.switch_nodes = switch_nodes
 
     def decide(self, game) -> Decision:

@@ -10,6 +10,7 @@ class RandomBot(Bot):
     """Picks uniformly among ``game.legal_intents()``."""
 
     name = "random"
+    OPTIONS = ()  # takes no options besides its seed
 
     def decide(self, game) -> Decision:
         legal = self.legal(game)

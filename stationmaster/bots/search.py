@@ -18,7 +18,7 @@ import time
 from ..cards import PIECES, spec as card_spec
 from ..flow import Phase
 from ..intents import Agent, Clearance, Draw, Run
-from .base import Bot, Decision, register
+from .base import Bot, Decision, Option, check_options, register
 from .planner import PlannerBot, View
 
 ROLLOUTS = 4  # rollouts per candidate (the default budget)
@@ -70,11 +70,24 @@ class SearchBot(Bot):
     """Planner-guided look-ahead over determinized copies (see the module's docstring)."""
 
     name = "search"
+    OPTIONS = (
+        Option("rollouts", int, 0, 10_000, help=f"rollouts per candidate (default {ROLLOUTS}; 0: the planner's choice)"),
+        Option("candidates", int, 1, 100, help=f"the planner's best options looked at (default {CANDIDATES})"),
+        Option("horizon", int, 1, 1_000, help=f"Stages played forward in each rollout (default {HORIZON})"),
+        Option("max_seconds", float, 0.001, 3_600, none="no time cap, reproducible",
+               help="the time cap per decision (default 1)"),
+        Option("budget", float, 0.001, 3_600, none="no time cap", help="another name for max_seconds"),
+        Option("iterations", int, 0, 10_000, none="rollouts decides", help="another name for rollouts"),
+        Option("margin", float, 0, 1_000, help=f"Revenue per rollout another option must gain (default {MARGIN})"),
+    )
 
     def __init__(self, seed: int = 0, rollouts: int = ROLLOUTS, candidates: int = CANDIDATES,
                  horizon: int = HORIZON, max_seconds: float | None = 1.0, budget: float | None = None,
                  iterations: int | None = None, margin: float = MARGIN) -> None:
         super().__init__(seed)
+        check_options(SearchBot, {"rollouts": rollouts, "candidates": candidates, "horizon": horizon,
+                                  "max_seconds": max_seconds, "budget": budget, "iterations": iterations,
+                                  "margin": margin})
         if iterations is not None:
             rollouts = iterations
         if budget is not None:

@@ -7,20 +7,30 @@
 Game ``i`` is dealt with seed ``seed + i``; the rows come back in seed order, and the same seeds
 give the same rows (all but ``seconds``) whatever the number of jobs. The engine stays standard
 library only: the progress bar uses tqdm when it is installed and the output is a terminal.
+
+Runs stream: ``iter_simulate`` hands the workers a few games at a time and yields each row as it
+(and every game before it) finishes, and ``Summary`` adds rows up one at a time with counts and
+sums, so neither the tasks nor the rows of a run are ever held whole (``stationmaster simulate
+--games 1000000000000`` runs in flat memory, writing each row as it comes). ``simulate`` is
+``list(iter_simulate(...))``. Worker processes are capped at ``max_jobs()``.
 """
 
 from __future__ import annotations
 
+import math
 import os
-import statistics
+import signal
 import sys
 import time
+import warnings
+from collections import Counter, deque
+from fractions import Fraction
 
 from ..cards import PIECES
-from ..config import make_config
+from ..config import MAX_PLAYERS, make_config
 from ..game import Game
 from ..rules import REVENUE_SOURCES
-from .base import REGISTRY, make
+from .base import REGISTRY, check_options, make
 from .play import play_turns
 from .seats import bot_name, check_bots
 
@@ -106,37 +116,79 @@ class Tally:
         }
 
 
+def max_jobs() -> int:
+    """The most worker processes ``simulate`` starts: one per CPU (at least two), since more
+    processes than CPUs make no game faster and each holds a whole engine in memory."""
+    return max(2, os.cpu_count() or 1)
+
+
+#: tasks handed to the workers ahead of the rows written so far, per worker: enough to keep every
+#: worker busy while the next row in seed order finishes, few enough that memory stays flat
+AHEAD_PER_JOB = 4
+
+
 def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
              mode: str = "solitaire", players: int | None = None, yard_refill: str = "day_end",
              progress=False, bot_options: dict | None = None, deck: str = "classic",
              optional_rules=(), balance: str = "v2") -> list:
     """Play ``games`` games with ``bot`` (a registered name, a Bot subclass or a Bot) in every
     seat, game ``i`` on seed ``seed + i``, in ``jobs`` worker processes (None: one per CPU), and
-    return one row per game, in seed order.
+    return one row per game, in seed order. ``iter_simulate`` takes the same arguments and yields
+    the rows as they finish instead of holding them all (for long runs; the CLI uses it).
 
     ``players`` defaults to 1 in solitaire and 2 otherwise. ``progress``: False, True (a bar on
     a terminal with tqdm, else a line per tenth on stderr), or ``callback(done, total)``. With
     ``jobs`` > 1 a bot of your own must be importable by the workers (defined in a module, not in
     a notebook cell) wherever processes are not forked (Windows, macOS, Python 3.14 on Linux).
+    ``jobs`` above ``max_jobs()`` (the CPUs, at least 2) is lowered to it, with a warning.
 
     ``bot_options`` are keyword arguments for the bot's class, besides the game's seed:
     ``bot_options={"max_seconds": None}`` runs ``search`` by its rollout budget alone, without the
-    time cap that would make its games depend on the machine's speed and load.
+    time cap that would make its games depend on the machine's speed and load. Each bot declares
+    the options it takes, with their types and ranges (``OPTIONS`` on its class); a value of the
+    wrong type or out of range is refused before any game, saying which and why.
 
     ``deck`` and ``optional_rules`` are ``new_game``'s (``deck="full"``, ``optional_rules=["adversity"]``); ``balance`` the edition
     of the numbers (``config.BALANCES``: "v1" as first played, "v2" retuned, the default)."""
+    return list(iter_simulate(bot, length, games, seed, jobs, mode, players, yard_refill, progress,
+                              bot_options, deck, optional_rules, balance))
+
+
+def iter_simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
+                  mode: str = "solitaire", players: int | None = None, yard_refill: str = "day_end",
+                  progress=False, bot_options: dict | None = None, deck: str = "classic",
+                  optional_rules=(), balance: str = "v2"):
+    """``simulate``'s games as an iterator of rows in seed order, each yielded as soon as it and
+    the games before it have finished. Nothing is held but the few games under way: a run of any
+    length streams, and stopping early (``close()``, Ctrl-C in the loop) keeps every row already
+    yielded and stops the workers. Bad settings are refused here, before any game."""
+    plan = _plan(bot, length, games, seed, jobs, mode, players, yard_refill, bot_options, deck,
+                 optional_rules, balance)
+    return _rows(plan, progress)
+
+
+def _plan(bot, length, games, seed, jobs, mode, players, yard_refill, bot_options, deck, optional_rules,
+          balance) -> tuple:
+    """Check every setting (ValueError saying which) and return (task maker, games, jobs)."""
     if players is None:
         players = 1 if mode == "solitaire" else 2
     if not isinstance(players, int) or isinstance(players, bool) or players < 1:
         raise ValueError(f"players must be a whole number of seats from 1, not {players!r}")
+    if players > MAX_PLAYERS:  # before the seats' names are made: 10**20 seats would never be
+        raise ValueError(f"Station Master seats 1 to {MAX_PLAYERS} players, not {players}")
+    if isinstance(optional_rules, str) or not isinstance(optional_rules, (list, tuple, set, frozenset)):
+        raise ValueError(f"optional_rules is a list of rule names, e.g. ['adversity'], not {optional_rules!r}")
     optional_rules = list(optional_rules)
     config = make_config(seat_names(players), mode, length, yard_refill=yard_refill, deck=deck,
                          optional_rules=optional_rules, balance=balance)
+    if bot_options is not None and not (isinstance(bot_options, dict) and all(isinstance(k, str) for k in bot_options)):
+        raise ValueError(f"bot_options maps option names to values, e.g. {{'max_seconds': None}}, not {bot_options!r}")
     options = dict(bot_options or {})
     if options:  # a bad bot or option is refused here, before any worker starts
         cls = bot_class(bot)
         if cls is None:
             raise ValueError("bot_options need a bot given by name or class, not one already made")
+        check_options(cls, options)
         try:
             cls(seed=seed, **options)
         except TypeError as e:
@@ -152,25 +204,43 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
         jobs = os.cpu_count() or 1
     if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
         raise ValueError(f"jobs must be a whole number of worker processes from 1, not {jobs!r}")
+    if jobs > max_jobs():
+        warnings.warn(f"jobs={jobs} is more worker processes than this machine's CPUs can run at once; "
+                      f"using {max_jobs()}", RuntimeWarning, stacklevel=3)
+        jobs = max_jobs()
     kw = {"players": list(config.players), "mode": mode, "length": length, "yard_refill": yard_refill,
           "deck": deck, "optional_rules": optional_rules, "balance": balance}
-    tasks = [(bot, options, kw, seed + i) for i in range(games)]
+    return (lambda i: (bot, options, kw, seed + i)), games, min(jobs, games)
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it stops the pool), not each worker's."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _rows(plan: tuple, progress):
+    task, games, jobs = plan
     bar = progress_bar(progress, games)
-    rows = []
     try:
-        if jobs == 1 or games <= 1:
-            for task in tasks:
-                rows.append(play_one(task))
+        if jobs == 1:
+            for i in range(games):
+                row = play_one(task(i))
                 bar.update(1)
-        else:
-            import multiprocessing
-            with multiprocessing.Pool(min(jobs, games)) as pool:
-                for row in pool.imap(play_one, tasks):
-                    rows.append(row)
-                    bar.update(1)
-    finally:
+                yield row
+            return
+        import multiprocessing
+        with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
+            ahead = deque()
+            handed = 0
+            while handed < games or ahead:
+                while handed < games and len(ahead) < jobs * AHEAD_PER_JOB:
+                    ahead.append(pool.apply_async(play_one, (task(handed),)))
+                    handed += 1
+                row = ahead.popleft().get()
+                bar.update(1)
+                yield row
+    finally:  # leaving the with block (done, closed or interrupted) stops the workers
         bar.close()
-    return rows
 
 
 # --------------------------------------------------------------------------- progress
@@ -242,43 +312,111 @@ def progress_bar(progress, total: int, stream=None):
 # --------------------------------------------------------------------------- summaries
 
 
-def _mean(xs) -> float:
-    return round(statistics.fmean(xs), 3) if xs else 0.0
+class Summary:
+    """The figures of a batch of rows (see ``summarize``), gathered one row at a time: it keeps
+    counts and sums, not the rows, so a run of any length can be summarised as it streams, and
+    the summary so far is there when a run is stopped."""
+
+    KEYS = ("bot", "mode", "length", "players", "yard_refill", "target")
+
+    def __init__(self, rows=()) -> None:
+        self.games = self.wins = self.collisions = self.refills = self.decisions = 0
+        self.seats = Counter()  # every seat's Revenue: value -> how many seats ended with it
+        self.seconds = Fraction(0)  # the exact sum, which float() rounds as math.fsum does
+        self.by_source = dict.fromkeys(REVENUE_SOURCES, 0)
+        self.by_day = []  # per Day: [sum of the table's Revenue, games that reached that Day]
+        self.common = {}  # key -> its one value so far, or _MIXED
+        for row in rows:
+            self.add(row)
+
+    def add(self, row: dict) -> None:
+        """Count one game's row."""
+        self.games += 1
+        self.seats.update(row["revenue"].values())
+        self.wins += bool(row["won"])
+        self.collisions += row["collisions"]
+        self.refills += row["yard_refills"]
+        self.decisions += row["decisions"]
+        self.seconds += Fraction(row["seconds"])
+        for src in REVENUE_SOURCES:  # rows saved before a source existed count it as 0
+            self.by_source[src] += row["revenue_by_source"].get(src, 0)
+        for d, v in enumerate(row["revenue_by_day"]):
+            if d == len(self.by_day):
+                self.by_day.append([0, 0])
+            self.by_day[d][0] += v
+            self.by_day[d][1] += 1
+        values = {key: row[key] for key in self.KEYS}
+        values["deck"] = row.get("deck", "classic")
+        values["optional_rules"] = tuple(row.get("optional_rules", ()))
+        for key, v in values.items():
+            if self.common.setdefault(key, v) != v:
+                self.common[key] = _MIXED
+
+    def __repr__(self) -> str:
+        if not self.games:
+            return "<Summary of 0 games>"
+        info = self.result()
+        return (f"<Summary of {self.games} games: mean Revenue {info['mean_revenue']:g} per seat, "
+                f"won {100 * info['win_rate']:.1f}%>")
+
+    def _median(self):
+        """statistics.median of the seats' Revenue, from the counts."""
+        n = sum(self.seats.values())
+        if not n:
+            return 0
+        wanted = sorted({(n - 1) // 2, n // 2})
+        found, seen = [], 0
+        for value in sorted(self.seats):
+            seen += self.seats[value]
+            while wanted and wanted[0] < seen:
+                found.append(value)
+                wanted.pop(0)
+        return found[0] if n % 2 else (found[0] + found[1]) / 2
+
+    def result(self) -> dict:
+        """The figures, as ``summarize`` gives them."""
+        n, seats = self.games, self.seats
+        k = sum(seats.values())
+        total = sum(v * c for v, c in seats.items())
+        out = {key: (None if v is _MIXED else v) for key, v in self.common.items()} if n else \
+            {key: None for key in (*self.KEYS, "deck", "optional_rules")}
+        if k > 1:
+            square = sum(v * v * c for v, c in seats.items())
+            stdev = round(math.sqrt(Fraction(square * k - total * total, k * (k - 1))), 3)
+        else:
+            stdev = 0.0
+        out.update({
+            "games": n,
+            "mean_revenue": _ratio(total, k),
+            "median_revenue": self._median(),
+            "min_revenue": min(seats, default=0),
+            "max_revenue": max(seats, default=0),
+            "stdev_revenue": stdev,
+            "win_rate": round(self.wins / n, 4) if n else 0.0,
+            "wins": self.wins,
+            "collisions_per_game": _ratio(self.collisions, n),
+            "revenue_by_source": {src: _ratio(v, n) for src, v in self.by_source.items()},
+            "yard_refills_per_game": _ratio(self.refills, n),
+            "decisions_per_game": _ratio(self.decisions, n),
+            "seconds_per_game": round(float(self.seconds) / n, 4) if n else 0.0,  # as fmean: fsum / n
+            "revenue_by_day": [_ratio(v, c) for v, c in self.by_day],
+        })
+        return out
 
 
-def _common(rows, key):
-    values = {r[key] for r in rows}
-    return values.pop() if len(values) == 1 else None
+_MIXED = object()  # a key whose rows disagree: the summary shows None
 
 
-def summarize(rows: list) -> dict:
+def _ratio(total, n: int) -> float:
+    """``total / n`` rounded to 3 places (0.0 for no games), as the mean of whole numbers."""
+    return round(float(Fraction(total, n)), 3) if n else 0.0
+
+
+def summarize(rows) -> dict:
     """The figures of a batch of rows: Revenue per seat (mean, median, spread), win rate,
-    collisions and Revenue by source per game, the table's mean Revenue at each Day's end."""
-    seats = [v for r in rows for v in r["revenue"].values()]
-    n = len(rows)
-    days = max((len(r["revenue_by_day"]) for r in rows), default=0)
-    out = {key: _common(rows, key) for key in ("bot", "mode", "length", "players", "yard_refill", "target")}
-    out["deck"] = _common([{"deck": r.get("deck", "classic")} for r in rows], "deck")
-    out["optional_rules"] = _common([{"r": tuple(r.get("optional_rules", ()))} for r in rows], "r")
-    out.update({
-        "games": n,
-        "mean_revenue": _mean(seats),
-        "median_revenue": statistics.median(seats) if seats else 0,
-        "min_revenue": min(seats, default=0),
-        "max_revenue": max(seats, default=0),
-        "stdev_revenue": round(statistics.stdev(seats), 3) if len(seats) > 1 else 0.0,
-        "win_rate": round(sum(r["won"] for r in rows) / n, 4) if n else 0.0,
-        "wins": sum(r["won"] for r in rows),
-        "collisions_per_game": _mean([r["collisions"] for r in rows]),
-        # rows saved before a source existed (penalty came with the opponent cards) count it as 0
-        "revenue_by_source": {s: _mean([r["revenue_by_source"].get(s, 0) for r in rows]) for s in REVENUE_SOURCES},
-        "yard_refills_per_game": _mean([r["yard_refills"] for r in rows]),
-        "decisions_per_game": _mean([r["decisions"] for r in rows]),
-        "seconds_per_game": round(statistics.fmean(r["seconds"] for r in rows), 4) if rows else 0.0,
-        "revenue_by_day": [_mean([r["revenue_by_day"][d] for r in rows if len(r["revenue_by_day"]) > d])
-                           for d in range(days)],
-    })
-    return out
+    collisions and Revenue by source per game, the table's mean Revenue at each Day's end.
+    ``Summary`` gives the same figures one row at a time."""
+    return Summary(rows).result()
 
 
 def format_summary(info: dict) -> str:
