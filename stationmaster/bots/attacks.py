@@ -25,6 +25,7 @@ from ..cards.opponent import EFFECTS, player_named
 from ..flow import Where
 from ..intents import Play
 from ..query import ad_tracks, geometry, player_at, spec_of
+from .view import View
 
 #: an attack whose hurt is below this is kept in the hand for a better target
 MIN_HURT = 1.0
@@ -62,15 +63,13 @@ def victim_of(s, it: Play) -> int | None:
 
 def best_attack(v, card: str, legal) -> tuple | None:
     """(hurt, intent, reason) of the play of the opponent card ``card`` on the leader that hurts
-    most, or None when the leader offers no target worth the card. ``v``: the planner's View."""
+    most, or None when the leader offers no target worth the card. ``v``: the player's View."""
     s = v.s
     target = leader(s, v.me)
     if target is None:
         return None
     sp = spec_of(s, card)
     eff = EFFECTS[sp.key]
-    from .planner import View  # the planner imports this module
-
     theirs = View(v.game, me=target)
     best = None
     for it in legal:

@@ -19,7 +19,8 @@ from ..cards import PIECES, spec as card_spec
 from ..flow import Phase
 from ..intents import Agent, Clearance, Draw, Run
 from .base import Bot, Decision, Option, check_options, register
-from .planner import PlannerBot, View
+from .planner import PlannerBot
+from .view import View
 
 ROLLOUTS = 4  # rollouts per candidate (the default budget)
 CANDIDATES = 3  # the planner's best options looked at
