@@ -365,7 +365,79 @@ def parser() -> argparse.ArgumentParser:
                    help="print the JupyterLab command instead of running it")
     q.set_defaults(run=_play)
     _simulate_parser(sub)
+    _serve_parser(sub)
     return p
+
+
+def _serve_parser(sub) -> None:
+    """``stationmaster serve``: the game server for tables across browsers (docs/remote.md)."""
+    from .server.limits import Limits
+    d = Limits()
+    s = sub.add_parser("serve", help="run the game server for tables across browsers",
+                       description="Serve Station Master tables: one authoritative game per table, every "
+                       "accepted intent stored in a SQLite database before it is acknowledged, each seat "
+                       "sent only what it may see. Prints its URL. Needs the serve extra: "
+                       'pip install "stationmaster[serve]". See docs/remote.md.')
+    s.add_argument("--host", default="127.0.0.1",
+                   help="the address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for a LAN)")
+    s.add_argument("--port", type=int, default=8765, metavar="N", help="the port (default 8765; 0 picks a free one)")
+    s.add_argument("--db", default="stationmaster-tables.db", metavar="FILE",
+                   help="the SQLite database of tables (default stationmaster-tables.db in the working folder)")
+    s.add_argument("--sync", default="full", choices=["full", "normal"],
+                   help="SQLite synchronous mode: full (default) survives a power cut; normal survives a "
+                   "crash of the server, and is faster")
+    s.add_argument("--compress", action="store_true",
+                   help="compress WebSocket messages (per-message deflate): fewer bytes over a slow link, "
+                   "more work for the server (off by default)")
+    s.add_argument("--max-message-bytes", type=int, default=d.message_bytes, metavar="N",
+                   help=f"largest message or request body (default {d.message_bytes})")
+    s.add_argument("--max-tables", type=int, default=d.tables, metavar="N", help=f"tables held (default {d.tables})")
+    s.add_argument("--max-connections", type=int, default=d.connections_per_table, metavar="N",
+                   help=f"connections per table, seats and spectators (default {d.connections_per_table})")
+    s.add_argument("--max-connections-total", type=int, default=d.connections, metavar="N",
+                   help=f"connections and requests served at once in all (default {d.connections})")
+    s.add_argument("--rate", type=float, default=d.rate, metavar="R",
+                   help=f"messages a second per connection (default {d.rate:g})")
+    s.add_argument("--burst", type=int, default=d.burst, metavar="N", help=f"burst of messages (default {d.burst})")
+    s.add_argument("--bot-pace", type=float, default=d.bot_pace, metavar="S",
+                   help=f"seconds between the server's bots' decisions (default {d.bot_pace:g})")
+    s.add_argument("--webhook-timeout", type=float, default=d.webhook_timeout, metavar="S",
+                   help=f"seconds a seat's webhook POST may take; 0 turns webhooks off (default {d.webhook_timeout:g})")
+    s.add_argument("--idle-seconds", type=float, default=d.idle_seconds, metavar="S",
+                   help="a table nobody is connected to leaves memory after this long; it stays in the database "
+                   f"(default {d.idle_seconds:g})")
+    s.set_defaults(run=_serve)
+
+
+def _serve(args) -> int:
+    """Run the server until Ctrl+C."""
+    try:
+        from .server.limits import Limits
+        limits = Limits(message_bytes=args.max_message_bytes, tables=args.max_tables,
+                        connections_per_table=args.max_connections, connections=args.max_connections_total,
+                        rate=args.rate, burst=args.burst,
+                        bot_pace=args.bot_pace, webhook_timeout=args.webhook_timeout, idle_seconds=args.idle_seconds)
+    except ValueError as e:
+        print(f"stationmaster: {e}", file=sys.stderr)
+        return EXIT_BAD
+    try:
+        from .server.app import run
+    except ImportError as e:
+        print(f"stationmaster: the server needs the serve extra ({e.name} is missing): "
+              'pip install "stationmaster[serve]"', file=sys.stderr)
+        return EXIT_BAD
+    try:
+        run(host=args.host, port=args.port, db=args.db, limits=limits, sync=args.sync, compress=args.compress,
+            announce=lambda line: print(line, flush=True))
+    except OSError as e:
+        print(f"stationmaster: cannot serve on {args.host}:{args.port}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_BAD
+    except ValueError as e:  # the database (server.store.StoreError)
+        print(f"stationmaster: {e}", file=sys.stderr)
+        return EXIT_BAD
+    except KeyboardInterrupt:
+        pass
+    return EXIT_OK
 
 
 def _bot_option(text: str) -> tuple:

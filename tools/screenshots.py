@@ -49,6 +49,9 @@ SHOTS = {
     # the full deck (issue 11): a Competitive board and the New game form's Deck and adversity choices
     "board-full-deck-form-jupyterlab.png":
         "tests/browser/test_jupyterlab.py::test_a_full_deck_board_and_its_new_game_form",
+    # a table across browsers (issue 19): Ann's seat, after a round played across a server restart
+    "board-remote-seat-jupyterlab.png":
+        "tests/browser/test_remote_table.py::test_two_browsers_play_a_round_across_a_server_restart",
 }
 
 

@@ -22,7 +22,7 @@ def __getattr__(name):
 
 
 def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | None = None, compact="auto",
-         auto_end_draw: bool = True, work_all: bool = True, **options):
+         auto_end_draw: bool = True, work_all: bool = True, remote=None, **options):
     """Show a playable board for a game; returns the ``Board`` widget (``board.game`` is the game).
 
     - ``play(seed=7)``, ``play(players=["Ann", "Bo"], mode="competitive", bots={"Bo": "planner"})``:
@@ -40,6 +40,10 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
     in the working folder; ``False`` turns that off; a folder autosaves there, a file path names
     the file (and ``play()`` resumes it). ``compact`` is "auto" (the hand and Departments in big
     print when the board is shown small, as on a laptop), True or False.
+
+    ``play(remote=invite)`` (or ``remote=`` a game from ``stationmaster.remote.join``): the board on
+    your seat of a table a server holds (docs/remote.md) — your hand only, updating live when
+    another seat acts; the server keeps the game, so nothing autosaves here.
 
     Fewer pointless clicks (both on by default; the board's settings switch them too):
     ``auto_end_draw`` ends a draw by itself when nothing in hand can be played and the hand is
@@ -60,6 +64,17 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
         target = os.fspath(autosave)
     if resume is not None and (args or options):
         raise TypeError("play(resume=...) takes no game options")
+    if remote is not None:  # a seat at a server's table: the same board on a remote game
+        if args or options or resume is not None:
+            raise TypeError("play(remote=...) takes no game options: the table's creator chose them")
+        if isinstance(remote, str):
+            from stationmaster import remote as _remote
+            remote = _remote.join(remote)
+        board = Board(remote, theme=theme, autosave=None, pace=pace, compact=compact, auto_end_draw=auto_end_draw,
+                      work_all=work_all)
+        for b in (board.new_button, board.upload):  # a seat cannot deal or load another game over the table
+            b.layout.display = "none"
+        return board
     message, level = "", ""
     if args and isinstance(args[0], sm.Game):
         if len(args) > 1 or options:

@@ -1,0 +1,102 @@
+"""``sm.play(remote=...)``: the ordinary notebook board on a seat of a server's table, driven by
+its clicks without a browser (issue 19). The server runs in a thread on 127.0.0.1."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("ipycanvas")
+
+import stationmaster as sm  # noqa: E402
+from stationmaster import remote  # noqa: E402
+from stationmaster.server import Limits, start  # noqa: E402
+from stationmaster.server.views import HIDDEN  # noqa: E402
+
+from remote_helpers import stored_intents  # noqa: E402
+
+# the boards try Switch on the seat's local copy, which holds "?" for the cards it cannot see
+pytestmark = pytest.mark.breaks_invariants
+
+
+@pytest.fixture
+def server(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # a board that autosaved would write here: it must not
+    srv = start(str(tmp_path / "tables.db"), limits=Limits(bot_pace=0.0))
+    yield srv
+    srv.stop()
+
+
+def settle(games, timeout=10.0):
+    """Wait until every seat has heard of every intent (the server's bot included)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        seqs = {g.seq for g in games}
+        if len(seqs) == 1 and games[0].actor != "Cy":
+            time.sleep(0.05)
+            if {g.seq for g in games} == seqs:
+                return
+        assert time.monotonic() < deadline, [repr(g) for g in games]
+        games[0].wait(0.05)
+
+
+def test_two_boards_play_a_competitive_round_by_mouse_with_a_bot_in_the_third_seat(server, tmp_path):
+    table = remote.create(server.url, players=["Ann", "Bo", "Cy"], mode="competitive", seed=31,
+                          bots={"Cy": "random"}, pace=0)
+    ann_board = sm.play(remote=table.invites["Ann"])
+    bo_game = remote.join(table.invites["Bo"])
+    bo_board = sm.play(remote=bo_game)
+    boards = {"Ann": ann_board, "Bo": bo_board}
+    games = [ann_board.game, bo_game]
+    try:
+        assert ann_board.game.me == "Ann" and bo_board.game is bo_game
+        assert ann_board.new_button.layout.display == "none" and ann_board.upload.layout.display == "none"
+        # each board shows its own seat's hand, and no other
+        for name, board in boards.items():
+            me = board.game.players.index(name)
+            assert board.viewer == me
+            hand = [t[1] for t in board._hits if t[0] == "hand"]
+            assert hand and set(hand) <= set(board.game.state.players[me].hand) and HIDDEN not in hand
+        rnd = random.Random(31)
+        clicks = 0
+        start_stage = ann_board.game.state.stage_count
+        while ann_board.game.state.stage_count == start_stage and not ann_board.game.is_over:
+            settle(games)
+            actor = ann_board.game.actor
+            board = boards[actor]
+            other = boards["Bo" if actor == "Ann" else "Ann"]
+            seen = other.updates
+            n = board.game.seq
+            it = rnd.choice(sorted(board.game.legal_intents(), key=str))
+            for kind, what in board.controller.clicks_for(it):
+                (board.click_target if kind == "click" else board.press)(what)
+                clicks += 1
+            assert board.game.seq > n, f"{it}: clicks made nothing ({board.message.value})"
+            assert other.game.wait_for(lambda g: g.seq > n, 10)
+            deadline = time.monotonic() + 10
+            while other.updates == seen:  # the other board repainted by itself
+                assert time.monotonic() < deadline
+                time.sleep(0.01)
+            # a click out of turn shows why, and sends nothing that changes the game (looked at while
+            # the other person must decide: then nothing else can move, not even the server's bot)
+            if not other.game.is_over and other.game.actor == board.game.me:
+                before = other.game.seq
+                other.click_target(("home",))
+                assert other.game.actor in other.message.value and "⚠" in other.message.value
+                assert other.game.seq == before
+        settle(games)
+        assert clicks >= 5
+        stored = stored_intents(server.db, table.id)
+        assert [str(i) for i in ann_board.game.history] == stored == [str(i) for i in bo_game.history]
+        assert any(str(i) for i in ann_board.game.history)
+        assert not list(tmp_path.glob("station-master-autosave*"))  # the server keeps the game
+        with pytest.raises(TypeError, match="no game options"):
+            sm.play(remote=table.invites["Ann"], seed=3)
+    finally:
+        for b in boards.values():
+            b.close()
+        for g in games:
+            g.close()
