@@ -271,6 +271,13 @@ class State:
     turn: Turn = field(default_factory=Turn)
     outcome: Outcome | None = None
 
+    def __post_init__(self) -> None:
+        # the waiting lists hold records; given plain lists (as the wire's JSON has them), make them records
+        self.extras = [e if isinstance(e, WaitingExtra) else WaitingExtra(*e) for e in self.extras]
+        self.sections = [e if isinstance(e, WaitingSection) else WaitingSection(*e) for e in self.sections]
+        self.express_used = [e if isinstance(e, ExpressSpot) else ExpressSpot(*e) for e in self.express_used]
+        self.inflicted = {k: v if isinstance(v, Inflicted) else Inflicted(*v) for k, v in self.inflicted.items()}
+
     def clone(self) -> "State":
         return copy.deepcopy(self)
 
