@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from stationmaster.config import LENGTHS, MAX_NAME, MAX_PLAYERS, MODES
 from stationmaster.errors import SaveError
-from stationmaster.rules import CLOCK
+from stationmaster.query import CLOCK
 from stationmaster.safetext import first_hidden
 from stationmaster.atomic import TEMP_PREFIX, TEMP_SUFFIX, write_atomically
 from stationmaster.saves import MAX_BYTES
