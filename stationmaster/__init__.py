@@ -19,17 +19,17 @@ __version__ = "0.1.0"
 
 
 def play(*args, **kw):
-    """Show a playable board in a notebook (needs ipywidgets and ipycanvas: ``pip install
-    stationmaster[board]``). ``play(seed=7)`` deals a new game with ``new_game``'s options,
-    ``play()`` resumes the autosave in the working folder; see ``stationmaster.widgets.play``."""
+    """Show a playable board in a notebook (needs ipywidgets, and ipycanvas or anywidget to draw:
+    ``pip install stationmaster[board]``). ``play(seed=7)`` deals a new game with ``new_game``'s
+    options, ``play()`` resumes the autosave in the working folder; ``surface="svg"`` draws without
+    ipycanvas (as JupyterLite does by itself); see ``stationmaster.widgets.play``."""
     try:
-        import ipycanvas  # noqa: F401
         import ipywidgets  # noqa: F401
 
         from .widgets import play as _play
     except ImportError as e:
         missing = getattr(e, "name", None) or str(e)
-        raise ImportError(f"the notebook board needs ipywidgets and ipycanvas ({missing} is missing): "
+        raise ImportError(f"the notebook board needs ipywidgets ({missing} is missing): "
                           'pip install "stationmaster[board]"') from e
     return _play(*args, **kw)
 

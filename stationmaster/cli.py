@@ -366,6 +366,7 @@ def parser() -> argparse.ArgumentParser:
     q.set_defaults(run=_play)
     _simulate_parser(sub)
     _serve_parser(sub)
+    _lite_parser(sub)
     return p
 
 
@@ -488,6 +489,47 @@ def _simulate_parser(sub) -> None:
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--quiet", action="store_true", help="no progress report on stderr")
     s.set_defaults(run=_simulate)
+
+
+def _lite(args) -> int:
+    """``stationmaster lite fetch|build|serve``: the JupyterLite site (``stationmaster.lite``)."""
+    from . import lite
+
+    try:
+        if args.action == "fetch":
+            got = lite.fetch(args.cache)
+            print(f"fetched into {args.cache}: Pyodide {got['pyodide'].name} and {len(got['wheels'])} wheels")
+        elif args.action == "build":
+            site = lite.build(args.outdir, cache=args.cache, notebooks=args.notebooks,
+                              log=(lambda m: None) if args.quiet else (lambda m: print(m, file=sys.stderr)))
+            print(f"built {site.folder}: {len(site.notebooks)} notebooks; serve it with: "
+                  f"stationmaster lite serve {args.outdir}")
+        else:
+            lite.serve(args.outdir, port=args.port)
+    except (lite.BuildError, lite.FetchError, FileNotFoundError, OSError) as e:
+        print(f"stationmaster lite {args.action}: {e}", file=sys.stderr)
+        return EXIT_BAD
+    return EXIT_OK
+
+
+def _lite_parser(sub) -> None:
+    from .lite.downloads import DEFAULT_CACHE
+    s = sub.add_parser("lite", help="build or serve the game as a JupyterLite site (runs in the browser)",
+                       description="The game as a static JupyterLite site: JupyterLab and a Python kernel "
+                       "that run in the browser, the play notebook opening first, every tutorial. "
+                       "'fetch' downloads the pinned packages (npm's pyodide, PyPI wheels) into the cache, "
+                       "the only step that needs the network; 'build' fetches what is missing, then builds "
+                       "OUTDIR; 'serve' serves OUTDIR on 127.0.0.1. Needs the lite extra: "
+                       "pip install -e \".[lite]\".")
+    s.add_argument("action", choices=["fetch", "build", "serve"], help="what to do")
+    s.add_argument("outdir", nargs="?", default="site", metavar="OUTDIR",
+                   help="the site's folder (default: site)")
+    s.add_argument("--cache", default=str(DEFAULT_CACHE), metavar="DIR",
+                   help=f"where downloads are kept between builds (default: {DEFAULT_CACHE})")
+    s.add_argument("--notebooks", metavar="DIR", help="the notebooks folder (default: the repository's notebooks/)")
+    s.add_argument("--port", type=int, default=8000, metavar="N", help="serve's port on 127.0.0.1 (default 8000)")
+    s.add_argument("--quiet", action="store_true", help="build without progress lines")
+    s.set_defaults(run=_lite)
 
 
 def main(argv=None) -> int:

@@ -46,6 +46,9 @@ SHOTS = {
         "tests/browser/test_board_room.py::test_the_bar_and_the_whole_board_are_on_one_screen[4-players]",
     "board-day-end-jupyterlab.png":
         "tests/browser/test_board_room.py::test_a_day_of_solitaire_by_mouse_never_moves_the_board",
+    # the JupyterLite site (issue 18): the play notebook's board, drawn as SVG in the browser's own kernel
+    "lite-board.png": "tests/browser/test_lite.py::test_site_plays_saves_in_the_browser_and_resumes_offline",
+    "lite-resumed.png": "tests/browser/test_lite.py::test_site_plays_saves_in_the_browser_and_resumes_offline",
     # the full deck (issue 11): a Competitive board and the New game form's Deck and adversity choices
     "board-full-deck-form-jupyterlab.png":
         "tests/browser/test_jupyterlab.py::test_a_full_deck_board_and_its_new_game_form",

@@ -1,5 +1,5 @@
-"""The notebook board: ipycanvas + ipywidgets around a ``stationmaster.Game`` (imported as
-``stationmaster.widgets``). The engine never imports this package.
+"""The notebook board: ipywidgets and a drawing surface (ipycanvas, or SVG through anywidget) around a
+``stationmaster.Game`` (imported as ``stationmaster.widgets``). The engine never imports this package.
 
 >>> import stationmaster as sm
 >>> board = sm.play(seed=7)      # doctest: +SKIP  (the last expression of a cell shows the board)
@@ -22,7 +22,7 @@ def __getattr__(name):
 
 
 def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | None = None, compact="auto",
-         auto_end_draw: bool = True, work_all: bool = True, remote=None, **options):
+         auto_end_draw: bool = True, work_all: bool = True, remote=None, surface: str = "auto", **options):
     """Show a playable board for a game; returns the ``Board`` widget (``board.game`` is the game).
 
     - ``play(seed=7)``, ``play(players=["Ann", "Bo"], mode="competitive", bots={"Bo": "planner"})``:
@@ -40,6 +40,10 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
     in the working folder; ``False`` turns that off; a folder autosaves there, a file path names
     the file (and ``play()`` resumes it). ``compact`` is "auto" (the hand and Departments in big
     print when the board is shown small, as on a laptop), True or False.
+
+    ``surface`` is what draws the board: "auto" (ipycanvas where it imports, else SVG, as in
+    JupyterLite), "canvas" or "svg" (an anywidget showing the scene as SVG; the same board, the
+    same clicks).
 
     ``play(remote=invite)`` (or ``remote=`` a game from ``stationmaster.remote.join``): the board on
     your seat of a table a server holds (docs/remote.md) — your hand only, updating live when
@@ -71,7 +75,7 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
             from stationmaster import remote as _remote
             remote = _remote.join(remote)
         board = Board(remote, theme=theme, autosave=None, pace=pace, compact=compact, auto_end_draw=auto_end_draw,
-                      work_all=work_all)
+                      work_all=work_all, surface=surface)
         for b in (board.new_button, board.upload):  # a seat cannot deal or load another game over the table
             b.layout.display = "none"
         return board
@@ -102,4 +106,4 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
                 message += " A new game was started."
             game = sm.new_game()
     return Board(game, theme=theme, autosave=target, message=message, message_level=level, pace=pace,
-                 compact=compact, auto_end_draw=auto_end_draw, work_all=work_all)
+                 compact=compact, auto_end_draw=auto_end_draw, work_all=work_all, surface=surface)

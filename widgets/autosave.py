@@ -391,6 +391,8 @@ def _create(path: str, text: str) -> bool:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
         try:
+            if not hasattr(os, "link"):  # Pyodide (JupyterLite) has no hard links: the fallback below
+                raise OSError("no hard links on this file system")
             os.link(tmp, path)  # fails if the name exists: no other game is ever overwritten
         except FileExistsError:
             return False

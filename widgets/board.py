@@ -1,5 +1,6 @@
-"""The playable board: an ipycanvas ``MultiCanvas`` drawing the scene, and ipywidgets controls around
-a live ``stationmaster.Game``. Create it with ``stationmaster.play(...)``.
+"""The playable board: a drawing surface showing the scene (an ipycanvas ``MultiCanvas``, or SVG where
+ipycanvas cannot run: ``surface.py``), and ipywidgets controls around a live ``stationmaster.Game``.
+Create it with ``stationmaster.play(...)``.
 
 The board is this module; its New game form (``newgame.py``), its files (Save and Load,
 ``files.py``) and its bot bar (``botbar.py``) are mixins of ``Board``, each its own module."""
@@ -10,7 +11,6 @@ import html
 import os
 
 import ipywidgets as W
-from ipycanvas import MultiCanvas
 
 import stationmaster as sm
 from stationmaster.decisions import PHASE_NAMES
@@ -21,9 +21,9 @@ from stationmaster.view.shapes import LAYERS, Rect
 from . import advice
 from . import autosave as _autosave
 from . import frontend
+from . import surface as _surface
 from .autoplay import Autoplay
 from .botbar import BotBar
-from .canvas import LayerPainter
 from .controller import Controller
 from .files import SaveFiles
 from .frontend import set_trait as _set
@@ -96,6 +96,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
     True for that, a folder, a file path, or False/None for none; see ``widgets.autosave``);
     ``stationmaster.play()`` with no arguments resumes the most recent.
 
+    Surface: ``surface="auto"`` draws on an ipycanvas canvas where ipycanvas imports, else as SVG
+    (``svgsurface.py``: JupyterLite); "canvas" or "svg" asks for one (``board.surface`` says which).
+
     Hot-seat: the board shows the hand of the player whose decision it is. Bot seats
     (``new_game(bots=...)``) decide by themselves, ``pace`` seconds apart, each decision's reason
     in the log; Pause/Resume, Step and "Skip to my turn" control them (``board.autoplay``).
@@ -103,8 +106,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
 
     def __init__(self, game, *, theme: str = "auto", autosave=None, message: str = "",
                  message_level: str = "", scene_builder=None, pace: float | None = None,
-                 compact="auto", auto_end_draw: bool = True, work_all: bool = True) -> None:
+                 compact="auto", auto_end_draw: bool = True, work_all: bool = True, surface: str = "auto") -> None:
         self._game = game
+        self.surface = _surface.choose(surface)  # "canvas" or "svg": what draws the board
         self.theme_choice = theme if theme in THEME_CHOICES else "auto"
         self.theme = self.theme_choice if self.theme_choice in HIGHLIGHT else "light"
         self._hint = None  # (history length, Decision, targets) of the last Hint
@@ -260,14 +264,8 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.summary_row.add_class("sm-panel")
         self._build_files()
         self.confirm_row.add_class("sm-panel")
-        self.canvas = MultiCanvas(len(LAYERS), width=1240, height=800,
-                                  layout=W.Layout(width="100%", height="auto", max_width="1240px"))
-        self.painter = LayerPainter(self.canvas, LAYERS)
-        self.canvas.on_mouse_down(self._on_mouse_down)
-        # ipycanvas cancels the mouse events a browser makes up for a tap: take the tap itself
-        self.canvas.on_touch_start(lambda touches: touches and self._on_mouse_down(*touches[0]))
-        for i, name in enumerate(LAYERS):
-            self.canvas[i].on_client_ready(lambda name=name: self._on_client_ready(name))
+        # the drawing surface (ipycanvas, or SVG where it cannot run): ``surface.py``
+        self.canvas, self.painter = _surface.build(self.surface, LAYERS, self._on_mouse_down, self._on_client_ready)
         self._pool: list = []
         self.actions_box = W.HBox(layout=W.Layout(flex_flow="row nowrap", width="auto", flex="0 1 auto"))
         self.actions_box.add_class("sm-actions")

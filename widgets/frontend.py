@@ -10,7 +10,8 @@
 - **Quiet canvas.** The board uses mouse-down and taps only; the other mouse events stop before
   ipycanvas, which would send each to the kernel (one message per pixel the pointer moves) and
   would keep the mouse wheel from scrolling the page over the board.
-- **The scale.** ``scale`` is the canvas's shown width over its drawn width (1.0 at full size).
+- **The scale.** ``scale`` is the canvas's (or the SVG surface's) shown width over its drawn width
+  (1.0 at full size).
 - **The room.** ``room_width`` and ``room_height`` are the CSS pixels the board's canvas may use:
   the board's width, and the height of the window (JupyterLab's notebook view, Voilà's page) less
   the board's control bar, whose height never changes. The board sizes its canvas from them, so
@@ -49,12 +50,13 @@ function render({ model, el }) {
   const quiet = (e) => { if (e.target && e.target.tagName === "CANVAS") e.stopPropagation(); };
   const QUIET = ["mousemove", "mouseup", "mouseout", "wheel"];
   const scale = () => {
-    const cs = board && board.querySelectorAll("canvas");
+    const cs = board && board.querySelectorAll("canvas, svg.sm-surface");
     if (!cs || !cs.length) return;
     const c = cs[cs.length - 1];
     const w = c.getBoundingClientRect().width;
-    if (!c.width || !w) return;
-    const s = Math.round((w / c.width) * 1000) / 1000;
+    const drawn = c.tagName === "CANVAS" ? c.width : Number(c.dataset.smWidth);  // the SVG surface's own width
+    if (!drawn || !w) return;
+    const s = Math.round((w / drawn) * 1000) / 1000;
     if (model.get("scale") !== s) { model.set("scale", s); model.save_changes(); }
   };
   // The room the canvas may use: the board's inner width; the height of what scrolls the
