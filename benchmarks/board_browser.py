@@ -5,7 +5,8 @@ default layout (the file browser open) and the Voilà app, Debian Chromium.
 
 - **Click latency**: a board click until its repaint against a bare ipywidgets Button -> Label
   round trip, median of 15 each in the same session (budget 2x, aim 1.2x);
-- **per table size** (Solitaire, 2, 3 and 4 players, and the Voilà app): the board's shown scale,
+- **per table size** (Solitaire, 2, 3 and 4 players, and the Voilà app; and a 2-player board in a
+  narrow window, 900x800, and a large one, 1920x1080): the board's shown scale,
   the smallest text and the smallest click target as the screen shows them (rules: text >= 10 px,
   targets >= 18 px), how many texts and targets are under those, and the largest shift of the
   board in the document over a few clicks by mouse (rule: <= 2 px);
@@ -31,6 +32,7 @@ TESTS = [
     "tests/browser/test_board_laptop.py::test_a_board_click_repaints_within_twice_a_bare_button_round_trip",
     "tests/browser/test_board_room.py",
     "tests/browser/test_voila.py::test_voila_app_at_1280x800_fits_the_screen_and_reads",
+    "tests/browser/test_board_open.py::test_a_narrow_window_reflows_the_board_and_a_large_one_fits_it",
 ]
 
 

@@ -308,3 +308,31 @@ def follows_through(game, intent) -> str | None:
             return (f"the {spec_of(game.state, card).name} on Department {intent.source} could not be played after "
                     "taking it" + (f" ({reason[0].lower() + reason[1:]})" if reason else ""))
     return None
+
+
+def discard_dept(game) -> int:
+    """The Department a card is best discarded to by the acting player now: the one whose top card
+    is of least use to them (an empty one first: it covers nothing), by the planner's valuation of
+    cards, so that a one-click discard goes where the Hint would send it."""
+    from .bots.planner import View, discard_dept as planners
+
+    return planners(View(game))
+
+
+def sure_collision(game) -> str:
+    """'' unless the decision in hand is a clearance ([M4]) and clearing the train would run it into
+    the train ahead ([M6], [M11]) — then the collision, in the engine's words. Asked of the
+    acting player's determinized copy (``game.copy(determinize=...)``): what that player cannot
+    know is dealt afresh, so the answer never reveals a hidden card or a future roll."""
+    from .intents import Clearance
+
+    legal = game.legal
+    if game.actor is None or Clearance(True) not in legal or Clearance(False) not in legal:
+        return ""
+    try:
+        trial = game.copy(determinize=game.actor, seed=0)
+        events = trial.apply(Clearance(True))
+    except Exception:  # refused, or a card's rule failing: nothing to say
+        return ""
+    crash = next((e for e in events if e.kind == "collision"), None)
+    return "" if crash is None else str(crash)

@@ -257,7 +257,9 @@ def test_a_refused_bot_decision_pauses_the_bots_and_keeps_the_game():
     board = Board(game, autosave=False, pace=0)
     assert game.actor == "Bo" and game.history == () and board.autoplay.paused
     assert "which was refused" in board.message.value
-    assert "grumpy" not in board.log_text()
+    # no note of a decision made (the bot's reason); the refusal itself is in the log, whole
+    assert "runs west, whatever" not in board.log_text()
+    assert [ln for ln in board.log_text().splitlines() if "grumpy" in ln] == ["⚠ " + board.controller.message]
 
 
 def test_the_autosave_follows_the_bots_and_no_temporary_file_is_left(tmp_path):

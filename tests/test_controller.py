@@ -263,7 +263,7 @@ def test_a_modifier_beside_two_facilities_asks_which_it_serves():
 
 def test_office_upgrade_and_trains_play_by_button():
     g = draw_position(["depot", "train5"])
-    c = Controller(g)
+    c = Controller(g, quick_play=False)  # the two-click way (one click: tests/test_clicks.py)
     hand = g.state.players[0].hand
     depot = next(x for x in hand if x.startswith("Depot"))
     train = next(x for x in hand if x.startswith("T") and x[1:].isdigit())
@@ -278,7 +278,7 @@ def test_office_upgrade_and_trains_play_by_button():
 
 def test_discard_by_clicking_a_department():
     g = draw_position(["straight"])
-    c = Controller(g, auto_end_draw=False)  # the draw stays open to look at
+    c = Controller(g, auto_end_draw=False, quick_play=False, quick_discard=False)  # the draw stays open to look at
     card = g.state.players[0].hand[0]
     assert not c.click(("dept", 2))  # no card selected: says what to do
     assert c.error
@@ -576,7 +576,7 @@ def test_a_train_order_is_played_by_its_trains_button():
     t = b.train(1, mainline=(0, 0))
     b.hand(ME, ["expedite"])
     g = b.game()
-    c = Controller(g)
+    c = Controller(g, quick_play=False)  # its buttons (one legal Play: one click, tests/test_clicks.py)
     g.apply("draw home")
     c.sync()
     (card,) = [x for x in g.state.players[0].hand if g.state.deck[x] == "expedite"]
@@ -595,7 +595,7 @@ def test_a_mainline_modifier_is_played_by_its_division_cards_button():
     b.state.mainline = ["Seaside Double Track", "Taney Cut"]
     b.hand(ME, ["block_signals"])
     g = b.game()
-    c = Controller(g)
+    c = Controller(g, quick_play=False)  # its buttons (one legal Play: one click, tests/test_clicks.py)
     g.apply("draw home")
     c.sync()
     (card,) = [x for x in g.state.players[0].hand if g.state.deck[x] == "block_signals"]

@@ -396,7 +396,7 @@ def test_the_board_plays_an_enhancement_by_clicks():
     b = Position(seed=3, deck="full")
     _layout(b)
     lights = _hand(b, "yard_lights")
-    c = Controller(_drawing(b))
+    c = Controller(_drawing(b), quick_play=False)  # selected first (one click: tests/test_clicks.py)
     c.sync()
     c.click(("hand", lights))
     assert "click a highlighted card of your Office Area" in c.message
@@ -415,7 +415,7 @@ def test_a_click_on_a_train_at_the_office_puts_the_enhancement_on_the_office():
     b = Position(seed=3, deck="full")
     column = _hand(b, "water_column")
     b.train(2, player=ME, at=(0, 0))
-    c = Controller(_drawing(b))
+    c = Controller(_drawing(b), quick_play=False)
     c.sync()
     c.click(("hand", column))
     assert c.click(("tray", 1))
@@ -438,7 +438,7 @@ def test_a_card_that_fits_nowhere_says_why():
     """E1: a Gantry Crane without a freight facility: the board says why, from a card it was tried on."""
     b = Position(seed=3, deck="full")
     gantry = _hand(b, "gantry_crane")
-    c = Controller(_drawing(b))
+    c = Controller(_drawing(b), quick_play=False, quick_discard=False)
     c.sync()
     c.click(("hand", gantry))
     assert c.message.startswith("The Gantry Crane is selected. The Gantry Crane fits no card of your Office Area now "

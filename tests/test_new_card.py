@@ -134,7 +134,7 @@ def test_the_engine_plays_the_sample_cards(sample_deck):
 def test_the_board_plays_and_shows_the_sample_cards(sample_deck):
     b = Position(seed=5, deck="sample")
     lead, order = b.hand("Player", ["yard_lead", "timetable_bulletin"])
-    c = Controller(b.game(), auto_end_draw=False)  # the draw stays open after the last card
+    c = Controller(b.game(), auto_end_draw=False, quick_play=False)  # the draw stays open; two clicks a card
     c.click(("home",))
     c.click(("hand", lead))
     spots = {t for t, k in c.highlights() if k == "target" and t[0] == "spot"}

@@ -561,7 +561,7 @@ def test_the_board_plays_the_cards_by_clicks():
     the player's name plate) and a click there plays it."""
     b, bo5, (hot, fine, wash) = at_bos_office("hotbox", "icc_fine", "washout")
     g = b.game()
-    c = Controller(g)
+    c = Controller(g, quick_play=False)  # each card selected first
     c.click(("home",))
     bo_seat = g.state.players[1].seat
     c.click(("hand", hot))
@@ -594,7 +594,7 @@ def test_the_board_says_why_an_opponent_card_has_no_target():
     click when it has some."""
     b = table()
     hot, fine = b.hand("Ann", ["hotbox", "icc_fine"])
-    c = Controller(b.game())
+    c = Controller(b.game(), quick_play=False)  # each card selected first
     c.click(("home",))
     c.click(("hand", hot))
     assert "The Hotbox has no train to go on" in c.message

@@ -340,6 +340,36 @@ def test_the_room_layout_keeps_text_and_targets_large_enough_and_fits_the_room(r
         assert sc.height <= room[1] * 1.12, (len(game.players), sc.height)
 
 
+@pytest.mark.parametrize("room", [(500, 587), (420, 500)])
+def test_a_narrow_room_reflows_the_table_into_one_column_at_full_size(room):
+    """A ~900 px window with JupyterLab's file browser open leaves the board about 500 px: the table
+    is built that wide (shown 1:1, not shrunk), no text under 10 px, no target under 18 px, and
+    nothing drawn past its edges (every shape and every text, by its laid-out width, within the
+    table); the side column goes under the Area, the piles under the hand, a long Division in two
+    rows."""
+    from stationmaster.view.scene import text_width
+    from stationmaster.view.shapes import Rect
+
+    for game in tables():
+        sc = build_scene(game.state, room=room)
+        assert sc.width == room[0]
+        texts = [t for t in sc.shapes if isinstance(t, Text) and str(t.text).strip()]
+        assert min(t.size for t in texts) >= 10, min(texts, key=lambda t: t.size)
+        assert min(min(h.w, h.h) for h in sc.hits) >= 18, min(sc.hits, key=lambda h: min(h.w, h.h))
+        for t in texts:
+            w = text_width(str(t.text), t.size, t.bold)
+            left = t.x - (w if t.anchor == "end" else w / 2 if t.anchor == "middle" else 0)
+            assert -1 <= left and left + w <= sc.width + 1, (len(game.players), t)
+        for r in (sh for sh in sc.shapes if isinstance(sh, Rect)):
+            assert -3 <= r.x and r.x + r.w <= sc.width + 3, (len(game.players), r)
+        for h in sc.hits:
+            assert 0 <= h.x + h.w / 2 <= sc.width, (len(game.players), h)
+        hand = [h for h in sc.hits if h.target[0] == "hand"]
+        piles = [h for h in sc.hits if h.target[0] in ("home", "dept")]
+        under = min(p.y for p in piles) > max((h.y + h.h for h in hand), default=0)
+        assert under, "the piles go under the hand"
+
+
 def test_the_room_layout_draws_one_area_large_and_every_players_row():
     game = busy(sm.new_game(seed=5, players=["Ann", "Bo", "Cy"], mode="competitive"), 120, 3)
     for focus in (0, 1, 2):

@@ -26,7 +26,9 @@ from stationmaster.builder import Position  # noqa: E402
 from stationmaster.intents import Discard, Draw, End, Move, Play  # noqa: E402
 from stationmaster.view.shapes import Rect, Scene, Text  # noqa: E402
 from stationmaster.widgets import AUTOSAVE_NAME  # noqa: E402
+from stationmaster.widgets import advice  # noqa: E402
 from stationmaster.widgets.board import Board  # noqa: E402
+from stationmaster.widgets.controller import WORK_ALL  # noqa: E402
 from stationmaster.widgets.canvas import LayerPainter, dirty_boxes  # noqa: E402
 
 ME_W = "Player"
@@ -257,6 +259,7 @@ def test_option_buttons_apply_intents():
 def test_the_message_line_describes_the_latest_click():
     game = sm.new_game(seed=7)
     board = board_for(game)
+    board.set_option("quick_play", False)  # each card selected, then its Department
     board.button("Draw home").click()
     for card in list(game.state.players[0].hand)[:2]:
         board.click_target(("hand", card))
@@ -346,8 +349,10 @@ def test_a_short_game_played_to_the_end_by_mouse_and_buttons(compact, seed, conf
         it = r.choice(busy) if busy and r.random() < 0.8 else r.choice(legal)
         n = len(game.history)
         do(board, board.controller.clicks_for(it))
-        idle_end = ["end"] if "the draw ended by itself" in board.controller.message else []  # auto_end_draw
-        assert [str(i) for i in game.history[n + 1:]] == idle_end, f"{it}: {board.controller.message}"
+        by_itself = [str(i) for i in game.history[n + 1:]]  # auto_end_draw, auto_hold: said in the message
+        assert set(by_itself) <= {"end", "hold"}, f"{it}: {board.controller.message}"
+        assert ("end" not in by_itself or "the draw ended by itself" in board.controller.message) and \
+            ("hold" not in by_itself or "was held by itself" in board.controller.message), board.controller.message
         got = game.history[n]
         assert (got.tray, got.to) == (it.tray, it.to) if isinstance(it, Move) else got == it
     assert "Game over" in board.status.value
@@ -1010,6 +1015,8 @@ def test_new_game_load_and_resume_leave_nothing_of_the_previous_game(tmp_path):
     board.save()
     board.show_summary(1)
     board._hint = (len(board.game.history), None, [("home",)])
+    board.set_option("quick_play", False)
+    board.set_option("quick_discard", False)
     board.click_target(("hand", board.game.state.players[0].hand[0]))  # a card selected
     assert "selected" in [k for _, k in board.controller.highlights()]
     text = board.game.dumps()
@@ -1090,3 +1097,30 @@ def test_load_has_a_tooltip_and_its_label_is_load():
     assert "sm-upload" in board.upload._dom_classes
     css = frontend.css()
     assert ".sm-upload{font-size:0}" in css and "content:'Load'" in css
+
+
+def test_a_long_message_and_every_refusal_are_in_the_log_whole():
+    """Issue 15: the message line shows one line (the rest on hover); the log keeps a refusal or a
+    warning whole, and a long message's own words (not the events' sentences, which the log has
+    already); Undo of the intent before it takes it away with that intent's events."""
+    game = sm.new_game(seed=7)
+    board = board_for(game)
+    board.click_target(("dept", 1))  # Draw from Department 1
+    n_log = board.log_text().count("\n")
+    board.click_target(("home",))  # refused: drawn already
+    assert board.controller.error
+    assert "⚠ " + board.controller.message in board.log_text()
+    assert board.log_text().count("\n") == n_log + 1
+    board.refresh(game_changed=False)  # shown again: logged once
+    assert board.log_text().count("\n") == n_log + 1
+    game2 = sm.new_game(seed=4)
+    board.game = game2
+    c = board.controller
+    while "was held by itself" not in c.message and not game2.is_over:  # a sure collision, held
+        it = advice.hint(game2).intent
+        do(board, [("press", WORK_ALL)] if it in c.obvious_work() else c.clicks_for(it))
+    assert len(c.message) > board.LONG_MESSAGE
+    assert any("was held by itself" in line and line.startswith("✎") for line in board.log_text().splitlines())
+    before = board.log_text().count("was held by itself")
+    board.undo_button.click()  # the hold made by itself, undone: its message goes with its events
+    assert board.log_text().count("was held by itself") == before - 1

@@ -49,6 +49,11 @@ SHOTS = {
     # the JupyterLite site (issue 18): the play notebook's board, drawn as SVG in the browser's own kernel
     "lite-board.png": "tests/browser/test_lite.py::test_site_plays_saves_in_the_browser_and_resumes_offline",
     "lite-resumed.png": "tests/browser/test_lite.py::test_site_plays_saves_in_the_browser_and_resumes_offline",
+    # the play notebook as it opens (scrolled to the bar by itself), and a narrow window (900x800)
+    "board-opened-jupyterlab.png": "tests/browser/test_board_open.py::"
+                                   "test_the_play_notebook_opens_with_the_bar_and_the_whole_board_on_one_screen",
+    "board-narrow-jupyterlab.png":
+        "tests/browser/test_board_open.py::test_a_narrow_window_reflows_the_board_and_a_large_one_fits_it",
     # the full deck (issue 11): a Competitive board and the New game form's Deck and adversity choices
     "board-full-deck-form-jupyterlab.png":
         "tests/browser/test_jupyterlab.py::test_a_full_deck_board_and_its_new_game_form",

@@ -22,7 +22,8 @@ def __getattr__(name):
 
 
 def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | None = None, compact="auto",
-         auto_end_draw: bool = True, work_all: bool = True, remote=None, surface: str = "auto", **options):
+         auto_end_draw: bool = True, work_all: bool = True, quick_play: bool = True, quick_discard: bool = True,
+         auto_hold: bool = True, scroll_to_bar: bool = True, remote=None, surface: str = "auto", **options):
     """Show a playable board for a game; returns the ``Board`` widget (``board.game`` is the game).
 
     - ``play(seed=7)``, ``play(players=["Ann", "Bo"], mode="competitive", bots={"Bo": "planner"})``:
@@ -49,10 +50,18 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
     your seat of a table a server holds (docs/remote.md) — your hand only, updating live when
     another seat acts; the server keeps the game, so nothing autosaves here.
 
-    Fewer pointless clicks (both on by default; the board's settings switch them too):
+    ``scroll_to_bar``: the board's first display scrolls the notebook so that its control bar is
+    at the top of the view (the bar and the whole board on one screen).
+
+    Fewer pointless clicks (all on by default; the board's settings switch them too; whatever
+    they do goes through ``game.apply``, so it is recorded, logged and undoable):
     ``auto_end_draw`` ends a draw by itself when nothing in hand can be played and the hand is
     within its limit; ``work_all`` offers a "Work all" button in Load/Unload that applies every
-    earning action a player would obviously take (each logged).
+    earning action a player would obviously take (each logged); ``quick_play``: one click on a
+    card that fits only one place plays it (or on a spot only one card fits); ``quick_discard``:
+    while the hand is over its limit, one click on an unplayable card discards it to the
+    Department the Hint would choose; ``auto_hold``: a following train that would surely collide
+    if cleared is held without asking.
     """
     import os
 
@@ -68,14 +77,16 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
         target = os.fspath(autosave)
     if resume is not None and (args or options):
         raise TypeError("play(resume=...) takes no game options")
+    board_options = dict(auto_end_draw=auto_end_draw, work_all=work_all, quick_play=quick_play,
+                         quick_discard=quick_discard, auto_hold=auto_hold, scroll_to_bar=scroll_to_bar,
+                         surface=surface)
     if remote is not None:  # a seat at a server's table: the same board on a remote game
         if args or options or resume is not None:
             raise TypeError("play(remote=...) takes no game options: the table's creator chose them")
         if isinstance(remote, str):
             from stationmaster import remote as _remote
             remote = _remote.join(remote)
-        board = Board(remote, theme=theme, autosave=None, pace=pace, compact=compact, auto_end_draw=auto_end_draw,
-                      work_all=work_all, surface=surface)
+        board = Board(remote, theme=theme, autosave=None, pace=pace, compact=compact, **board_options)
         for b in (board.new_button, board.upload):  # a seat cannot deal or load another game over the table
             b.layout.display = "none"
         return board
@@ -106,4 +117,4 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
                 message += " A new game was started."
             game = sm.new_game()
     return Board(game, theme=theme, autosave=target, message=message, message_level=level, pace=pace,
-                 compact=compact, auto_end_draw=auto_end_draw, work_all=work_all, surface=surface)
+                 compact=compact, **board_options)

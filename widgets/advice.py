@@ -87,12 +87,14 @@ def options(controller) -> list:
                 mine = plays.pop(it.card)
                 name = controller.card_name(it.card)
                 spots = {p.at for p in mine if p.at is not None}
+                quick = getattr(controller, "quick_play", False) and len(mine) == 1
                 if spots:
                     n = len(spots)
                     out.append((f"Lay the {name} ({n} spot{'s' if n != 1 else ''} fit)",
-                                "click the card, then a highlighted spot"))
+                                "click the card" if quick else "click the card, then a highlighted spot"))
                 else:
-                    out.append((f"Play the {name}", f"click the card, then press Play {name}"))
+                    out.append((f"Play the {name}", "click the card" if quick else
+                                f"click the card, then press Play {name}"))
         elif isinstance(it, Move):
             if it.tray in moves:
                 n = len(moves.pop(it.tray))
@@ -121,7 +123,9 @@ def options(controller) -> list:
             label = explain.end_label(s)
             last.append((capital(explain.end_words(s)), f"press {label}"))
     if any(isinstance(it, Discard) for it in legal):
-        last.insert(0, ("Discard a card to a Department", "click the card, then a Department"))
+        quick = getattr(controller, "quick_play", False) or getattr(controller, "quick_discard", False)
+        last.insert(0, ("Discard a card to a Department", "click a Department, then the card" if quick else
+                        "click the card, then a Department"))
     if getattr(controller, "work_all", False) and controller.obvious_work():
         out.insert(0, (f"Work all: every Porter and Laborer action that earns ({len(controller.obvious_work())} now)",
                        "press Work all"))

@@ -93,6 +93,7 @@ class Autoplay:
         c.sync()
         what = c.summary(events)
         c.say(f"{line} — {what}" if what else line)
+        c.settle()  # a person's seat next: what the options decide by themselves (an idle draw, a sure collision)
         if self.on_step is not None:
             self.on_step(player, decision)
         return player, decision

@@ -17,6 +17,7 @@ from stationmaster.decisions import PHASE_NAMES
 from stationmaster.errors import IllegalIntent
 from stationmaster.query import CLOCK, spec_of
 from stationmaster.view.shapes import LAYERS, Rect
+from stationmaster.view.scene.room import NARROW
 
 from . import advice
 from . import autosave as _autosave
@@ -24,7 +25,7 @@ from . import frontend
 from . import surface as _surface
 from .autoplay import Autoplay
 from .botbar import BotBar
-from .controller import Controller
+from .controller import PLAY_OPTIONS, Controller
 from .files import SaveFiles
 from .frontend import set_trait as _set
 from .log import EventLog
@@ -89,7 +90,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
     row, shows another). Until a browser has reported its room (a script, the tests) the table is
     the SVG layout, its card row in big print when ``compact`` says so ("auto": when shown small).
     Nothing above the board changes height while playing: the help, the Hint, the Day's summary
-    and Load's question open over the board.
+    and Load's question open over the board. ``scroll_to_bar=True`` (``sm.play``'s default): its
+    first display scrolls the notebook so the control bar is at the top of the view, the bar and
+    the whole board on one screen (``widgets.frontend``).
 
     Autosave: after every accepted intent (and undo/redo) the game is written atomically to its
     own file, ``station-master-autosave-seed<seed>.json`` in the working folder (``autosave`` is
@@ -106,9 +109,10 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
 
     def __init__(self, game, *, theme: str = "auto", autosave=None, message: str = "",
                  message_level: str = "", scene_builder=None, pace: float | None = None,
-                 compact="auto", auto_end_draw: bool = True, work_all: bool = True, surface: str = "auto") -> None:
+                 compact="auto", scroll_to_bar: bool = False, surface: str = "auto", **options) -> None:
         self._game = game
         self.surface = _surface.choose(surface)  # "canvas" or "svg": what draws the board
+        self._scroll_to_bar = bool(scroll_to_bar)
         self.theme_choice = theme if theme in THEME_CHOICES else "auto"
         self.theme = self.theme_choice if self.theme_choice in HIGHLIGHT else "light"
         self._hint = None  # (history length, Decision, targets) of the last Hint
@@ -118,11 +122,11 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
             autosave = os.getcwd()
         self.autosaver = _autosave.Autosaver(autosave) if autosave else None
         self.autosave_error = None
-        self.controller = Controller(game)
-        # the controller's play options (issue 15): set as attributes, so a controller without
-        # them still works (they are then plain board attributes nobody reads)
-        self.controller.auto_end_draw = bool(auto_end_draw)
-        self.controller.work_all = bool(work_all)
+        unknown = sorted(set(options) - set(PLAY_OPTIONS))
+        if unknown:
+            raise TypeError(f"Board() got unknown options {', '.join(unknown)}; the play options are "
+                            f"{', '.join(PLAY_OPTIONS)}")
+        self.controller = Controller(game, **{k: bool(v) for k, v in options.items()})
         self._calling = False  # the board is inside a controller call (a click, a button)
         self._changed_meanwhile = False  # and the game changed during it: repaint once after
         self.autoplay = Autoplay(self.controller, pace=pace, on_step=self._after_bot)
@@ -240,7 +244,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.message = W.HTML(layout=W.Layout(width="100%"))
         self.message.add_class("sm-line")
         self.style = W.HTML(frontend.css(), layout=W.Layout(display="none"))
-        self.page = frontend.helper()
+        self.page = frontend.helper(getattr(self, "_scroll_to_bar", False))
         if self.page is not None:
             self.page.observe(self._on_page_theme, "page_theme")
             self.page.observe(self._on_page_scale, "scale")
@@ -296,28 +300,24 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self._log_widgets: list = []
 
     def _build_settings(self) -> None:
-        """The board's play settings ([auto end draw] and [Work all] of issue 15): the controller's
-        options, switchable while playing."""
-        self.auto_end_toggle = W.Checkbox(value=bool(getattr(self.controller, "auto_end_draw", False)),
-                                          description="end a draw by itself", indent=False,
-                                          tooltip="when nothing in hand can be played and the hand is within its "
-                                                  "limit, the draw ends without a click",
-                                          layout=W.Layout(width="auto"))
-        self.work_all_toggle = W.Checkbox(value=bool(getattr(self.controller, "work_all", False)),
-                                          description="offer Work all", indent=False,
-                                          tooltip="during Load/Unload, a Work all button applies every earning "
-                                                  "action you would obviously take (each is logged)",
-                                          layout=W.Layout(width="auto"))
-        self.auto_end_toggle.observe(lambda ch: self.set_option("auto_end_draw", ch["new"]), "value")
-        self.work_all_toggle.observe(lambda ch: self.set_option("work_all", ch["new"]), "value")
+        """The board's play settings (``PLAY_OPTIONS``: the controller's options that save
+        pointless clicks), one checkbox each, switchable while playing."""
+        self.option_toggles = {}
+        for name, (words, tip) in PLAY_OPTIONS.items():
+            box = W.Checkbox(value=bool(getattr(self.controller, name, False)), description=words, indent=False,
+                             tooltip=tip, layout=W.Layout(width="auto"))
+            box.observe(lambda ch, name=name: self.set_option(name, ch["new"]), "value")
+            self.option_toggles[name] = box
+        self.auto_end_toggle = self.option_toggles["auto_end_draw"]
+        self.work_all_toggle = self.option_toggles["work_all"]
 
     def set_option(self, name: str, value: bool) -> None:
-        """Switch a controller option ("auto_end_draw" or "work_all") on or off."""
-        if name not in ("auto_end_draw", "work_all"):
-            raise ValueError(f"no board option {name!r}: auto_end_draw or work_all")
+        """Switch a controller option (a name of ``PLAY_OPTIONS``: "auto_end_draw", "work_all",
+        "quick_play", "quick_discard", "auto_hold") on or off."""
+        if name not in PLAY_OPTIONS:
+            raise ValueError(f"no board option {name!r}: {', '.join(PLAY_OPTIONS)}")
         setattr(self.controller, name, bool(value))
-        toggle = self.auto_end_toggle if name == "auto_end_draw" else self.work_all_toggle
-        _set(toggle, "value", bool(value))
+        _set(self.option_toggles[name], "value", bool(value))
         if self.scene is not None:
             self._update_controls()
 
@@ -336,6 +336,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self._build_mainline_replay()
         helpers = W.HBox([self.help_button, self.hint_button, self.undo_button, self.redo_button],
                          layout=W.Layout(flex_flow="row nowrap", flex="0 0 auto", margin="0 0 0 auto"))
+        helpers.add_class("sm-helpers")
         decide = W.HBox([self.actions_box, helpers],
                         layout=W.Layout(flex_flow="row nowrap", align_items="center", width="100%"))
         decide.add_class("sm-decide")
@@ -347,7 +348,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.stage = W.Box([self.canvas, self.overlay], layout=W.Layout(width="100%"))
         self.stage.add_class("sm-stage")
         tools = W.HBox([self.new_button, self.save_button, self.save_link, self.upload, self.theme_toggle,
-                        self.mainline_button, self.auto_end_toggle, self.work_all_toggle],
+                        self.mainline_button, *self.option_toggles.values()],
                        layout=W.Layout(flex_flow="row wrap", align_items="center"))
         fallback = W.HBox([self.intent_list, self.apply_button], layout=W.Layout(flex_flow="row wrap"))
         extra = [self.page] if self.page is not None else []
@@ -571,8 +572,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         return (page.room_width, page.room_height) if page is not None else (0, 0)
 
     def _size_canvas(self) -> None:
+        narrow = self.scene.width < NARROW and getattr(self.scene, "room", None) is not None
         _set(self.canvas.layout, "max_width",
-             frontend.canvas_max_width(self.scene.width, self.scene.height, self.room[1]))
+             frontend.canvas_max_width(self.scene.width, self.scene.height, self.room[1], fit_height=not narrow))
 
     def _on_room(self, change) -> None:
         """The room changed (first reported, window resized, file browser opened or closed): lay
@@ -651,6 +653,36 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         text = f'<div class="sm-one-line" title="{html.escape(full, quote=True)}">{body}</div>'
         if self.message.value != text:
             self.message.value = text
+        if self._log_message():
+            self._render_log()
+
+    #: a message longer than this (characters) may not fit the one-line message line: the log
+    #: keeps it whole (refusals and warnings always)
+    LONG_MESSAGE = 100
+
+    def _log_message(self) -> bool:
+        """Put the controller's message in the log, whole, when the message line may cut it: a
+        refusal or a warning, or a long message (without the events' own sentences, which the
+        log has already). Once per message and game position; True if something was logged."""
+        c, g = self.controller, self._game
+        if not c.message or self.event_log.game is not g or self.event_log.seen != len(g.history):
+            return False
+        key = (c.message, len(g.history), id(g))
+        if key == getattr(self, "_logged", None):
+            return False
+        self._logged = key
+        level = "error" if c.error else "warning" if c.warning else ""
+        text = c.message
+        if not level:
+            if len(text) <= self.LONG_MESSAGE:
+                return False
+            for e in g.last_events if g.history else ():
+                text = text.replace(str(e), "")
+            text = " ".join(text.split())
+            if not text or text == "...":
+                return False
+        self.event_log.say(text, level)
+        return True
 
     def _update_controls(self) -> None:
         g, c = self._game, self.controller
@@ -721,6 +753,12 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
 
     def _update_log(self) -> None:
         self.event_log.update(self._game, self.autoplay.notes)
+        self._log_message()
+        self._render_log()
+
+    def _render_log(self) -> None:
+        """Send the log's changed Stage blocks to the browser (only the newest two on an ordinary
+        update)."""
         n = len(self.event_log.blocks)
         while len(self._log_widgets) < n:
             self._log_widgets.append(W.HTML())

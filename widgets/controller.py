@@ -32,6 +32,7 @@ from stationmaster.intents import (
 from stationmaster.query import CLOCK, spec_of
 
 from . import gestures as gs
+from . import shortcuts as sc
 from .words import capital, car_words, for_mouse, place_name, say as say_intent
 
 
@@ -64,6 +65,22 @@ YARD_HINTS = {Sort: "sort its cars with the Sort buttons (one Move)",
 OPTIONS = (Switch, Draw, Agent)
 #: the key of the Work all button
 WORK_ALL = "ui:work_all"
+#: the controller's options that save pointless clicks (all on by default; ``sm.play(...)`` and the
+#: board's settings switch them): name -> (the setting's words, what it does)
+PLAY_OPTIONS = {
+    "auto_end_draw": ("end a draw by itself", "when nothing in hand can be played and the hand is within its limit, "
+                                              "the draw ends without a click"),
+    "work_all": ("offer Work all", "during Load/Unload, a Work all button applies every earning action you would "
+                                   "obviously take (each is logged)"),
+    "quick_play": ("one-click plays", "a click on a card that fits only one place plays it there, and a click on a "
+                                      "spot only one card fits lays that card; to discard such a card, click the "
+                                      "Department first, then the card"),
+    "quick_discard": ("one-click discards", "while your hand is over its limit, a click on a card that cannot be "
+                                            "played discards it to the Department whose top card is of least use "
+                                            "to you (Undo takes it back; click a Department first for another)"),
+    "auto_hold": ("hold a sure collision", "when clearing a following train would surely run it into the train "
+                                           "ahead, it is held without asking (logged)"),
+}
 
 
 class Controller:
@@ -72,18 +89,27 @@ class Controller:
     ``auto_end_draw``: a draw with nothing left to play (no card in hand can be played, the hand
     within its limit) ends by itself, through ``game.apply`` like any intent. ``work_all``: in
     Load/Unload a Work all button applies every earning Porter and Laborer action, each one an
-    intent of its own."""
+    intent of its own. ``quick_play`` and ``quick_discard``: the one-click shortcuts of
+    ``widgets.shortcuts`` (a card that fits one place is played by a click on it, or on that
+    place; an unplayable card is discarded by a click while the hand is over its limit).
+    ``auto_hold``: a clearance whose Clear would surely run the train into the one ahead
+    (``explain.sure_collision``) is answered Hold by itself, through ``game.apply``, logged."""
 
-    def __init__(self, game, auto_end_draw: bool = True, work_all: bool = True) -> None:
+    def __init__(self, game, auto_end_draw: bool = True, work_all: bool = True, quick_play: bool = True,
+                 quick_discard: bool = True, auto_hold: bool = True) -> None:
         self._game = game
         self.auto_end_draw = auto_end_draw
         self.work_all = work_all
+        self.quick_play = quick_play
+        self.quick_discard = quick_discard
+        self.auto_hold = auto_hold
         self.message = ""
         self.error = False
         self.warning = False
         self.busy = False  # True while the controller applies: the board tells its own changes from a script's
         self._switch_cache: tuple = (None, None)
         self._table_cache: tuple = (None, [])
+        self._shortcut_rows: set = set()
         self._clear()
         self._key = self._context()
 
@@ -184,7 +210,8 @@ class Controller:
         now = self._context()  # (``before``: taken before the apply; the board's observer syncs in between)
         same_turn = before[:4] + before[-1:] == now[:4] + now[-1:]
         self._key = self._context()
-        self.clicks = self._still_good(list(keep or [])) if same_turn else []
+        keep = [c for c in keep or [] if c[0] == "click" and c[1][0] != "dept"]  # a Department drawn from is no selection
+        self.clicks = self._still_good(keep) if same_turn else []
         self.sorting, self.swap = [], set()
         if self.card is None:
             self.turned = False
@@ -230,14 +257,37 @@ class Controller:
         return self._game.legal
 
     def _table(self) -> list:
-        """``[(intent, gesture), ...]`` for every legal intent and each of its gestures, kept while
-        the legal intents are the same object (one game state)."""
+        """``[(intent, gesture), ...]`` for every legal intent and each of its gestures (the
+        one-click shortcuts first, and without the longer gestures they shadow), kept while the
+        legal intents and the options are the same (one game state)."""
         legal = self._legal()
-        if self._table_cache[0] is not legal:
+        key = (self.quick_play, self.quick_discard)
+        cached = self._table_cache[0]
+        if cached is None or cached[0] is not legal or cached[1] != key:
             seat = self.seat
             rows = [] if seat is None else [(it, g) for it in legal for g in gs.gestures(self.state, seat, it)]
-            self._table_cache = (legal, rows)
+            short = [] if seat is None else sc.shortcuts(
+                self.state, seat, legal, self.quick_play, self.quick_discard,
+                lambda: explain.discard_dept(self._game))
+            if short:
+                firsts = {g[0] for _, g in short}
+                rows = short + [(it, g) for it, g in rows if g[0] not in firsts or len(g) == 1]
+            if self.quick_play or self.quick_discard:  # a card whose click is a shortcut: its Department first
+                rows += [(it, sc.dept_first(it)) for it in legal if sc.dept_first(it) is not None]
+            self._table_cache = ((legal, key), rows)
+            self._shortcut_rows = set(short)
         return self._table_cache[1]
+
+    def one_click(self, target):
+        """The intent a click on ``target`` makes at once through a one-click shortcut now
+        (``widgets.shortcuts``), or None (a click there selects, or makes its usual intent)."""
+        step = (("click", tuple(target)),)
+        return next((it for it, g in self._table() if g == step and (it, g) in self._shortcut_rows), None)
+
+    def is_shortcut(self, intent, gesture) -> bool:
+        """Is this row of the gesture table a one-click shortcut (``widgets.shortcuts``)?"""
+        self._table()
+        return (intent, tuple(gesture)) in self._shortcut_rows
 
     def _candidates(self, steps) -> list:
         """The (intent, gesture) rows whose gesture starts with ``steps``."""
@@ -312,24 +362,48 @@ class Controller:
             else:
                 text += f" No Moves left: {label} may still set out cars; {explain.end_label(self.state)} when done."
         self.say(text)
-        if self.auto_end_draw and self._game.actor == actor and self.bot is None \
-                and explain.idle_draw(self.state, self._legal()):
-            self._end_idle_draw()
+        self.settle(actor)
         return True
 
-    def _end_idle_draw(self) -> None:
-        """End a draw that has nothing left to play (the ``auto_end_draw`` option): an End intent
-        like the button's, logged, its events in the message after the last one's."""
+    def settle(self, actor: str | None = None) -> int:
+        """Apply the decisions the options make by themselves for a person's seat, each through
+        ``game.apply`` (recorded, logged, undoable) with its reason added to the message: a draw
+        with nothing left to play ends (``auto_end_draw``, only for ``actor``, the player who
+        just acted, when given); a clearance whose Clear would surely collide is held
+        (``auto_hold``). Returns how many were applied."""
+        done = 0
+        for _ in range(100):  # a bound: each one moves the game on
+            g = self._game
+            if g.is_over or g.actor is None or self.bot is not None:
+                break
+            n = len(g.history)
+            if self.auto_end_draw and (actor is None or g.actor == actor) \
+                    and explain.idle_draw(self.state, self._legal()):
+                self._by_itself(End(), "Nothing in hand can be played now, so the draw ended by itself.")
+            elif self.auto_hold and (crash := explain.sure_collision(g)):
+                tr = pending_train(self.state)
+                who = f"train {tr.label}" if tr else "the train"
+                self._by_itself(Clearance(False), f"{capital(who)} was held by itself: clearing it would be a "
+                                                  f"collision ({crash.rstrip('.')}).")
+            else:
+                break
+            done += 1
+            if len(self._game.history) == n:  # nothing moved on (a remote seat's apply is the server's)
+                break
+        return done
+
+    def _by_itself(self, it, why: str) -> None:
+        """Apply an intent an option makes by itself, logged, its events in the message after the
+        last one's."""
         before = self.message
         self.busy = True
         try:
-            events = self._game.apply(End())
+            events = self._game.apply(it)
         finally:
             self.busy = False
         self._after_change([], self._context())
         tail = self.summary(events)
-        self.say(f"{before} Nothing in hand can be played now, so the draw ended by itself."
-                 + (f" {tail}" if tail else ""))
+        self.say(f"{before} {why}".strip() + (f" {tail}" if tail else ""))
 
     def obvious_work(self) -> list:
         """The earning Load/Unload intents any player would take now, in order: every Porter and
@@ -463,6 +537,13 @@ class Controller:
         if kinds & set(SWITCHING):
             return f"Click a train to switch with ({s.turn.moves_left} Moves left){end}."
         if kinds & {Play, Discard}:
+            over = self.quick_discard and End not in kinds
+            if over and any(isinstance(self.one_click(("hand", c)), Discard) for c in s.players[self.player].hand):
+                return ("Your hand is over its limit: click a card that cannot be played to discard it (or a "
+                        "Department, then the card), or play one.")
+            if self.quick_play or self.quick_discard:
+                return (f"Click a card in your hand (one that fits one place is played at once) or a highlighted "
+                        f"spot; to discard, click a Department, then the card{end}.")
             return f"Click a card in your hand to play or discard it{end}."
         if kinds & {Work, Board, Detrain}:
             more = " (or Work all)" if self.work_all and self.obvious_work() else ""
@@ -799,6 +880,9 @@ class Controller:
         going_on = alts if self.clicks else fresh
         for seq in ([*self.clicks, step], *([*self.clicks, a] for a in going_on), [step], *([a] for a in fresh)):
             cands = self._candidates(seq)
+            if cands and self.card is not None and len(seq) == 1 and seq[0][1][0] in ("spot", "box") \
+                    and all(self.is_shortcut(it, g) for it, g in cands):
+                continue  # a spot the selected card does not fit: its reason, not another card played there
             if cands:
                 return self._go_on(seq, cands)
         self._explain_refusal(target)
@@ -825,8 +909,12 @@ class Controller:
             if isinstance(it, Switch) and seq[0][1][0] == "tray":
                 return self._switch_with(seq)
             flipped = isinstance(it, Play) and it.turned != self.turned
+            quick = isinstance(it, Discard) and len(seq) == 1 and self.is_shortcut(it, tuple(seq))
+            why = self.why_nowhere(it.card) if quick else ""
             if not self.apply(it, seq):
                 return False
+            if quick:  # a quick discard ([quick_discard]): why the card could not be played, and the way back
+                self.say(f"{self.message} {why} Your hand was over its limit; Undo takes it back.")
             if flipped:
                 self.say(f"{self.message} (The {self.card_name(it.card)} fits there only "
                          f"{'as printed' if self.turned else 'turned'}, so it was laid that way.)")
@@ -882,6 +970,8 @@ class Controller:
                 self.say(f"{name} is selected: choose a Laborer action with the buttons, or click its boxes.")
             else:
                 self.say(f"{name} is selected: choose with the buttons.")
+        elif first[0] == "dept" and Discard in kinds:
+            self.say(f"Department {first[1]} is selected: click the card in your hand to discard there.")
         else:
             self.say("Now click one of the highlighted places.")
 
@@ -1125,7 +1215,14 @@ class Controller:
         seat = self.seat
         if seat is None:
             return [("press", str(it))]
-        gest = next((g for g in gs.gestures(self.state, seat, it) if self._reads_as(g, it)), (gs.press(it),))
+        usual, alone = gs.gestures(self.state, seat, it), (gs.press(it),)
+        table = [g for o, g in self._table() if o == it]
+        short = [g for g in table if self.is_shortcut(it, g)]
+        rest = [g for g in table if g not in short]
+        if usual and usual[0] != alone:  # the press of its own text last, unless it is the usual way
+            rest.sort(key=lambda g: g == alone)
+        mine = short + rest if table else usual
+        gest = next((g for g in mine if self._reads_as(g, it)), alone)
         steps = list(gest)
         n = len(self.clicks)
         fresh = True

@@ -16,6 +16,11 @@
   the board's width, and the height of the window (JupyterLab's notebook view, Voilà's page) less
   the board's control bar, whose height never changes. The board sizes its canvas from them, so
   the bar and the whole board are on one screen once the bar is at the top.
+- **Opened at the bar.** With ``scroll_to_bar`` (``sm.play``'s boards), the first display scrolls
+  what scrolls the notebook so that the control bar is at the top of the view: the bar and the
+  whole board are on one screen without the player scrolling. It aims again while the board
+  settles its size (the repaint for the room), for a few seconds at most, and never after the
+  player scrolled, clicked or typed.
 
 The browser code runs through anywidget (a front-end loader for widgets); without anywidget the
 board works, only these are missing. The CSS is a ``<style>`` block in an HTML widget:
@@ -59,11 +64,19 @@ function render({ model, el }) {
     const s = Math.round((w / drawn) * 1000) / 1000;
     if (model.get("scale") !== s) { model.set("scale", s); model.save_changes(); }
   };
+  // the nearest box round the board that scrolls (JupyterLab's notebook, Voilà's page), or null (the window)
+  const scroller = () => {
+    for (let el = board && board.parentElement; el; el = el.parentElement) {
+      const st = getComputedStyle(el);
+      if ((st.overflowY === "auto" || st.overflowY === "scroll") && el.scrollHeight > el.clientHeight + 1) return el;
+    }
+    return null;
+  };
   // The room the canvas may use: the board's inner width; the height of what scrolls the
   // notebook (or the window) less the control bar above the canvas.
   const room = () => {
     if (!board) return;
-    // the smallest scrolling box round the board (JupyterLab's notebook, Voilà's page), within the window
+    // the smallest scrolling box round the board, within the window
     let view = window.innerHeight;
     for (let el = board.parentElement; el; el = el.parentElement) {
       const st = getComputedStyle(el);
@@ -79,6 +92,20 @@ function render({ model, el }) {
       model.set("room_width", w); model.set("room_height", h); model.save_changes();
     }
   };
+  // Opened at the bar (scroll_to_bar): the control bar to the top of the view, while the board
+  // settles, until the player scrolls, clicks or types.
+  let aim = true;
+  const AIM_EVENTS = ["wheel", "mousedown", "keydown", "touchstart"];
+  const stopAim = (e) => { if (e.isTrusted) aim = false; };
+  const toBar = () => {
+    if (!aim || stop || !board || !model.get("scroll_to_bar")) return;
+    const bar = board.querySelector(".sm-bar");
+    if (!bar) return;
+    const sc = scroller();
+    const d = bar.getBoundingClientRect().top - (sc ? sc.getBoundingClientRect().top : 0) - 2;
+    if (Math.abs(d) < 2) return;
+    if (sc) sc.scrollTop += d; else window.scrollBy(0, d);
+  };
   const attach = () => {
     if (stop) return;
     board = el.closest(".station-master-board");
@@ -90,7 +117,7 @@ function render({ model, el }) {
     mo.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
     observers.push(mo);
     if (window.ResizeObserver) {
-      const ro = new ResizeObserver(() => { scale(); room(); });
+      const ro = new ResizeObserver(() => { scale(); room(); toBar(); });
       ro.observe(board);
       observers.push(ro);
     }
@@ -99,6 +126,12 @@ function render({ model, el }) {
     observers.push({ disconnect: () => window.removeEventListener("resize", onResize) });
     scale();
     room();
+    if (model.get("scroll_to_bar")) {
+      AIM_EVENTS.forEach((t) => window.addEventListener(t, stopAim, { capture: true, passive: true }));
+      observers.push({ disconnect: () => AIM_EVENTS.forEach((t) => window.removeEventListener(t, stopAim, true)) });
+      [0, 250, 1000, 2500].forEach((ms) => setTimeout(toBar, ms));
+      setTimeout(() => { aim = false; }, 6000);
+    }
   };
   attach();
   return () => {
@@ -178,6 +211,13 @@ def css() -> str:
         ".station-master-board .sm-help li,.station-master-board .sm-summary li{margin:1px 0}",
         ".station-master-board .sm-page-helper{width:0;height:0;overflow:hidden}",
         # Load: the upload button's own label counts the files chosen ("Load (0)"); say "Load"
+        # a narrow board (a ~900 px window with the file browser open): the helpers show their
+        # icons only (their words are the tooltips), so the decision's buttons keep the room
+        ".station-master-board{container-type:inline-size}",
+        "@container (max-width:640px){.station-master-board .sm-bar .jupyter-button{padding:0 6px}"
+        ".station-master-board .sm-helpers .jupyter-button{font-size:0;padding:0 8px}"
+        ".station-master-board .sm-helpers .jupyter-button i.fa{font-size:var(--jp-widgets-font-size,13px);"
+        "margin:0}}",
         ".station-master-board .sm-upload{font-size:0}",
         ".station-master-board .sm-upload::after{content:'Load';font-size:var(--jp-widgets-font-size,13px)}",
         ".station-master-board .sm-upload i.fa{font-size:var(--jp-widgets-font-size,13px);margin-right:4px}",
@@ -197,10 +237,13 @@ def css() -> str:
     return "<style>" + "".join(rules) + "</style>"
 
 
-def canvas_max_width(width: float, height: float, room_height: float = 0) -> str:
+def canvas_max_width(width: float, height: float, room_height: float = 0, fit_height: bool = True) -> str:
     """The canvas's CSS max-width: its drawn width, and no wider than fits the room's height (the
     browser reports it; before it has, the window's height less the bars around the board). The
-    canvas keeps its aspect ratio."""
+    canvas keeps its aspect ratio. ``fit_height=False`` (a table laid out for a narrow room, taller
+    than any window): its drawn width, shown 1:1, the page scrolls."""
+    if not fit_height:
+        return f"{int(round(width))}px"
     ratio = width / max(1.0, height)
     if room_height > 0:
         return f"{int(min(width, room_height * ratio))}px"
@@ -216,10 +259,12 @@ if anywidget is not None:
         scale = traitlets.Float(0.0).tag(sync=True)
         room_width = traitlets.Int(0).tag(sync=True)
         room_height = traitlets.Int(0).tag(sync=True)
+        scroll_to_bar = traitlets.Bool(False).tag(sync=True)
 else:  # pragma: no cover
     PageHelper = None
 
 
-def helper():
-    """A PageHelper, or None without anywidget."""
-    return PageHelper() if PageHelper is not None else None
+def helper(scroll_to_bar: bool = False):
+    """A PageHelper, or None without anywidget. ``scroll_to_bar``: its first display brings the
+    board's control bar to the top of the view."""
+    return PageHelper(scroll_to_bar=bool(scroll_to_bar)) if PageHelper is not None else None

@@ -32,6 +32,13 @@ def event_html(e) -> str:
     return f'<div class="{cls}" style="{style}">{html.escape(str(e))}</div>'
 
 
+def message_html(text: str, level: str = "") -> str:
+    """A message of the board's message line, whole ("⚠" for a refusal or a warning)."""
+    style = "font-style:italic" + (";color:#b35900" if level else ";opacity:0.85")
+    mark = "⚠ " if level else "✎ "
+    return f'<div class="sm-msg" style="{style}">{html.escape(mark + text)}</div>'
+
+
 def note_html(text: str) -> str:
     """A bot's reason for its decision ("Bo (planner): boards 2 passengers at the Depot")."""
     return f'<div class="sm-bot" style="font-style:italic;opacity:0.9">{html.escape(text)}</div>'
@@ -73,6 +80,14 @@ class EventLog:
             self._add(b, notes.get(n))
             self.batches.append(self._count() - before)
         self.seen = len(game.history)
+
+    def say(self, text: str, level: str = "") -> None:
+        """Log a message of the board's message line whole (the line shows one line of it), after
+        the events it followed; Undo of the intent before it takes it away with that intent's
+        events."""
+        self.blocks[-1][1].append(message_html(text, level))
+        if self.batches:
+            self.batches[-1] += 1
 
     def _count(self) -> int:
         return sum(len(b[1]) + 1 for b in self.blocks)

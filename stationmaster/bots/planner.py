@@ -253,6 +253,18 @@ def stages_left(s) -> int:
     return (s.config.days - s.day) * 12 + 12 - s.stage
 
 
+def discard_dept(v: View) -> int:
+    """The Department to discard to: the one whose top card is worth least to this player (an
+    empty one first: it covers nothing). The board's one-click discard asks it too."""
+    worst = None
+    for k in (1, 2, 3):
+        pile = v.s.departments[k - 1]
+        w = card_worth(v, pile[-1]) if pile else -1
+        if worst is None or w < worst[0]:
+            worst = (w, k)
+    return worst[1]
+
+
 def card_worth(v: View, card: str) -> float:
     """How much a card in hand is worth to this player now (0 useless ... 10 play at once)."""
     sp = v.spec(card)
@@ -817,10 +829,4 @@ class PlannerBot(Bot):
         return min(cands, key=lambda it: (it.at not in reach and it.at != (0, 0), abs(it.at[0]) + abs(it.at[1]), str(it)))
 
     def _discard_dept(self, v: View) -> int:
-        worst = None
-        for k in (1, 2, 3):
-            pile = v.s.departments[k - 1]
-            w = card_worth(v, pile[-1]) if pile else -1
-            if worst is None or w < worst[0]:
-                worst = (w, k)
-        return worst[1]
+        return discard_dept(v)

@@ -228,3 +228,29 @@ def screenshot_folder(make_temp) -> pathlib.Path:
 @pytest.fixture(scope="session")
 def screenshots_dir(tmp_path_factory):
     return screenshot_folder(lambda: tmp_path_factory.mktemp("screenshots"))
+
+
+# ---------------------------------------------------------------------------------------------
+# The board in a notebook at a laptop's size: what the board tests share
+
+#: the laptop the issue measures on, and JupyterLab's default layout (the file browser open)
+LAPTOP = {"width": 1280, "height": 800}
+#: the notebook's scroller, and the visible rectangle of the notebook panel
+SCROLLER = "sel => document.querySelector(sel + ' .jp-WindowedPanel-outer')"
+VIEW = f"""sel => {{ const r = ({SCROLLER})(sel).getBoundingClientRect();
+  return {{top: r.top, bottom: r.bottom, left: r.left, right: r.right}}; }}"""
+
+
+def open_notebook_board(page, lab_server, request, name: str, source: str, viewport: dict = LAPTOP) -> tuple:
+    """Write a notebook of one cell (``source``) into the server's folder, open it in JupyterLab at
+    ``viewport``, run it and wait for its board: ``(LabNotebook, BoardView)``."""
+    from .test_jupyterlab import BoardView, LabNotebook, workspace_name, write_notebook
+
+    page.set_viewport_size(viewport)
+    write_notebook(lab_server.root / name, source)
+    nb = LabNotebook(page, lab_server, name, workspace_name(request)).open()
+    nb.run_all_cells()
+    board = BoardView(nb)
+    board.wait_shown()
+    board.settle()
+    return nb, board

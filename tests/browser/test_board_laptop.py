@@ -21,16 +21,10 @@ import time
 
 import pytest
 
-from .test_jupyterlab import BoardView, LabNotebook, target_point, workspace_name, write_notebook
+from .conftest import LAPTOP, SCROLLER, VIEW, open_notebook_board
+from .test_jupyterlab import target_point
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-LAPTOP = {"width": 1280, "height": 800}
-
-# The notebook's scroller and the visible rectangle of the notebook panel.
-SCROLLER = "sel => document.querySelector(sel + ' .jp-WindowedPanel-outer')"
-VIEW = f"""sel => {{ const r = ({SCROLLER})(sel).getBoundingClientRect();
-  return {{top: r.top, bottom: r.bottom, left: r.left, right: r.right}}; }}"""
 SCROLL_TOP = f"sel => ({SCROLLER})(sel).scrollTop"
 # Scroll the notebook so the board's top is ``offset`` px below the top of the notebook's view.
 SCROLL_BOARD_TO = f"""([sel, board, offset]) => {{
@@ -40,14 +34,7 @@ SCROLL_BOARD_TO = f"""([sel, board, offset]) => {{
 
 
 def open_board(page, lab_server, request, name: str, source: str) -> tuple:
-    page.set_viewport_size(LAPTOP)
-    write_notebook(lab_server.root / name, source)
-    nb = LabNotebook(page, lab_server, name, workspace_name(request)).open()
-    nb.run_all_cells()
-    board = BoardView(nb)
-    board.wait_shown()
-    board.settle()
-    return nb, board
+    return open_notebook_board(page, lab_server, request, name, source)
 
 
 def in_view(page, nb, board, extra=()) -> dict:
@@ -259,7 +246,8 @@ bare, label = W.Button(description="bare"), W.Label("0")
 bare.on_click(lambda _b: setattr(label, "value", str(int(label.value) + 1)))
 label.add_class("bare-label")
 display(W.HBox([bare, label]))
-board = sm.play(seed=7, auto_end_draw=False)  # with its autosave, as a player has it; the plan ends draws itself
+# with its autosave, as a player has it; the plan ends draws itself, and selects cards (no one-click plays)
+board = sm.play(seed=7, auto_end_draw=False, quick_play=False, quick_discard=False)
 board"""
 
 # Time of every change the page shows: a canvas drawn (ipycanvas copies its offscreen canvas
@@ -299,7 +287,7 @@ def test_a_board_click_repaints_within_twice_a_bare_button_round_trip(lab_server
     presses of a bare Button that sets a Label, alternately, in the same JupyterLab session."""
     nb, board = open_board(page, lab_server, request, "latency.ipynb", LATENCY)
     page.evaluate(HOOK, nb.sel)
-    shadow = board.shadow(seed=7, auto_end_draw=False)
+    shadow = board.shadow(seed=7, auto_end_draw=False, quick_play=False, quick_discard=False)
     bare_button = page.locator(f"{nb.sel} button.jupyter-button", has_text="bare").first
 
     def card(k=0):

@@ -21,14 +21,10 @@ import time
 
 import pytest
 
-from .test_jupyterlab import BoardView, LabNotebook, target_point, workspace_name, write_notebook
+from .conftest import LAPTOP, SCROLLER, VIEW, open_notebook_board
+from .test_jupyterlab import target_point
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
-
-LAPTOP = {"width": 1280, "height": 800}
-SCROLLER = "sel => document.querySelector(sel + ' .jp-WindowedPanel-outer')"
-VIEW = f"""sel => {{ const r = ({SCROLLER})(sel).getBoundingClientRect();
-  return {{top: r.top, bottom: r.bottom, left: r.left, right: r.right}}; }}"""
 # Scroll the notebook so the board's control bar is at the top of the notebook's view.
 SCROLL_TO_BAR = f"""([sel, board]) => {{
   const s = ({SCROLLER})(sel), b = document.querySelector(board + ' .sm-bar');
@@ -50,14 +46,8 @@ TABLES = {
 def open_board(page, lab_server, request, name: str, game_expr: str):
     import stationmaster as sm
 
-    page.set_viewport_size(LAPTOP)
-    write_notebook(lab_server.root / name,
-                   f"import stationmaster as sm\nboard = sm.play({game_expr}, autosave=False)\nboard")
-    nb = LabNotebook(page, lab_server, name, workspace_name(request)).open()
-    nb.run_all_cells()
-    board = BoardView(nb)
-    board.wait_shown()
-    board.settle()
+    nb, board = open_notebook_board(page, lab_server, request, name,
+                                    f"import stationmaster as sm\nboard = sm.play({game_expr}, autosave=False)\nboard")
     # the board the browser shows, rebuilt here for the room the browser reported
     page.wait_for_function("sel => document.querySelector(sel).dataset.smRoom", arg=board.sel)
     board.settle()
@@ -166,7 +156,8 @@ def play_by_mouse(page, nb, board, shadow, until, limit: int = 400) -> list:
             break
         intent = next_intent(g, {})
         if intent == "end" and not selected_once:  # select a card and put it down: the decision row changes
-            hand = [h.target for h in shadow.scene.hits if h.target[0] == "hand"]
+            hand = [h.target for h in shadow.scene.hits if h.target[0] == "hand"
+                    and shadow.controller.one_click(h.target) is None]  # a card whose click selects it
             if hand:
                 for _ in range(2):
                     x, y = target_point(shadow, tuple(hand[0]))

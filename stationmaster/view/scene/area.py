@@ -9,7 +9,7 @@ from ...flow import Where
 from ...query import ad_tracks, capacity, player_at, spec_of, workers_left
 from ...state import PIPELINE
 from ..shapes import Poly
-from .layout import GRID_NAMES, MARGIN, fit, money, text_width, wrap
+from .layout import GRID_NAMES, MARGIN, fit, floor, money, text_width, wrap
 from .theme import KIND_COLOURS, PLAYER_COLOURS, TIER_COLOURS, is_dark, mix
 
 
@@ -120,7 +120,9 @@ class OfficeAreas:
         cw, ch = self.cw, self.ch
         gw = (el - wl + 1) * cw
         # solitaire, and the room layout's one Area: trays and facilities beside the grid
-        side_list = len(s.players) == 1 or getattr(self, "side_list_seat", None) == seat
+        # (a narrow room layout: the list under the grid)
+        side_list = (len(s.players) == 1 or getattr(self, "side_list_seat", None) == seat) \
+            and not getattr(self, "narrow", False)
         if side_list:  # grid and list side by side, centred
             list_w = min(460.0, w - gw - 60)
             gx = x + max(pad + 14, (w - gw - 28 - list_w) / 2)
@@ -209,10 +211,16 @@ class OfficeAreas:
         cy = y + h / 2
         self.line([(x, cy), (x + w, cy)], c["rail"], rail_w, "table")
         bw, bh = min(w * 0.78, 46), max(8.0, min(h * 0.3, 14))
+        size = min(bh * 0.66, bw / 4.2)
+        # a text floor (the room layout) may make the word wider than the board: the board grows to
+        # fit it, and leans away from the Office so that it never covers the next card
+        bw = max(bw, text_width("LIMITS", floor(size), True) + 6)
+        bh = max(bh, floor(size) * 1.3)
         px = x + w / 2
+        px = min(px, x + w - 2 - bw / 2) if side == "west" else max(px, x + 2 + bw / 2)
         self.line([(px, cy - rail_w), (px, y + 4 + bh)], c["ink"], 1.4, "table")
         self.rect(px - bw / 2, y + 4, bw, bh, c["sign"], c["ink"], 1.1, 1.5, "table")
-        self.text(px, y + 4 + bh * 0.74, "LIMITS", min(bh * 0.66, bw / 4.2), c["sign_text"], "middle", True, "table")
+        self.text(px, y + 4 + bh * 0.74, "LIMITS", size, c["sign_text"], "middle", True, "table")
         self.text(px, y + h - 4, "◂ Mainline" if side == "west" else "Mainline ▸", min(8.0, w / 8), c["muted"],
                   "middle", False, "table")
 

@@ -50,12 +50,16 @@ class CompactCards:
     """The compact card row (mixed into the board builder; ``Cards.cards`` hands over to it)."""
 
     def cards_compact(self, y0):
+        """The hand, then the piles (Home Office, situation card, Departments, Salvage Yard) on the
+        right; on a narrow table (``narrow``) the piles in a row of their own under the hand.
+        Returns the y under the row."""
         s, c = self.s, self.c
         W = self.W
         CARD_H = getattr(self, "card_h", None) or CARD_MAX_H  # the room layout's cards are shorter
+        stacked = getattr(self, "narrow", False)
         p = self.viewer
         hand = s.players[p].hand if 0 <= p < len(s.players) else []
-        hand_room = W - 2 * MARGIN - PILES_W - 40 - self.situation_room()
+        hand_room = W - 2 * MARGIN - (0 if stacked else PILES_W + 40 + self.situation_room())
         card_w = min(float(CARD_W), (hand_room - GAP * max(0, len(hand) - 1)) / max(1, len(hand)))
         limit = hand_limit(s, p) if 0 <= p < len(s.players) else 3
         head = y0 + F
@@ -70,31 +74,41 @@ class CompactCards:
             sp = spec_of(s, cid)
             self.hit(x, y, card_w, CARD_H, ("hand", cid), f"{sp.name}: {sp.text}")
             x += card_w + GAP
-        # the piles on the right, each named under it
-        x = W - MARGIN - PILES_W
+        # the piles on the right, each named under it (stacked: a row of their own, as wide as the table)
+        pitch, pile_w = 108.0, float(CARD_W)
+        if stacked:
+            slots = 5 + (1 if self.situation_room() else 0)
+            pitch = min(108.0, (W - 2 * MARGIN + GAP) / slots)
+            pile_w = min(float(CARD_W), pitch - GAP)
+            head = y + CARD_H + F + 8 + F
+            y = head + 4
+            x = MARGIN + (slots - 5) * pitch
+        else:
+            x = W - MARGIN - PILES_W
         foot = y + CARD_H + F + 2
-        self.text(x, head, "HOME OFFICE", F, c["muted"], "start", True, "hud")
-        self.text(x + 108 + (2 * 108 + CARD_W) / 2, head, "DEPARTMENTS", F, c["muted"], "middle", True, "hud")
-        self.card_back(x, y, CARD_W, CARD_H, len(s.home), words=False)
-        self.hit(x, y, CARD_W, CARD_H, ("home",), f"Home Office deck: {len(s.home)} cards face down")
-        self.text(x + CARD_W / 2, foot, f"{len(s.home)} cards", F, c["muted"], "middle", True, "hud")
-        self.situation_card(x - 108, head, y, CARD_W, CARD_H, compact=True)
+        self.text(x, head, fit("HOME OFFICE", pitch - 4, F, True), F, c["muted"], "start", True, "hud")
+        self.text(x + pitch + (2 * pitch + pile_w) / 2, head, "DEPARTMENTS", F, c["muted"], "middle", True, "hud")
+        self.card_back(x, y, pile_w, CARD_H, len(s.home), words=False)
+        self.hit(x, y, pile_w, CARD_H, ("home",), f"Home Office deck: {len(s.home)} cards face down")
+        self.text(x + pile_w / 2, foot, f"{len(s.home)} cards", F, c["muted"], "middle", True, "hud")
+        self.situation_card(x - pitch, head, y, pile_w, CARD_H, compact=True)
         for k, pile in enumerate(s.departments):
-            dx = x + (k + 1) * 108
+            dx = x + (k + 1) * pitch
             if pile:
-                self.card_compact(pile[-1], dx, y, CARD_W, CARD_H)
+                self.card_compact(pile[-1], dx, y, pile_w, CARD_H)
                 tip = f"Department {k + 1}: {spec_of(s, pile[-1]).name} on top, {len(pile)} card(s)"
             else:
-                self.rect(dx, y, CARD_W, CARD_H, None, c["faint"], 1.2, 6, "hud", (4, 3))
-                self.text(dx + CARD_W / 2, y + CARD_H / 2, "empty", F, c["muted"], "middle", False, "hud")
+                self.rect(dx, y, pile_w, CARD_H, None, c["faint"], 1.2, 6, "hud", (4, 3))
+                self.text(dx + pile_w / 2, y + CARD_H / 2, "empty", F, c["muted"], "middle", False, "hud")
                 tip = f"Department {k + 1}: empty"
-            self.text(dx + CARD_W / 2, foot, f"Dept {k + 1} · {len(pile)}", F, c["muted"], "middle", True, "hud")
-            self.hit(dx, y, CARD_W, CARD_H, ("dept", k + 1), tip)
-        sx = x + 4 * 108
-        self.text(sx + CARD_W / 2, head, "SALVAGE", F, c["muted"], "middle", True, "hud")
-        self.rect(sx, y, CARD_W, CARD_H, None, c["card_stroke"], 1.2, 6, "hud", (4, 3))
-        self.text(sx + CARD_W / 2, y + CARD_H / 2, str(len(s.salvage)), 22, c["ink"], "middle", True, "hud")
-        self.text(sx + CARD_W / 2, y + CARD_H / 2 + 20, "cards", F, c["muted"], "middle", False, "hud")
+            self.text(dx + pile_w / 2, foot, fit(f"Dept {k + 1} · {len(pile)}", pitch - 2, F, True), F, c["muted"],
+                      "middle", True, "hud")
+            self.hit(dx, y, pile_w, CARD_H, ("dept", k + 1), tip)
+        sx = x + 4 * pitch
+        self.text(sx + pile_w / 2, head, "SALVAGE", F, c["muted"], "middle", True, "hud")
+        self.rect(sx, y, pile_w, CARD_H, None, c["card_stroke"], 1.2, 6, "hud", (4, 3))
+        self.text(sx + pile_w / 2, y + CARD_H / 2, str(len(s.salvage)), 22, c["ink"], "middle", True, "hud")
+        self.text(sx + pile_w / 2, y + CARD_H / 2 + 20, "cards", F, c["muted"], "middle", False, "hud")
         self.sc.card_row = (0, y0, W, foot + 4 - y0)
         return foot + 4
 

@@ -31,6 +31,10 @@ def modifier_mark(s, i: int) -> str:
     return " · ".join(FEATURE_MARKS[d] for d in devices if d)
 
 
+#: the narrowest Mainline card the room layout draws the Division in one row with (else: two rows)
+ROW_MAINLINE_MIN = 40
+
+
 class DivisionBand:
     """The Division chain (mixed into the board builder)."""
 
@@ -41,43 +45,56 @@ class DivisionBand:
         room = getattr(self, "room", None)  # the room layout: a slimmer band, no captions
         gap = 6 if not room else 4
         dpw, ow = (88, 104 if n <= 3 else 96) if not room else (60, 92 if n <= 3 else 84)
-        avail = W - 2 * MARGIN - 2 * dpw - n * ow - (2 * n + 2) * gap
-        mw = min(260.0, avail / (n + 1))
-        total = 2 * dpw + n * ow + (n + 1) * mw + (2 * n + 2) * gap
-        x = (W - total) / 2
-        at_dp = {side: sorted((t for t in s.trains.values() if t.where == Where.DIVISION_POINT and t.pos == side),
-                              key=lambda t: t.rank) for side in ("west", "east")}
-        stack = max(1, len(at_dp["west"]), len(at_dp["east"]))
-        top = y0 + (18 if not room else 8)
-        track_y = top + 50
-        h = (84 if not room else 76) + (stack - 1) * 28
-        if not room:
-            self.text(MARGIN, y0 + 10, "THE DIVISION", 10, c["muted"], "start", True, "table")
-            self.text(W - MARGIN, y0 + 10, "west  ◂  ▸  east", 10, c["muted"], "end", False, "table")
-        # the mainline through everything
-        self.line([(x + 4, track_y), (x + total - 4, track_y)], c["rail"], 3.0, "table")
-        bounds = []  # x of Subdivision boundaries
-        pw, ph, ew = 11.0, 9.0, 17.0
         elems = [("dp", "west")]
         for i in range(n + 1):
             elems.append(("ml", i))
             if i < n:
                 elems.append(("office", i))
         elems.append(("dp", "east"))
+        rows = [elems]
+        fixed = {"dp": dpw, "office": ow}
+        avail = W - 2 * MARGIN - 2 * dpw - n * ow - (2 * n + 2) * gap
+        mw = min(260.0, avail / (n + 1))
+        if room and mw < ROW_MAINLINE_MIN:  # a narrow table: the Division in two rows, west half above
+            half = (len(elems) + 1) // 2
+            rows = [elems[:half], elems[half:]]
+            mw = min((W - 2 * MARGIN - sum(fixed.get(k, 0) + gap for k, _ in row))
+                     / max(1, sum(k == "ml" for k, _ in row)) for row in rows)
+        widths = [sum((mw if k == "ml" else fixed[k]) + gap for k, _ in row) - gap for row in rows]
+        at_dp = {side: sorted((t for t in s.trains.values() if t.where == Where.DIVISION_POINT and t.pos == side),
+                              key=lambda t: t.rank) for side in ("west", "east")}
+        stack = max(1, len(at_dp["west"]), len(at_dp["east"]))
+        h = (84 if not room else 76) + (stack - 1) * 28
+        row_h = h + 16 + 12  # the Office boxes stand 8 px proud of the band, and room for the Subdivisions
+        if not room:
+            self.text(MARGIN, y0 + 10, "THE DIVISION", 10, c["muted"], "start", True, "table")
+            self.text(W - MARGIN, y0 + 10, "west  ◂  ▸  east", 10, c["muted"], "end", False, "table")
+        place = {}  # element -> (x, top, track_y)
+        for r, (row, total) in enumerate(zip(rows, widths)):
+            x = (W - total) / 2
+            top = y0 + (18 if not room else 8) + r * (row_h + 10)
+            self.line([(x + 4, top + 50), (x + total - 4, top + 50)], c["rail"], 3.0, "table")  # the mainline
+            for kind, key in row:
+                place[(kind, key)] = (x, top, top + 50)
+                x += (mw if kind == "ml" else fixed[kind]) + gap
+        bounds = []  # (row, x) of Subdivision boundaries
+        pw, ph, ew = 11.0, 9.0, 17.0
+        row_of = {e: r for r, row in enumerate(rows) for e in row}
         for kind, key in elems:
+            x, top, track_y = place[(kind, key)]
+            r = row_of[(kind, key)]
             if kind == "dp":
                 self.rect(x, top, dpw, h, c["panel"], c["mainline_stroke"], 1.4, 6, "table")
                 self.text(x + dpw / 2, top + 13, f"{key.upper()}ERN", 9, c["muted"], "middle", True, "table")
                 self.text(x + dpw / 2, top + 24, "Division Point" if not room else "Div. Point", 9, c["muted"], "middle",
                           False, "table")
                 self.line([(x + 4, track_y), (x + dpw - 4, track_y)], c["rail"], 3.0, "table")
-                bounds.append(x + dpw / 2)
+                bounds.append((r, x + dpw / 2))
                 for k, t in enumerate(at_dp[key]):
                     items_w = self.run_width([("train", t)], pw, ew, 1.5)
                     tx = x + (dpw - items_w) / 2
                     self.train_here(t, tx, track_y + k * 28, pw, ph, ew, 1.5, label=True, label_w=dpw - 8,
                                     label_x=x + 4)
-                x += dpw + gap
             elif kind == "ml":
                 i = key
                 self.rect(x, top, mw, h, c["mainline"], c["mainline_stroke"], 1.2, 4, "table")
@@ -107,24 +124,31 @@ class DivisionBand:
                         tx = rx + (mw / 2 - items_w * scale) / 2
                         self.train_here(t, tx, track_y + 16 * k, pw * scale, ph, ew * scale, 1.5 * scale, label=True,
                                         label_w=mw / 2 - 8, label_x=min(tx + 1, rx + 4))
-                x += mw + gap
             else:
                 self.office_box(key, x, top - 8, ow, h + 16, track_y)
                 if spec_of(s, s.areas[key].office.card).tier >= 1:
-                    bounds.append(x + ow / 2)
-                x += ow + gap
-        # Subdivisions
-        sy = top + h + (14 if not room else 19)  # the room layout: clear of the Office boxes' notes
+                    bounds.append((r, x + ow / 2))
+        # Subdivisions (under each row; one that runs on into the next row is drawn in both)
+        def sub_y(r):  # the room layout: clear of the Office boxes' notes
+            return place[rows[r][0]][1] + h + (14 if not room else 19)
+
         bounds.sort()
-        for k, (a, b) in enumerate(zip(bounds, bounds[1:])):
-            self.line([(a + 3, sy), (b - 3, sy)], c["sub"], 1.2, "table")
-            self.line([(a + 3, sy - 4), (a + 3, sy + 4)], c["sub"], 1.2, "table")
-            self.line([(b - 3, sy - 4), (b - 3, sy + 4)], c["sub"], 1.2, "table")
+        ends = [(place[row[0]][0], place[row[-1]][0] + (mw if row[-1][0] == "ml" else fixed[row[-1][0]]))
+                for row in rows]
+        for k, ((ra, a), (rb, b)) in enumerate(zip(bounds, bounds[1:])):
+            parts = [(ra, a + 3, b - 3)] if ra == rb else [(ra, a + 3, ends[ra][1]), (rb, ends[rb][0], b - 3)]
             label = f"Subdivision {k + 1}"
-            tw = text_width(label, 9) + 8
-            self.rect((a + b) / 2 - tw / 2, sy - 7, tw, 13, c["bg"], None, 0, 0, "table")
-            self.text((a + b) / 2, sy + 3, label, 9, c["sub"], "middle", False, "table")
-        return sy + 10
+            for r, a_, b_ in parts:
+                sy = sub_y(r)
+                self.line([(a_, sy), (b_, sy)], c["sub"], 1.2, "table")
+                for edge in [a_, b_] if ra == rb else [a_] if r == ra else [b_]:  # a split one: its two real ends
+                    self.line([(edge, sy - 4), (edge, sy + 4)], c["sub"], 1.2, "table")
+                if b_ - a_ < text_width(label, 9) + 12:
+                    continue
+                tw = text_width(label, 9) + 8
+                self.rect((a_ + b_) / 2 - tw / 2, sy - 7, tw, 13, c["bg"], None, 0, 0, "table")
+                self.text((a_ + b_) / 2, sy + 3, label, 9, c["sub"], "middle", False, "table")
+        return sub_y(len(rows) - 1) + 10
 
     def office_box(self, seat, x, y, w, h, track_y):
         s, c = self.s, self.c

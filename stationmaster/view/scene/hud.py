@@ -149,31 +149,35 @@ class Hud:
         return y0 + h
 
     def yards(self, x, y, w):
+        """The two yards under the turn chart (the fixed-width table)."""
+        return self.yard_counts(x, y, min(48.0, (w - 20) / 6), px=10, rows_dy=12, pitch=17, block=54, car_dx=2,
+                                num_dx=20, faint=self.c["faint"])
+
+    def yard_counts(self, x, y, colw, *, px, rows_dy, pitch, block, car_dx, num_dx, faint):
+        """The Division and Classification Yards' piece counts, one block each from ``y`` down: the
+        yard's name and size, then a car of each kind, loaded above empty, with its count (``colw``
+        apart, ``pitch`` between the rows, ``rows_dy`` below the name's baseline, ``px`` text; a
+        count of none in ``faint``). Returns the y under the last block. The fixed-width table
+        (``yards``) and the room layout's side column draw them both."""
         s, c = self.s, self.c
-        counts = {}
         for name, pile in (("Division Yard", s.division_yard), ("Classification Yard", s.classification_yard)):
-            d = {}
+            counts = {}
             for pid in pile:
                 pc = PIECES[pid]
-                d[(pc.kind, pc.loaded)] = d.get((pc.kind, pc.loaded), 0) + 1
-            counts[name] = (d, len(pile))
-        colw = min(48.0, (w - 20) / 6)
-        yy = y + 11
-        for name, (d, total) in counts.items():
-            self.text(x, yy, f"{name.upper()}  ({total})", 10, c["muted"], "start", True, "hud")
-            yy += 6
+                counts[(pc.kind, pc.loaded)] = counts.get((pc.kind, pc.loaded), 0) + 1
+            top = y + 11
+            self.text(x, top, f"{name.upper()} ({len(pile)})", px, c["muted"], "start", True, "hud")
             for j, kind in enumerate(CAR_ORDER):
                 cx = x + j * colw
                 for r, loaded in enumerate((True, False)):
                     if kind == "caboose" and not loaded:
                         continue
-                    n = d.get((kind, loaded), 0)
-                    pid = self.sample_piece(kind, loaded)
-                    ry = yy + 6 + r * 17
-                    self.car(pid, cx + 2, ry + 2, 14, 10, "hud", record=False)
-                    self.text(cx + 20, ry + 11, str(n), 10, c["ink"] if n else c["faint"], "start", n > 0, "hud")
-            yy += 48
-        return yy
+                    n = counts.get((kind, loaded), 0)
+                    ry = top + rows_dy + r * pitch
+                    self.car(self.sample_piece(kind, loaded), cx + car_dx, ry + 2, 14, 10, "hud", record=False)
+                    self.text(cx + num_dx, ry + 11, str(n), px, c["ink"] if n else faint, "start", n > 0, "hud")
+            y += block
+        return y
 
 
 # --------------------------------------------------------------------------- the prompt

@@ -13,20 +13,25 @@ the control bar say the rest. Top to bottom:
   the player chose (``focus``), and beside it a **side column**: every player's row (Office,
   Revenue; a click shows that player's Area), collisions, trains held and waiting, the two yards;
 - the **card row** in big print (``compact.py``).
+
+Narrower than ``NARROW`` (a ~900 px window with JupyterLab's file browser open leaves the board
+about 500 px) the table reflows instead of shrinking: the Day band's Stages in two rows of six with
+the phase track under them, the side column under the Office Area, the piles under the hand.
 """
 
 from __future__ import annotations
 
-from ...cards import PIECES
 from ...decisions import PHASE_SHORT
 from ...flow import Where
 from ...query import FEDORA_STAGES, ad_tracks, spec_of
 from ..shapes import Rect
-from .layout import CAR_ORDER, CLOCK_SHORT, MARGIN, fit, money, text_width, wrap
+from .layout import CLOCK_SHORT, MARGIN, fit, money, text_width, wrap
 from .theme import PLAYER_COLOURS, is_dark, mix, sky_colour
 
 #: the room layout's width bounds, and its smallest text and target (scene px = screen px at 1:1)
-ROOM_MIN, ROOM_MAX = 760, 1400
+ROOM_MIN, ROOM_MAX = 420, 1400
+#: below this width the table reflows into one column (see the module's docstring)
+NARROW = 760
 TEXT_PX, TARGET_PX = 10.0, 18.0
 #: the side column's width, and the card row's card height
 SIDE_W = 230
@@ -48,10 +53,19 @@ class RoomLayout:
         y = self.division(2)
         y = self.day_band(y + 4)
         top = y + 6
-        side_x = W - MARGIN - SIDE_W
         self.card_h = CARD_H
         # the Area takes the room the other parts leave (the card row is card_h + 38 tall)
         self.area_room = (getattr(self, "room_h", 0) or 560) - top - (CARD_H + 38) - 12
+        if self.narrow:  # one column: the Area, then the side column under it, then the cards
+            self.area_room = max(self.area_room, 260)
+            area_h = self.focus_area(MARGIN, top, W - 2 * MARGIN)
+            side_h = self.side_column(MARGIN, top + area_h + 8, W - 2 * MARGIN)
+            self.ready_marks()
+            y = self.cards_compact(top + area_h + 8 + side_h + 6)
+            self.sc.height = y + 6
+            self.sc.shapes.insert(0, Rect(0, 0, W, self.sc.height, c["bg"], None, 0, 0, "table"))
+            return self.sc
+        side_x = W - MARGIN - SIDE_W
         area_h = self.focus_area(MARGIN, top, side_x - 10 - MARGIN)
         side_h = self.side_column(side_x, top, SIDE_W)
         self.ready_marks()
@@ -60,8 +74,15 @@ class RoomLayout:
         self.sc.shapes.insert(0, Rect(0, 0, W, self.sc.height, c["bg"], None, 0, 0, "table"))
         return self.sc
 
+    @property
+    def narrow(self) -> bool:
+        """Is the table narrower than ``NARROW`` (laid out in one column)?"""
+        return self.W < NARROW
+
     # ------------------------------------------------------------------ the Day band
     def day_band(self, y0):
+        """The turn chart's twelve Stages (one row, the phase track beside it; narrow: two rows of
+        six, the phase track under them); the y under the band."""
         s, c = self.s, self.c
         W = self.W
         h = 38
@@ -70,9 +91,11 @@ class RoomLayout:
         pills = [[text_width(lb, TEXT_PX, True) + 10 for _, lb in row] for row in rows]
         phase_w = max(sum(r) + 4 * (len(r) - 1) for r in pills)
         x0 = MARGIN
-        cw = (W - 2 * MARGIN - phase_w - 10) / 12
+        per_row = 6 if self.narrow else 12
+        cw = (W - 2 * MARGIN - (0 if self.narrow else phase_w + 10)) / per_row
+        pos = {k: (x0 + ((k - 1) % per_row) * cw, y0 + ((k - 1) // per_row) * (h + 4)) for k in range(1, 13)}
         for k in range(1, 13):
-            x = x0 + (k - 1) * cw
+            x, y0 = pos[k]
             col = sky_colour(k)
             ink = "#ffffff" if is_dark(col) else "#1d1d1d"
             self.rect(x, y0, cw - 2, h, col, None, 0, 3, "hud")
@@ -92,18 +115,26 @@ class RoomLayout:
             if k in FEDORA_STAGES:
                 self.fedora(x + cw - 8, y0 + h - 3, 0.4, "hud", ink)
         # the Pocket Watch: a frame round the Stage now
-        wx = x0 + (s.stage - 1) * cw
-        self.rect(wx - 2, y0 - 2, cw + 2, h + 4, None, c["prompt_bar"], 2.5, 4, "hud")
-        # the phase track
-        for r, (row, widths) in enumerate(zip(rows, pills)):
-            x = W - MARGIN - sum(widths) - 4 * (len(row) - 1)
-            py = y0 + r * 20
+        wx, wy = pos[s.stage]
+        self.rect(wx - 2, wy - 2, cw + 2, h + 4, None, c["prompt_bar"], 2.5, 4, "hud")
+        y0 = pos[1][1]
+        if self.narrow:  # the phase track under the Stages, its two rows side by side when they fit
+            below = pos[12][1] + h + 6
+            one_row = sum(pills[0]) + sum(pills[1]) + 4 * (len(labels) - 1) <= W - 2 * MARGIN
+            starts = [(MARGIN + (sum(pills[0]) + 4 * len(pills[0]) if one_row and r else 0),
+                       below + (0 if one_row else r * 20)) for r in range(len(rows))]
+            end = below + (18 if one_row else 38)
+        else:  # the phase track beside them, right-aligned
+            starts = [(W - MARGIN - sum(widths) - 4 * (len(row) - 1), y0 + r * 20)
+                      for r, (row, widths) in enumerate(zip(rows, pills))]
+            end = y0 + h
+        for (row, widths), (x, py) in zip(zip(rows, pills), starts):
             for (key, label), pw in zip(row, widths):
                 on = key == s.phase
                 self.rect(x, py, pw, 18, c["prompt_bar"] if on else None, None if on else c["faint"], 1, 9, "hud")
                 self.text(x + pw / 2, py + 13, label, TEXT_PX, "#1d1d1d" if on else c["muted"], "middle", on, "hud")
                 x += pw + 4
-        return y0 + h
+        return end
 
     # ------------------------------------------------------------------ one Office Area, large
     def focus_area(self, x, y, w):
@@ -115,13 +146,13 @@ class RoomLayout:
         facs = self.facility_list(seat)
         trays = len([t for t in s.trains.values() if t.where == Where.AREA and t.seat == seat])
         list_h = len(facs) * 42 + max(2, trays) * 22 + 4
-        list_w = min(330.0, w * 0.48)
+        list_w = 0.0 if self.narrow else min(330.0, w * 0.48)  # narrow: the list under the grid
         most = max(150.0, getattr(self, "area_room", 0))
         cw = min(80.0, (w - list_w - 60) / cols, ((most - 40) // rows) / 0.7)
         cw = max(cw, 26.0)
         self.cw, self.ch = cw, int(cw * 0.7 + 1e-6)
         grid_h = rows * self.ch
-        h = 34 + max(grid_h, list_h) + 6
+        h = 34 + (grid_h + 6 + max(list_h, 2 * 22 + 4) if self.narrow else max(grid_h, list_h)) + 6
         self.side_list_seat = seat
         self.area_panel(seat, x, y, w, h, ext, facs, 6, ext[3], grid_h)
         return h
@@ -198,23 +229,6 @@ class RoomLayout:
                 self.text(x, y + 11, part, TEXT_PX, c["ink"], "start", False, "hud")
                 y += 13
         y += 4
-        # the yards
-        for name, pile in (("Division Yard", s.division_yard), ("Classification Yard", s.classification_yard)):
-            counts = {}
-            for pid in pile:
-                pc = PIECES[pid]
-                counts[(pc.kind, pc.loaded)] = counts.get((pc.kind, pc.loaded), 0) + 1
-            self.text(x, y + 11, f"{name.upper()} ({len(pile)})", TEXT_PX, c["muted"], "start", True, "hud")
-            y += 14
-            colw = w / 6
-            for j, kind in enumerate(CAR_ORDER):
-                cx = x + j * colw
-                for r, loaded in enumerate((True, False)):
-                    if kind == "caboose" and not loaded:
-                        continue
-                    n = counts.get((kind, loaded), 0)
-                    ry = y + r * 15
-                    self.car(self.sample_piece(kind, loaded), cx + 1, ry + 2, 14, 10, "hud", record=False)
-                    self.text(cx + 18, ry + 11, str(n), TEXT_PX, c["ink"] if n else c["muted"], "start", n > 0, "hud")
-            y += 32
+        y = self.yard_counts(x, y, w / 6, px=TEXT_PX, rows_dy=3, pitch=15, block=46, car_dx=1, num_dx=18,
+                             faint=c["muted"])
         return y - y0
