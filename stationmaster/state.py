@@ -226,6 +226,7 @@ class Turn:
     option: Option | None = None  # Local Operations: None (choosing), Option.SWITCH, Option.DRAW
     moves_left: int = 0
     last_move: tuple | None = None  # (tray, direction) of the latest Move this turn
+    passed: list = field(default_factory=list)  # (card, port entered) the current Move has run onto ([S1])
     tray: int | None = None  # Local Operations: the one Crew Tray switched this turn ([S1])
     queue: list = field(default_factory=list)  # trays (Mainline) or jobs (New Train) still to handle
     pending: Pending | None = None  # a decision an automatic phase waits for

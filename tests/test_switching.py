@@ -1,9 +1,16 @@
 """Local switching (rulings S1–S7, v0.2 Appendix A.3–A.5, v0.4.5 §4.2–4.3)."""
 
+import random
+
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import stationmaster as sm
 from stationmaster.builder import Position
+from stationmaster.intents import End, Move
+from stationmaster.phases import switching
+from stationmaster.rules import spec_of
 
 from positions import A, B, C, D, E, F, ME, a2_layout, cars_at, reach, settled
 
@@ -135,6 +142,133 @@ def test_reversing_starts_a_new_move():
     g.apply("move 1 west 0,1")
     assert g.state.turn.moves_left == 3
     settled(g)
+
+
+def test_shuttling_round_the_run_around_costs_a_move_each_time_round():
+    """S1: west from F through E onto B, then on down B's other leg onto E is one Move (as in A.5);
+    going on west from E up to B again runs over the stretch it already ran onto, so it is a new
+    Move. Before this ruling the shuttle E-B-E-B... was free for ever and the turn never ended."""
+    b = Position(seed=3)
+    a2_layout(b)
+    b.train(11, player=ME, at=F, behind=["BE1"])
+    g = b.game()
+    g.apply("switch")
+    g.apply("move 1 west 0,1")
+    assert g.state.turn.moves_left == 5
+    ev = g.apply("move 1 west 0,0")
+    assert g.state.turn.moves_left == 5 and "(same Move)" in str(ev[-1])
+    ev = g.apply("move 1 west 0,1")
+    assert g.state.turn.moves_left == 4
+    assert "a new Move: it has been round to 0,1 already" in str(ev[-1])
+    left = []
+    for _ in range(4):
+        g.apply("move 1 west 0,0")
+        g.apply("move 1 west 0,1")
+        left.append(g.state.turn.moves_left)
+    assert left == [3, 2, 1, 0]
+    settled(g)
+
+
+def test_going_round_again_with_no_moves_left_is_refused_and_says_why():
+    """S1: with no Moves left, the free continuation down onto E is still offered, but going round
+    up to B again is not, and why_not says so in a player's words; west on to D stays free."""
+    b = Position(seed=3)
+    a2_layout(b)
+    b.train(11, player=ME, at=F)
+    g = b.game()
+    g.apply("switch")
+    g.apply("move 1 west 0,1")
+    for _ in range(5):
+        g.apply("move 1 west 0,0")
+        g.apply("move 1 west 0,1")
+    assert g.state.turn.moves_left == 0
+    assert moves(g) == {"move 1 west 0,0", "move 1 west -1,0", "move 1 west -1,1"}
+    g.apply("move 1 west 0,0")
+    assert moves(g) == {"move 1 west -1,0"}
+    why = g.why_not("move 1 west 0,1")
+    assert why == ("Train 11 already ran onto 0,1 that way on this Move, so going round again is a new Move: "
+                   "that takes 1 Move and you have 0 left")
+    with pytest.raises(sm.IllegalIntent, match="going round again is a new Move"):
+        g.apply("move 1 west -1,1")
+    assert g.state.trains[1].pos == E and g.state.turn.moves_left == 0  # the refusal lost nothing
+    settled(g)
+
+
+def test_a_true_loop_is_one_move_once_round():
+    """S1: a Run-around over a turned Run-around is a closed loop a westbound train can circle; each
+    time round onto a stretch it already ran onto is a new Move."""
+    b = Position(seed=3)
+    b.lay(ME, "runaround", (0, 2))
+    b.lay(ME, "runaround", (0, 1), turned=True)
+    b.train(11, player=ME, at=(0, 2))
+    g = b.game()
+    g.apply("switch")
+    assert reach(g, 1, "west") == {(0, 1)}
+    g.apply("move 1 west 0,1")
+    g.apply("move 1 west 0,2")
+    assert g.state.turn.moves_left == 5
+    g.apply("move 1 west 0,1")
+    assert g.state.turn.moves_left == 4
+    settled(g)
+
+
+# ---------------------------------------------------------------- S1: every switching turn ends
+
+#: the track cards of the full deck a random Area is made of (turned or not), round an Office at 0,0
+LOOP_CARDS = ["straight"] * 3 + ["runaround"] * 3 + ["curve_left", "curve_right"] * 2 + \
+    ["turnout_left", "turnout_right"] * 3
+SPOTS = [(x, y) for x in range(-1, 2) for y in range(-2, 3) if (x, y) != (0, 0)]
+#: far beyond any honest bound below: a turn still switching after this many intents never ends
+CAP = 2000
+
+
+def looping_switching_turn(g, rng) -> int:
+    """Play one switching turn as a bot bent on looping would: continue the Move (same tray, same
+    way) whenever it can, back onto a card it has run over this turn if it can, else any legal Move,
+    until no Move is legal (then it could only 'end'; the random Areas here are no legal table for
+    the Mainline phase after it). Return the Moves made."""
+    s = g.state
+    t = s.turn
+    made = 0
+    been = set()
+    while True:
+        legal = [i for i in g.legal_intents() if isinstance(i, Move)]
+        if not legal:
+            assert t.option == "switch" and End() in g.legal_intents()
+            return made
+        going_on = [i for i in legal if t.last_move == (i.tray, i.direction)]
+        back = [i for i in going_on if i.to in been]
+        pick = rng.choice(back or going_on or legal)
+        train = s.trains[pick.tray]
+        been |= set(switching.reach(s, train.seat, s.areas[train.seat], train, pick.direction)[pick.to])
+        g.apply(pick)
+        made += 1
+        assert made <= CAP, "the switching turn never ends"
+
+
+#: about one random Area in 25 lets a bot loop (measured over 1,200 Areas): 200 examples find it
+#: almost surely, at some 10 ms each
+@settings(deadline=None, max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(3, 12))
+def test_no_switching_turn_makes_unbounded_moves(seed, n):
+    """S1: on any Area (random cards, turned or not, loops included) a bot bent on going round and
+    round still ends its switching turn: each Move continues at most once onto each
+    stretch of track (card, port entered), so six Moves make at most 6 x (1 + 6 x cards) Moves. (Before
+    the ruling this bot went round a loop for ever and hit CAP.)"""
+    rng = random.Random(seed)
+    b = Position(seed=3, deck="full")
+    b.office(ME, rng.choice(["depot", "station", "terminal"]))  # a Whistle Post has no diagonal legs
+    spots = rng.sample(SPOTS, n)
+    for xy, card in zip(spots, rng.sample(LOOP_CARDS, n)):
+        b.lay(ME, card, xy, turned=rng.random() < 0.5)
+    g0 = b.game()
+    stands = [xy for xy in spots if g0.state.areas[0].grid[xy].card and
+              spec_of(g0.state, g0.state.areas[0].grid[xy].card).operational]
+    b.train(11, player=ME, at=rng.choice(stands or [(0, 0)]))
+    g = b.game()
+    g.apply("switch")
+    cards = len(g.state.areas[0].grid)
+    assert looping_switching_turn(g, rng) <= 6 * (1 + 6 * cards)
 
 
 def test_the_first_move_picks_the_tray_that_gets_the_six_moves():

@@ -34,6 +34,7 @@ def _start_turn(s: State) -> None:
     t = s.turn
     t.option = None
     t.last_move = None
+    t.passed = []
     t.tray = None
     t.moves_left = moves_for(s, t.order[t.index]) if t.index < len(t.order) else 0
 
@@ -286,18 +287,44 @@ def _check_move(s: State, p: int, m: Move) -> str | None:
     tr, problem = _may_switch(s, p, m.tray)
     if problem:
         return problem
-    cost = 0 if s.turn.last_move == (m.tray, m.direction) else 1
-    if s.turn.moves_left < cost:
+    if s.turn.moves_left < 1 and not _continuing(s, m):
         return "you have used all your Moves this Stage; set out cars or 'end'"
     area = area_of(s, p)
     paths = switching.reach(s, tr.seat, area, tr, m.direction)
     if m.to not in paths:
         return switching.why_not_reach(s, tr.seat, area, tr, m.direction, m.to)
-    extra = switching.entry_moves(s, tr.seat, tr, paths[m.to])
-    if s.turn.moves_left < cost + extra:  # [O8]
+    path = paths[m.to]
+    cost = _move_cost(s, m, path)
+    extra = switching.entry_moves(s, tr.seat, tr, path)
+    if s.turn.moves_left < cost + extra:
+        left = s.turn.moves_left
+        if cost and _continuing(s, m):  # [S1]: going round again is a new Move
+            x, y = _passed_again(s, m, path)
+            return (f"train {tr.label} already ran onto {x},{y} that way on this Move, so going round again "
+                    f"is a new Move: that takes {cost + extra} Move{'s' if cost + extra != 1 else ''} and you have "
+                    f"{left} left")
         return (f"that Move takes {cost + extra} Moves (the cards laid on its way cost {extra} more) and you have "
-                f"{s.turn.moves_left} left")
+                f"{left} left")  # [O8]
     return None
+
+
+def _continuing(s: State, m: Move) -> bool:
+    """Whether ``m`` goes on the same way with the same tray as the Move before it ([S1])."""
+    return s.turn.last_move == (m.tray, m.direction)
+
+
+def _passed_again(s: State, m: Move, path: list):
+    """The first card ``m`` would run onto by a stretch of track (the card entered by the same end)
+    that the current Move has already run over, or None ([S1])."""
+    return next((xy for xy, port in switching.stretches(path, m.direction) if (xy, port) in s.turn.passed), None)
+
+
+def _move_cost(s: State, m: Move, path: list) -> int:
+    """[S1]: 0 if ``m`` continues the current Move (same tray, same way, and over no stretch of track
+    that Move has already run over: a train cannot go round a loop for free), else 1 for a new Move."""
+    if _continuing(s, m) and _passed_again(s, m, path) is None:
+        return 0
+    return 1
 
 
 def _check_setout(s: State, p: int, so: SetOut) -> str | None:
@@ -365,12 +392,16 @@ def apply(s: State, it, ev: Events) -> None:
         tr = s.trains[it.tray]
         area = area_of(s, p)
         path = switching.reach(s, tr.seat, area, tr, it.direction)[it.to]
-        cost = (0 if t.last_move == (it.tray, it.direction) else 1) + switching.entry_moves(s, tr.seat, tr, path)
+        new = _move_cost(s, it, path)
+        again = _passed_again(s, it, path) if _continuing(s, it) else None
+        cost = new + switching.entry_moves(s, tr.seat, tr, path)
         t.moves_left -= cost
         t.last_move = (it.tray, it.direction)
+        t.passed = ([] if new else t.passed) + switching.stretches(path, it.direction)
         coupled = switching.move(s, tr.seat, area, tr, it.direction, path)
         extra = f", coupling {len(coupled)} car{'s' if len(coupled) != 1 else ''}" if coupled else ""
-        cont = " (same Move)" if cost == 0 else ""
+        cont = " (same Move)" if cost == 0 else (f" (a new Move: it has been round to {again[0]},{again[1]} already)"
+                                                 if again else "")
         ev.say("move", f"Train {tr.label} moves {it.direction} to {it.to[0]},{it.to[1]}{extra}{cont}; "
                f"{t.moves_left} Move{'' if t.moves_left == 1 else 's'} left.")
     elif isinstance(it, SetOut):
@@ -510,6 +541,7 @@ def _yard_work(s: State, p: int, it, ev: Events) -> None:
     area = area_of(s, p)
     t.moves_left -= 1
     t.last_move = None
+    t.passed = []
     left = f"{t.moves_left} Move{'' if t.moves_left == 1 else 's'} left"
     if isinstance(it, Sort):
         switching.sort(tr, it.cars)

@@ -4,7 +4,9 @@ A Move runs in one direction, east or west, from the card the train stands on, t
 connected rail, and ends on Operational Rail. It may not enter a card with another train (the
 Office with a free A/D track excepted), couples every car standing on a card it enters (ahead of
 the engine when moving forward, behind it when backing), may not exceed four cars, and never
-enters a locked industry. Continuing in the same direction after a stop is the same Move.
+enters a locked industry. Continuing in the same direction after a stop is the same Move, unless
+it runs onto a stretch of track (``stretches``: a card entered by the same end) the Move already ran
+onto: going round a loop again is a new Move ([S1]).
 
 The full deck's yard cards add yard work for a train standing on them ([K3]-[K5]): ``sort`` on a
 Small Yard, ``fly`` (``fly_targets``) on a Flying Switch, ``exchange`` on an Interchange, whose
@@ -18,7 +20,7 @@ from collections import deque
 from ..cards.base import fire, rules_of
 from ..query import CAR_LIMIT, ad_tracks, geometry, spec_of, trains_on
 from ..state import Area, State, Train
-from ..track import EAST_SIDE, NEIGHBOUR
+from ..track import EAST_SIDE, NEIGHBOUR, exit_side
 
 
 def couples(s: State, area: Area, xy) -> bool:
@@ -91,6 +93,18 @@ def reach(s: State, seat: int, area: Area, t: Train, direction: str) -> dict:
             if there != start and spec_of(s, area.grid[there].card).operational and there not in out:
                 out[there] = new_path
             queue.append((there, their, new_load, new_path))
+    return out
+
+
+def stretches(path: list, direction: str) -> list:
+    """The stretches of track a Move along ``path`` runs onto: (card, the port it enters by) for each
+    card after the first. Which port a step enters by follows from the step and the direction: a
+    train moving east leaves by an east-side port, so it enters the next card by a west-side one."""
+    out = []
+    for (x0, y0), (x1, y1) in zip(path, path[1:]):
+        step = (x1 - x0, y1 - y0)
+        port = next(p for p, (dx, dy, _) in NEIGHBOUR.items() if (dx, dy) == step and p in exit_side(direction))
+        out.append(((x1, y1), NEIGHBOUR[port][2]))
     return out
 
 
