@@ -77,7 +77,7 @@ def bot_games(name: str, games: int, max_decisions: int | None = None) -> dict:
         "decisions_per_s": round(sum(decisions) / sum(times), 1),
         "s_per_decision": round(sum(times) / sum(decisions), 5),
         "median_game_s" if max_decisions is None else "median_s_for_first_decisions": round(statistics.median(times), 3),
-        "settings": {k: v for k, v in vars(bot).items() if isinstance(v, (int, float, str)) or v is None},
+        "settings": {k: v for k, v in vars(bot).items() if not k.startswith("_") and (isinstance(v, (int, float, str)) or v is None)},
     }
     if playouts.n:
         out["playouts"] = playouts.n

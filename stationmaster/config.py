@@ -115,7 +115,12 @@ class Config:
         leader's Revenue must reach it, so that one careless seat cannot sink a skilled player's
         game; under v1 the table's combined Revenue must. The house rule ``per_player_floor``
         keeps v0.2's 3 × players × Days for the table."""
-        return 3 * self.days * (len(self.players) if self.has("per_player_floor") else 1)
+        return self.floor_for(self.days)
+
+    def floor_for(self, days: int) -> int:
+        """The collective floor for ``days`` Days played: 3 Revenue a Day ([V2]); a Division shut
+        down early by the collision floor judges the players not at fault by the Days begun ([V3])."""
+        return 3 * days * (len(self.players) if self.has("per_player_floor") else 1)
 
     @property
     def floor_on_leader(self) -> bool:

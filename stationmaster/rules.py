@@ -140,19 +140,22 @@ def days_over(s: State, ev: Events) -> None:
         judge_competitive(s, ev, range(len(s.players)))
 
 
-def judge_competitive(s: State, ev: Events, contenders, prefix: str = "", kind: str = "days_over") -> None:
+def judge_competitive(s: State, ev: Events, contenders, prefix: str = "", kind: str = "days_over",
+                      days: int | None = None) -> None:
     """A Competitive, highest-after-days game judged among ``contenders`` (player indices): the
-    collective floor ([V2]: on the leader under balance v2, on the table under v1), then the
-    highest Revenue wins, a tie sharing the win. ``prefix`` and ``kind`` say why it ends now."""
+    collective floor ([V2]: on the leader under balance v2, on the table under v1; for ``days``
+    Days played, all of them unless told), then the highest Revenue wins, a tie sharing the win.
+    ``prefix`` and ``kind`` say why it ends now."""
     c = s.config
     total = pooled(s)
     best = max(s.players[i].revenue for i in contenders)
-    if c.floor_on_leader and best < c.revenue_floor:
+    floor = c.floor_for(c.days if days is None else days)
+    if c.floor_on_leader and best < floor:
         finish(s, ev, [], f"{prefix}the highest Revenue is {best}, below the collective floor of "
-               f"{c.revenue_floor}: nobody kept the Division running; everyone loses.", "revenue_floor")
-    elif not c.floor_on_leader and total < c.revenue_floor:
+               f"{floor}: nobody kept the Division running; everyone loses.", "revenue_floor")
+    elif not c.floor_on_leader and total < floor:
         finish(s, ev, [], f"{prefix}the table's combined Revenue is {total}, below the collective floor of "
-               f"{c.revenue_floor}; everyone loses.", "revenue_floor")
+               f"{floor}; everyone loses.", "revenue_floor")
     else:
         winners = [s.players[i].name for i in contenders if s.players[i].revenue == best]
         who = " and ".join(winners)
@@ -262,7 +265,8 @@ def collide(s: State, ev: Events, at_fault: int, where: str, trains: list, cars:
 def collision_floor(s: State, ev: Events) -> None:
     """The third collision of a Day shuts the Division down ([V3]). Under balance v1 everyone
     loses; under v2 the players at fault for one of the Day's collisions lose and the others are
-    judged as when the last Day ends, so that a careless seat's wrecks do not decide their game."""
+    judged as when the last Day ends, so that a careless seat's wrecks do not decide their game,
+    the collective floor counted for the Days begun (3 a Day up to and with the shutdown's Day)."""
     shut = f"three collisions on Day {s.day}; the Division is shut down"
     faulty = sorted(set(s.at_fault_today))
     clean = [i for i in range(len(s.players)) if i not in faulty]
@@ -274,7 +278,9 @@ def collision_floor(s: State, ev: Events) -> None:
     if s.config.victory == "first_to_target":
         finish(s, ev, [], prefix + "nobody reached the target, and everyone else loses too.", "collision_floor")
         return
-    judge_competitive(s, ev, clean, prefix, "collision_floor")
+    if s.day < s.config.days:  # the floor for the Days begun, not for Days never run ([V3])
+        prefix += f"after {s.day} Day{'s' if s.day != 1 else ''} begun, "
+    judge_competitive(s, ev, clean, prefix, "collision_floor", days=s.day)
 
 
 def spend_red_flag(s: State, ev: Events, p: int, what: str, data: dict | None = None) -> bool:

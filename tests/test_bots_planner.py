@@ -161,3 +161,109 @@ def test_view_reachable_follows_the_rail():
     g = b.game()
     v = View(g)
     assert {(0, 0), (1, 0), (0, 1), (1, 1)} <= v.reachable()
+
+
+def test_switching_plans_are_tried_on_a_sandbox_that_leaves_the_game_as_it_was(monkeypatch):
+    """The planner tries its switching plans on a light copy of the state (``Sandbox``): the
+    trains, the switching player's Area and the turn are copied, the rest shared. Planning must
+    never write to the game it plans for: the state is the same, byte for byte, after each plan,
+    and the plan is the one a whole-game copy would find."""
+    import pickle
+
+    import stationmaster as sm
+    from stationmaster.bots import make
+    from stationmaster.bots.planner import View, plan_switching, Sandbox
+
+    planned = 0
+    for seed in (3, 12):
+        g = sm.new_game(seed=seed)
+        bot = make("planner", seed=seed)
+        while not g.is_over and planned < 12:
+            s = g.state
+            if s.phase == "local_operations" and s.turn.pending is None and any(
+                    t.cars for t in View(g).at_office()):
+                before = pickle.dumps(s)
+                gain, plan = plan_switching(g)
+                assert pickle.dumps(g.state) == before
+                with monkeypatch.context() as m:  # the same plan on whole-game copies
+                    m.setattr(Sandbox, "of", classmethod(lambda cls, game, seat: game.copy()))
+                    assert plan_switching(g) == (gain, plan)
+                sandbox = Sandbox.of(g, View(g).seat)
+                assert sandbox.state is not s and sandbox.state.trains is not s.trains
+                planned += 1
+            g.apply(bot.choose(g))
+    assert planned >= 6
+
+
+def test_a_spur_takes_cars_shoved_in_from_a_train_facing_the_way_it_opens():
+    """A stub spur open to the west is entered moving east: only a train facing west enters it cars
+    first (backing), so only such a train can set cars out on it; turned, the other way."""
+    from stationmaster.bots.planner import spotting_facing
+    b = Position(seed=3)
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.lay("Player", "turnout_left", (0, -1))
+    b.lay("Player", "produce_shed", (-1, -1), turned=True)
+    v = View(b.game())
+    assert spotting_facing(v, (1, 1)) == "west" and spotting_facing(v, (-1, -1)) == "east"
+
+
+@pytest.mark.parametrize("number, facing", [(5, "west"), (6, "east")])
+def test_planner_builds_an_industry_open_to_the_trains_that_carry_its_cars(number, facing):
+    """With Train 5 (westbound, boxcars) on the timetable the Grocer's Warehouse goes where a train
+    facing west can shove boxcars in; with Train 6 (eastbound), the other way."""
+    from stationmaster.bots.planner import facility_spots
+    b = Position(seed=3)
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.schedule(number, 4)
+    (grocer,) = b.hand("Player", ["grocers_warehouse"])
+    v = View(b.game())
+    from stationmaster.intents import Play
+    legal = [Play(grocer, at, turned) for at in ((1, 1), (-1, 1), (2, 1)) for turned in (False, True)]
+    spots = facility_spots(v, grocer, legal)
+    assert spots and ("east" if spots[0].turned else "west") == facing
+
+
+@pytest.mark.parametrize("turned, way", [(False, "west"), (True, "east")])
+def test_planner_sends_an_extra_the_way_it_can_spot_cars(turned, way):
+    """An Extra's direction is the player's to choose: the planner sends it the way it will face
+    at the Office when that lets it shove cars into an industry it has built (here the Grocer's
+    Warehouse), and says so."""
+    from stationmaster.state import PendingDirection
+    b = Position(seed=3)
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (-1, 1) if turned else (1, 1), turned=turned)
+    b.office("Player", "depot")
+    g = b.game()
+    extra = next(c for c, key in g.state.deck.items() if key == "extra9")
+    d = PlannerBot()._direction(View(g), PendingDirection(0, extra))
+    assert d.intent.direction == way and "spot cars" in d.reason
+
+
+def test_a_planner_that_follows_its_plans_spots_the_same_cars_with_fewer_plans():
+    """Search's rollouts use a planner that follows the switching plan it made when it chose to
+    switch (``follow_plans``) rather than planning every step afresh: it plays legally and takes
+    the steps of that plan."""
+    b = Position(seed=3)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.office("Player", "depot")
+    b.train(11, player="Player", at=(0, 0), behind=["BL1", "K1"])
+    g = b.game()
+    bot = PlannerBot(follow_plans=True)
+    reasons = []
+    assert str(bot.decide(g).intent) == "switch"
+    g.apply("switch")
+    while g.state.turn.option == "switch":
+        d = bot.decide(g)
+        reasons.append(d.reason)
+        g.apply(d.intent)
+    assert "BL1" in g.state.areas[0].grid[(1, 1)].cars
+    assert reasons and all(r in ("follows the switching plan", "ends switching: the plan is done") for r in reasons)

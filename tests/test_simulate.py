@@ -232,11 +232,16 @@ def test_balance_tool_saves_rows_draws_plots_and_keeps_the_hand_written_text(tmp
     doc.write_text(f"# Study\n\nBy hand before.\n\n{balance.BEGIN}\nold figures\n{balance.END}\n\nBy hand after.\n")
     args = ["--bots", "random", "no-such-bot", "--lengths", "short", "--refills", "when_empty", "at_once",
             "--games", "2", "--jobs", "1", "--data", str(tmp_path / "data"), "--plots", str(tmp_path / "plots"),
-            "--doc", str(doc)]
+            "--summaries", str(tmp_path / "summaries"), "--doc", str(doc)]
     assert balance.main(args) == 0
     assert "skipping the 'no-such-bot' bot" in capsys.readouterr().err
     rows = balance.read_rows(tmp_path / "data" / "random-short-at_once.jsonl")
     assert [r["seed"] for r in rows] == [1, 2] and rows[0]["yard_refill"] == "at_once"
+    summary = balance.read_summary(tmp_path / "summaries" / "random-short-at_once.json")
+    assert [r["revenue"] for r in summary] == [r["revenue"] for r in rows]
+    assert balance.summarize(summary) == balance.summarize(rows)
+    for f in (tmp_path / "data").iterdir():  # the page and plots are made from the summaries alone
+        f.unlink()
     assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == sorted(f"{p}.png" for p in balance.PLOTS)
     text = doc.read_text()
     assert text.startswith("# Study\n\nBy hand before.\n") and text.endswith("\n\nBy hand after.\n")
@@ -244,10 +249,10 @@ def test_balance_tool_saves_rows_draws_plots_and_keeps_the_hand_written_text(tmp
     assert "Not in this run (not registered when it ran): no-such-bot." in text
     assert "![revenue by day](plots/revenue_by_day.png)" in text
     (tmp_path / "plots" / "revenue.png").unlink()
-    assert balance.main(args[:-6] + ["--plots-only"] + args[-6:]) == 0  # redrawn from the saved rows
+    assert balance.main(args[:-8] + ["--plots-only"] + args[-8:]) == 0  # redrawn from the saved summaries
     assert (tmp_path / "plots" / "revenue.png").exists() and "| random | at_once | 2 |" in doc.read_text()
     again = ["--bots", "random", "--lengths", "short", "--refills", "when_empty", "--games", "2", "--reuse",
-             "--no-plots"] + args[-6:]
+             "--no-plots"] + args[-8:]
     assert balance.main(again) == 0
     assert "reusing 2 saved games" in capsys.readouterr().err
     assert "| random | at_once | 2 |" in doc.read_text()  # a setting saved before stays on the page
@@ -273,7 +278,8 @@ def test_balance_tool_studies_another_deck_in_its_own_files_and_section(tmp_path
     doc = tmp_path / "balance.md"
     doc.write_text(f"# Study\n\n{balance.BEGIN}\n{balance.END}\n")
     common = ["--bots", "random", "--lengths", "short", "--refills", "day_end", "--games", "1", "--jobs", "1",
-              "--no-plots", "--data", str(tmp_path / "data"), "--plots", str(tmp_path / "plots"), "--doc", str(doc)]
+              "--no-plots", "--data", str(tmp_path / "data"), "--plots", str(tmp_path / "plots"), "--doc", str(doc),
+              "--summaries", str(tmp_path / "summaries")]
     assert balance.main(common) == 0
     assert balance.main(common + ["--deck", "full"]) == 0
     (row,) = balance.read_rows(tmp_path / "data" / "random-short-day_end-full.jsonl")
@@ -302,7 +308,8 @@ def test_balance_tool_studies_edition_v1_apart_and_shows_the_spread_and_freight_
     doc = tmp_path / "balance.md"
     doc.write_text(f"# Study\n\n{balance.BEGIN}\n{balance.END}\n")
     common = ["--bots", "passenger", "--lengths", "short", "--refills", "day_end", "--games", "2", "--jobs", "1",
-              "--no-plots", "--data", str(tmp_path / "data"), "--plots", str(tmp_path / "plots"), "--doc", str(doc)]
+              "--no-plots", "--data", str(tmp_path / "data"), "--plots", str(tmp_path / "plots"), "--doc", str(doc),
+              "--summaries", str(tmp_path / "summaries")]
     assert balance.main(common + ["--seed", "1001"]) == 0
     assert balance.main(common + ["--balance", "v1"]) == 0
     v2 = balance.read_rows(tmp_path / "data" / "passenger-short-day_end.jsonl")

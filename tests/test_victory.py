@@ -398,12 +398,44 @@ def test_v2_third_collision_the_rest_still_need_the_floor():
     """V3 / V2 (balance v2): the players not at fault are judged by the floor too: under 3 a Day
     for the leader among them, everyone loses."""
     b = position(mode="competitive", revenue=(30, 14), last_stage=False, balance="v2")
+    b.state.day = 5  # the last Day: the whole game's floor, 15
     b.state.collisions_today = 2
     b.state.at_fault_today = [0, 0]
     collision_ready(b, "Ann")
     g = b.game()
     to_load_unload(g)
     assert_over(g, [], "revenue_floor")
+
+
+@pytest.mark.parametrize("day, bob, winners", [(2, 6, ["Bob"]), (2, 5, []), (1, 3, ["Bob"]), (4, 11, []),
+                                               (4, 12, ["Bob"])])
+def test_v2_collision_floor_on_an_early_day_asks_the_floor_of_the_days_begun(day, bob, winners):
+    """V3 (balance v2): a Division shut down on Day ``day`` judges the players not at fault by the
+    floor of the Days begun, 3 a Day up to and with that Day (6 on Day 2), not by the whole game's
+    15, which nobody could have reached yet."""
+    b = position(mode="competitive", revenue=(30, bob), last_stage=False, balance="v2")
+    b.state.day = day
+    b.state.collisions_today = 2
+    b.state.at_fault_today = [0, 0]
+    collision_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    assert_over(g, winners, "collision_floor" if winners else "revenue_floor")
+    assert f"collective floor of {3 * day}" in g.outcome.reason or winners
+    if day < 5:
+        assert f"after {day} Day" in g.outcome.reason
+
+
+def test_collision_floor_under_v1_still_ends_the_game_for_everyone_on_an_early_day():
+    """V3 (balance v1): the literal v0.2 rule, whatever the Day: everyone loses."""
+    b = position(mode="competitive", revenue=(30, 20), last_stage=False, balance="v1")
+    b.state.day = 2
+    b.state.collisions_today = 2
+    b.state.at_fault_today = [0, 0]
+    collision_ready(b, "Ann")
+    g = b.game()
+    to_load_unload(g)
+    assert_over(g, [], "collision_floor")
 
 
 def test_v2_third_collision_with_everyone_at_fault_everyone_loses():

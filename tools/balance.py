@@ -6,11 +6,13 @@
     python tools/balance.py --bots passenger planner --lengths standard --refills day_end --seed 1001
                                                   # the report run, on seeds not tuned on
 
-Saves the raw rows (docs/balance-data/BOT-LENGTH-REFILL.jsonl, one JSON line per game), draws the
+Saves the raw rows (build/balance-data/BOT-LENGTH-REFILL.jsonl, one JSON line per game; build/ is
+not kept in git) and each setting's summary (docs/balance-data/BOT-LENGTH-REFILL.json: the per-game
+figures the page reads, the yards as a mean series), draws the
 plots (docs/balance/*.png, needs matplotlib: pip install "stationmaster[sim]") and writes the
 figures into docs/balance.md between the generated-section markers; the hand-written text around
 them stays. A bot that is not registered is skipped with a note, so planner and search join the
-study by being registered. The page and plots show every setting saved in the data folder, so a
+study by being registered. The page and plots show every setting summarized in docs/balance-data, so a
 bot studied later (--bots search) joins the ones played before. Game i of every setting uses seed SEED+i: the settings are compared
 on the same deals.
 """
@@ -73,6 +75,10 @@ def data_file(folder: pathlib.Path, bot: str, length: str, refill: str, var: str
     return folder / f"{bot}-{length}-{refill}{'-' + var if var else ''}.jsonl"
 
 
+def summary_file(folder: pathlib.Path, bot: str, length: str, refill: str, var: str = "") -> pathlib.Path:
+    return folder / f"{bot}-{length}-{refill}{'-' + var if var else ''}.json"
+
+
 def read_rows(path: pathlib.Path) -> list:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
@@ -82,9 +88,63 @@ def write_rows(path: pathlib.Path, rows: list) -> None:
     path.write_text("".join(json.dumps(r, separators=(",", ":")) + "\n" for r in rows))
 
 
+#: the fields of a row that are the same in every game of a setting (kept once in a summary)
+SETTING = ("bot", "mode", "length", "players", "yard_refill", "target", "deck", "balance", "optional_rules",
+           "bot_options")
+#: the per-game fields a summary keeps, one list each (what the page's tables and plots read)
+PER_GAME = ("seed", "revenue", "won", "winners", "outcome", "collisions", "revenue_by_source", "yard_refills", "decisions",
+            "seconds", "revenue_by_day")
+
+
+def compact(rows: list) -> dict:
+    """A setting's games as the study page needs them (docs/balance-data/*.json): the setting once,
+    each per-game figure as a list, and instead of every game's yards at each Stage's end (most of a
+    raw row) their mean over the games still running at that Stage."""
+    first = rows[0]
+    yards = {}
+    for key in first.get("yards_by_stage", {}):
+        series = [r["yards_by_stage"][key] for r in rows]
+        n = max(len(s) for s in series)
+        yards[key] = [round(statistics.fmean(s[t] for s in series if len(s) > t), 3) for t in range(n)]
+    def column(key):  # a figure by game; a dict of figures (Revenue by source) as a dict of lists
+        if isinstance(first[key], dict):
+            return {k: [r[key][k] for r in rows] for k in first[key]}
+        return [r[key] for r in rows]
+
+    return {"format": "station-master-balance-summary", "version": 1, "games": len(rows),
+            "setting": {k: first[k] for k in SETTING if k in first},
+            **{k: column(k) for k in PER_GAME if k in first},
+            "yards_by_stage_mean": yards}
+
+
+def expand(summary: dict) -> list:
+    """Rows again from a ``compact`` summary (each game's yards are the setting's mean series, so
+    that the yards plot, a mean over the games, draws the same lines)."""
+    if summary.get("format") != "station-master-balance-summary":
+        raise ValueError("not a balance summary (docs/balance-data/*.json written by tools/balance.py)")
+    rows = []
+    for i in range(summary["games"]):
+        row = dict(summary["setting"])
+        row.update({k: ({f: v[i] for f, v in summary[k].items()} if isinstance(summary[k], dict) else summary[k][i])
+                    for k in PER_GAME if k in summary})
+        row["yards_by_stage"] = summary["yards_by_stage_mean"]
+        rows.append(row)
+    return rows
+
+
+def read_summary(path: pathlib.Path) -> list:
+    return expand(json.loads(path.read_text()))
+
+
+def write_summary(path: pathlib.Path, rows: list) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(compact(rows), separators=(",", ":")) + "\n")
+
+
 def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=print, deck="classic",
-        rules=(), balance="v2") -> tuple:
-    """Play every setting (or reuse its saved rows); ({(bot, length, refill, variant): rows}, skipped bots)."""
+        rules=(), balance="v2", summaries: pathlib.Path | None = None) -> tuple:
+    """Play every setting (or reuse its saved rows); ({(bot, length, refill, variant): rows}, skipped bots).
+    The raw rows go to ``folder``, the settings' summaries to ``summaries`` (``compact``)."""
     var = variant(deck, rules, balance)
     known = set(available())
     skipped = [b for b in bots if b not in known]
@@ -96,8 +156,9 @@ def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=prin
         for length in lengths:
             for refill in refills:
                 path = data_file(folder, bot, length, refill, var)
-                if reuse and path.exists():
-                    rows = read_rows(path)
+                summary = summary_file(summaries, bot, length, refill, var) if summaries else None
+                if reuse and (path.exists() or summary is not None and summary.exists()):
+                    rows = read_rows(path) if path.exists() else read_summary(summary)
                     if len(rows) == n and rows[0]["seed"] == seed and rows[0].get("balance", "v1") == balance and \
                             rows[0].get("bot_options") == (BOT_OPTIONS.get(bot) or None):
                         results[bot, length, refill, var] = rows
@@ -108,6 +169,8 @@ def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=prin
                                 bot_options=BOT_OPTIONS.get(bot), deck=deck, optional_rules=rules,
                                 balance=balance)
                 write_rows(path, rows)
+                if summary is not None:
+                    write_summary(summary, rows)
                 results[bot, length, refill, var] = rows
                 s = summarize(rows)
                 log(f"balance: {bot} {length} {refill} {var or 'classic'}: {n} games in {time.perf_counter() - t:.1f} s, "
@@ -116,15 +179,18 @@ def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=prin
 
 
 def load(bots, lengths, refills, folder) -> dict:
-    """The saved rows of every setting that has them, every variant (deck, optional rules) included."""
+    """The saved games of every setting that has them, every variant (deck, optional rules)
+    included: the summaries (``*.json``) in ``folder``, or its raw rows (``*.jsonl``) where a
+    setting has no summary."""
     out = {}
     for bot in bots:
         for length in lengths:
             for refill in refills:
-                for path in sorted(folder.glob(f"{bot}-{length}-{refill}*.jsonl")):
-                    var = path.stem[len(f"{bot}-{length}-{refill}"):].lstrip("-")
-                    if path == data_file(folder, bot, length, refill, var):
-                        out[bot, length, refill, var] = read_rows(path)
+                for ext, name, read in (("jsonl", data_file, read_rows), ("json", summary_file, read_summary)):
+                    for path in sorted(folder.glob(f"{bot}-{length}-{refill}*.{ext}")):
+                        var = path.stem[len(f"{bot}-{length}-{refill}"):].lstrip("-")
+                        if path == name(folder, bot, length, refill, var):
+                            out[bot, length, refill, var] = read(path)
     return out
 
 
@@ -423,7 +489,10 @@ def main(argv=None) -> int:
     ap.add_argument("--balance", default="v2", choices=list(BALANCES),
                     help="the edition of the numbers (default v2; v1 as first played)")
     ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: one per CPU)")
-    ap.add_argument("--data", type=pathlib.Path, default=ROOT / "docs" / "balance-data", help="where rows go")
+    ap.add_argument("--data", type=pathlib.Path, default=ROOT / "build" / "balance-data",
+                    help="where the raw rows go (default build/balance-data, not kept in git)")
+    ap.add_argument("--summaries", type=pathlib.Path, default=ROOT / "docs" / "balance-data",
+                    help="where each setting's summary goes, which the page is made from (default docs/balance-data)")
     ap.add_argument("--plots", type=pathlib.Path, default=ROOT / "docs" / "balance", help="where PNGs go")
     ap.add_argument("--doc", type=pathlib.Path, default=ROOT / "docs" / "balance.md", help="the page to update")
     ap.add_argument("--reuse", action="store_true", help="keep settings whose saved rows match (resume a run)")
@@ -435,9 +504,10 @@ def main(argv=None) -> int:
     if not args.plots_only:
         games = {None: args.games, "search": args.search_games}
         fresh, skipped = run(args.bots, args.lengths, args.refills, games, args.seed, args.jobs, args.data,
-                             reuse=args.reuse, log=log, deck=args.deck, rules=args.rules, balance=args.balance)
+                             reuse=args.reuse, log=log, deck=args.deck, rules=args.rules, balance=args.balance,
+                             summaries=args.summaries)
     # the page shows every saved setting, so that a bot studied later joins the earlier ones
-    results = {**load(list(dict.fromkeys([*BOTS, *args.bots])), list(LENGTHS), list(YARD_REFILLS), args.data),
+    results = {**load(list(dict.fromkeys([*BOTS, *args.bots])), list(LENGTHS), list(YARD_REFILLS), args.summaries),
                **fresh}
     sections, drawn = [], []
     for var in variants(results) or [""]:

@@ -14,8 +14,9 @@ from __future__ import annotations
 from ..cards import PIECES, spec as card_spec
 from ..cards.base import fire
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
-from ..phases import switching
+from ..phases import local_ops, switching
 from ..query import ad_tracks, capacity, departure_problem, geometry, neighbours9, outbound_loads, spotted_empties
+from ..rules import Events
 from ..state import Train
 from .attacks import DEFENCES, attacks_expected, best_attack, building_spot, is_attack
 from .base import Bot, Decision, Option, check_options, register
@@ -78,8 +79,70 @@ def _moves(g, seat, tray, direction) -> list:
     return sorted(switching.reach(s, seat, s.areas[seat], t, direction))
 
 
+class Sandbox:
+    """A switching turn tried out on the side: the game's state with the few parts a Move or a
+    set-out changes copied (the trains, the switching player's Office Area, the turn), the rest
+    shared and never written. Switching runs through the engine's own Local Operations check and
+    apply, so a rule change reaches the plans; copying a whole game for each try (the planner's
+    time under v2, ~24 copies a plan) is what this saves."""
+
+    __slots__ = ("state", "players", "actor", "seat")
+
+    def __init__(self, state, players, actor, seat):
+        self.state, self.players, self.actor, self.seat = state, players, actor, seat
+
+    @classmethod
+    def of(cls, game, seat):
+        return cls(_switch_copy(game.state, seat), game.players, game.actor, seat)
+
+    @property
+    def phase(self):
+        return self.state.phase
+
+    def copy(self):
+        return Sandbox(_switch_copy(self.state, self.seat), self.players, self.actor, self.seat)
+
+    def why_not(self, it):
+        return local_ops.check(self.state, it)
+
+    def apply(self, it):
+        local_ops.apply(self.state, it, Events())
+
+
+def _shallow(o):
+    """A shallow copy of a plain dataclass instance (what ``copy.copy`` does, without its dispatch)."""
+    c = object.__new__(type(o))
+    c.__dict__.update(o.__dict__)
+    return c
+
+
+def _train_copy(t):
+    c = _shallow(t)
+    c.ahead, c.behind, c.boarded, c.orders = list(t.ahead), list(t.behind), list(t.boarded), list(t.orders)
+    return c
+
+
+def _switch_copy(s, seat):
+    """A copy of ``s`` that one switching turn at ``seat`` may change without touching ``s``."""
+    c = _shallow(s)
+    c.trains = {k: _train_copy(t) for k, t in s.trains.items()}
+    c.turn = _shallow(s.turn)
+    c.turn.order, c.turn.queue = list(s.turn.order), list(s.turn.queue)
+    c.turn.passed = list(getattr(s.turn, "passed", ()))  # the stretches this Move has run over ([S1])
+    c.express_used = list(s.express_used)  # (its records are immutable: a new list is a copy)
+    area = _shallow(s.areas[seat])
+    area.grid = {}
+    for xy, placed in s.areas[seat].grid.items():
+        q = area.grid[xy] = _shallow(placed)
+        q.cars = list(placed.cars)
+    area.facilities = {xy: _shallow(f) for xy, f in s.areas[seat].facilities.items()}
+    c.areas = list(s.areas)
+    c.areas[seat] = area
+    return c
+
+
 def _try(g, it):
-    """The game after ``it``, or None if it is refused (a copy; ``g`` is untouched)."""
+    """The position after ``it``, or None if it is refused (a copy; ``g`` is untouched)."""
     if g.why_not(it) is not None:
         return None
     h = g.copy()
@@ -135,7 +198,7 @@ def plan_switching(game, nodes: int = SWITCH_NODES):
     v0 = View(game)
     seat = v0.seat
     base = area_value(v0)
-    start = game.copy()
+    start = Sandbox.of(game, seat)
     if start.state.turn.option is None:
         start.apply(Switch())
     finals = []
@@ -370,20 +433,46 @@ def extra_of_use(v: View, card: str) -> bool:
             and fire(v.s, "work_problem", v.me, Board(0), probe, train=probe, seat=v.seat) is None)
 
 
+def spotting_facing(v: View, xy) -> str:
+    """Which way a train must face to shove cars into the industry spur at ``xy``: a stub spur open
+    to the east is entered moving west, so only a train facing east enters it cars first (backing);
+    engine first, the cars stay between the engine and the way out."""
+    geo = geometry(v.s, v.area, xy)
+    return "east" if geo is not None and "E" in geo.ports else "west"
+
+
+def trains_facing(v: View, car: str) -> dict:
+    """How many timetabled trains (and trains in the hand) carry ``car``, by the way they face."""
+    out = {"east": 0, "west": 0}
+    for c in list(v.s.timetable.values()) + [c for c in v.player.hand if v.spec(c).kind == "train"]:
+        sp = v.spec(c)
+        if car in sp.consist and sp.direction in out:
+            out[sp.direction] += 1
+    return out
+
+
 def facility_spots(v: View, card: str, legal) -> list:
-    """Legal places for a facility that a train can reach, nearest the Office first."""
+    """Legal places for a facility that a train can reach, best first: open the way the trains that
+    carry its cars can shove them in (an industry of the same kind already served that way counts
+    against it), then nearest the Office."""
     out = []
     for it in legal:
         if isinstance(it, Play) and it.card == card and it.at is not None:
             out.append(it)
+    car = v.spec(card).car
+    facing = trains_facing(v, car)
+    for xy in v.industries(False):
+        if v.spec(v.area.grid[xy].card).car == car:
+            facing[spotting_facing(v, xy)] -= 1.5
     good = []
     for it in out:
         x, y = it.at
         nb = (x + 1, y) if it.turned else (x - 1, y)
         if nb in v.reachable():
-            good.append((abs(x) + abs(y), it.turned, it.at, it))
-    good.sort(key=lambda g: (g[0], g[1], g[2]))
-    return [g[3] for g in good]
+            served = facing["east" if it.turned else "west"]
+            good.append((-served, abs(x) + abs(y), it.turned, it.at, it))
+    good.sort(key=lambda g: g[:4])
+    return [g[-1] for g in good]
 
 
 def slots(v: View) -> float:
@@ -453,10 +542,15 @@ class PlannerBot(Bot):
     OPTIONS = (Option("switch_nodes", int, 1, 100_000,
                       help=f"industry visits and set-outs tried per switching plan (default {SWITCH_NODES})"),)
 
-    def __init__(self, seed: int = 0, switch_nodes: int = SWITCH_NODES) -> None:
+    def __init__(self, seed: int = 0, switch_nodes: int = SWITCH_NODES, follow_plans: bool = False) -> None:
         super().__init__(seed)
         check_options(PlannerBot, {"switch_nodes": switch_nodes})
         self.switch_nodes = switch_nodes
+        #: follow the plan made when choosing to switch, step by step, instead of planning each step
+        #: afresh (search's rollouts: a third of the work; the decision then depends on the bot's
+        #: memory of that plan, so the planner a player meets plans afresh)
+        self.follow_plans = follow_plans
+        self._following = None  # (game, history length at the next step, the steps left)
 
     def decide(self, game) -> Decision:
         legal = self.legal(game)
@@ -503,7 +597,15 @@ class PlannerBot(Bot):
         for t in s.trains.values():
             if t.where == "mainline":
                 opposing["east" if t.direction == "west" else "west"] += 1
-        d = "east" if (east, opposing["east"]) <= (west, opposing["west"]) else "west"
+        spots = {"east": 0, "west": 0}  # industries it could shove cars into, facing each way
+        consist = set(v.spec(pend.card).consist)
+        for xy in v.industries():
+            if v.spec(v.area.grid[xy].card).car in consist:
+                spots[spotting_facing(v, xy)] += 1
+        d = "east" if (-spots["east"], east, opposing["east"]) <= (-spots["west"], west, opposing["west"]) else "west"
+        if spots[d]:
+            return Decision(Run(d), f"sends the Extra {d}: facing {d} it can spot cars at "
+                                    f"{spots[d]} industr{'y' if spots[d] == 1 else 'ies'} here")
         return Decision(Run(d), f"sends the Extra {d}: it reaches the Office soonest that way")
 
     def _makeup(self, v: View, legal, pend) -> Decision:
@@ -513,12 +615,14 @@ class PlannerBot(Bot):
             off = v.office
             wants.append((3.0 - len(off.red) / max(1, red), Place("coach", True), "loaded coach for passengers to detrain"))
             wants.append((2.0 + len(off.green), Place("coach", False), "empty coach to board passengers"))
+        tr = v.s.trains.get(getattr(pend, "tray", None))  # a make-up names its tray (not a Heavy Grade)
         for xy in v.industries():
             sp = v.spec(v.area.grid[xy].card)
+            fits = 0.3 if tr is not None and spotting_facing(v, xy) == tr.direction else 0.0  # it can spot it
             if sp.inbound:
-                wants.append((2.5, Place(sp.car, True), f"loaded {sp.car} for the {sp.name}"))
+                wants.append((2.5 + fits, Place(sp.car, True), f"loaded {sp.car} for the {sp.name}"))
             if sp.outbound:
-                wants.append((2.4, Place(sp.car, False), f"empty {sp.car} for the {sp.name}"))
+                wants.append((2.4 + fits, Place(sp.car, False), f"empty {sp.car} for the {sp.name}"))
         wants.sort(key=lambda w: -w[0])
         for _, it, why in wants:
             if it in legal:
@@ -581,6 +685,8 @@ class PlannerBot(Bot):
                 gain, plan = plan_switching(v.game, self.switch_nodes)
                 if plan:
                     options.append((min(4.0, 0.6 + gain), Switch(), f"switches: {self._plan_words(v, plan)}"))
+                    if self.follow_plans:
+                        self._following = (v.game, len(v.game.history) + 1, list(plan))
         # the Office's passenger boxes
         if v.tier >= 1:
             green, red = capacity(s, v.area, (0, 0))
@@ -701,6 +807,14 @@ class PlannerBot(Bot):
         """Each step is planned afresh from the position (no memory between decisions), so a
         decision depends on the game alone, after an undo or a reload too."""
         game = v.game
+        f = self._following
+        if f is not None and f[0] is game and f[1] == len(game.history) and (not f[2] or f[2][0] in legal):
+            if not f[2]:
+                self._following = None
+                return Decision(End(), "ends switching: the plan is done")
+            it = f[2][0]
+            self._following = (game, f[1] + 1, f[2][1:])
+            return Decision(it, "follows the switching plan")
         gain, plan = plan_switching(game, self.switch_nodes)
         if not plan or plan[0] not in legal:
             return Decision(End(), "ends switching: the cars stand where they do the most good")

@@ -22,9 +22,9 @@ from .base import Bot, Decision, Option, check_options, register
 from .planner import PlannerBot
 from .view import View
 
-ROLLOUTS = 4  # rollouts per candidate (the default budget)
+ROLLOUTS = 3  # rollouts per candidate (the default budget)
 CANDIDATES = 3  # the planner's best options looked at
-HORIZON = 6  # Stages played forward in each rollout
+HORIZON = 4  # Stages played forward in each rollout (3 × 4 since issue 16: half the work of 4 × 6 a decision)
 MARGIN = 0.75  # Revenue per rollout another option must gain over the planner's choice to replace it
 
 
@@ -96,7 +96,7 @@ class SearchBot(Bot):
         self.rollouts, self.candidates, self.horizon, self.max_seconds = rollouts, candidates, horizon, max_seconds
         self.margin = margin
         self.planner = PlannerBot(seed)
-        self.rollout_policy = PlannerBot(seed, switch_nodes=20)
+        self.rollout_policy = PlannerBot(seed, switch_nodes=20, follow_plans=True)
 
     def decide(self, game) -> Decision:
         legal = self.legal(game)
