@@ -10,9 +10,10 @@ The engine is pure Python (standard library only). See docs/rules.md and docs/no
 from . import bots
 from .errors import IllegalIntent, SaveError
 from .events import Event
-from .game import Game, new_game
+from .game import Game
 from .intents import Intent, parse
 from .saves import load, loads
+from .start import new_game
 
 __version__ = "0.1.0"
 

@@ -19,8 +19,9 @@ with a SaveError saying so (``game.can_save()`` tells beforehand).
 from __future__ import annotations
 
 from .cards import PIECES
-from .game import Game, advance, new_game
-from .rules import Events, spec_of
+from .game import Game
+from .query import spec_of
+from .start import new_game
 from .state import Facility, Modifier, Placed, State, Train
 
 
@@ -31,6 +32,7 @@ class Position:
         options.setdefault("seed", 1)
         self._game = new_game(**options)
         self.state: State = self._game.state
+        self._built: Game | None = None
         self.state.turn.pending = None  # a dealt Heavy Grade's choice: a built position sets ``state.grades``
 
     # ------------------------------------------------------------------ helpers
@@ -174,11 +176,7 @@ class Position:
 
     def game(self) -> Game:
         """The built position as a Game, ready for intents (its record starts here)."""
-        g = self._game
-        advance(g.state, Events())
-        g._snaps = {0: g.state.clone()}
-        g._history, g._events, g._meta, g._redo = [], [[]], [], []
-        g.forget_legal()  # the state was edited by hand
-        # a save replays from the seed's deal, so it can hold only a position that is that deal
-        g._built = g.state != Game(g.config, g.seed).state
-        return g
+        if self._built is None:  # once: later edits of ``state`` show in that game, as they always have
+            g = self._game
+            self._built = Game.from_position(g.config, g.seed, g.state, g.bots)
+        return self._built

@@ -196,7 +196,7 @@ def _play(args) -> int:
     if not there:
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            from .saves import write_atomically
+            from .atomic import write_atomically
             write_atomically(notebook, play_notebook_text())
         except OSError as e:
             print(visible(f"stationmaster: cannot write {notebook}: {_why(e)}"), file=sys.stderr)

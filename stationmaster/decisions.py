@@ -8,19 +8,15 @@ record and the lessons all read it here. The decision itself is typed data on th
 
 from __future__ import annotations
 
-from .rules import actor, hand_limit, spec_of
+from .flow import Option, Phase
+from .phases import FLOW
+from .query import actor, hand_limit, spec_of
 from .state import State
 
-#: the phases of a Stage, in order, as players call them
-PHASE_NAMES = {
-    "local_operations": "Local Operations",
-    "new_train": "New Train",
-    "mainline": "Mainline",
-    "load_unload": "Load/Unload",
-    "shift_change": "Shift Change",
-}
+#: the phases of a Stage, in order, as players call them (read from the phase table, ``phases.FLOW``)
+PHASE_NAMES = {step.phase: step.title for step in FLOW}
 #: the same, short enough for the board's phase track
-PHASE_SHORT = {**PHASE_NAMES, "local_operations": "Local Ops"}
+PHASE_SHORT = {step.phase: step.short for step in FLOW}
 
 #: what a decision an automatic phase waits for asks, by ``Turn.pending.kind``
 PENDING_ASKS = {
@@ -32,8 +28,8 @@ PENDING_ASKS = {
 #: what Local Operations asks, by the option taken so far (``Turn.option``)
 OPTION_ASKS = {
     None: "choose a Local Operations option",
-    "switch": "switch trains",
-    "draw": "play or discard cards, then end",
+    Option.SWITCH: "switch trains",
+    Option.DRAW: "play or discard cards, then end",
 }
 LOAD_UNLOAD_ASKS = "work passengers and freight, then end"
 
@@ -44,7 +40,7 @@ def decision(s: State) -> str:
         return "the game is over"
     if s.turn.pending is not None:
         return PENDING_ASKS[s.turn.pending.kind]
-    if s.phase == "local_operations":
+    if s.phase == Phase.LOCAL_OPERATIONS:
         return OPTION_ASKS[s.turn.option]
     return LOAD_UNLOAD_ASKS
 
@@ -71,10 +67,10 @@ def detail(s: State) -> str:
         if pend.kind == "direction":
             return f"{spec_of(s, pend.card).name}: run east or run west"
         return f"{label}: place a car from the Division Yard" + (", or finish the make-up" if pend.extra else "")
-    if s.phase == "local_operations":
+    if s.phase == Phase.LOCAL_OPERATIONS:
         if s.turn.option is None:
             return "switch, draw, or a Freight Agent action"
-        if s.turn.option == "switch":
+        if s.turn.option == Option.SWITCH:
             n = s.turn.moves_left
             t = s.trains.get(s.turn.tray) if s.turn.tray is not None else None
             which = f"train {t.label}: " if t else ""

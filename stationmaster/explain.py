@@ -7,8 +7,9 @@ phase themselves, so that the rules of *when* stay in the engine. Standard libra
 
 from __future__ import annotations
 
-from .intents import Board, Detrain, End, Play, Work
-from .rules import actor, hand_limit
+from .flow import Option, Phase, Where
+from .intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Grade, Move, Place, Play, Run, SetOut, Switch, Work
+from .query import actor, hand_limit, spec_of
 
 #: what End finishes, as a button says it, by phase (and by Local Operations option)
 END_LABELS = {("local_operations", "switch"): "End switching", ("local_operations", "draw"): "End draw",
@@ -19,7 +20,7 @@ END_WORDS = {("local_operations", "switch"): "end switching", ("local_operations
 
 
 def _end_key(s) -> tuple:
-    return (s.phase, s.turn.option if s.phase == "local_operations" else None)
+    return (s.phase, s.turn.option if s.phase == Phase.LOCAL_OPERATIONS else None)
 
 
 def end_label(s) -> str:
@@ -38,8 +39,8 @@ def end_words(s) -> str:
 
 def drawing(s) -> bool:
     """Is the actor in the Draw option of Local Operations (playing and discarding cards)?"""
-    return s.outcome is None and s.turn.pending is None and s.phase == "local_operations" \
-        and s.turn.option == "draw"
+    return s.outcome is None and s.turn.pending is None and s.phase == Phase.LOCAL_OPERATIONS \
+        and s.turn.option == Option.DRAW
 
 
 def idle_draw(s, legal) -> bool:
@@ -55,7 +56,7 @@ def idle_draw(s, legal) -> bool:
 
 def working(s) -> bool:
     """Is the actor taking a Load/Unload turn (Porters and Laborers)?"""
-    return s.outcome is None and s.turn.pending is None and s.phase == "load_unload"
+    return s.outcome is None and s.turn.pending is None and s.phase == Phase.LOAD_UNLOAD
 
 
 #: intents that may earn in Load/Unload; ``End`` and ``Discard`` never do
@@ -78,12 +79,11 @@ def _train(s, tray) -> str:
 
 
 def _place(s, seat, xy) -> str:
-    from .rules import spec_of as spec
     area = s.areas[seat]
     if tuple(xy) == (0, 0):
         return "your Office"
     placed = area.grid.get(tuple(xy))
-    return f"the {spec(s, placed.card).name}" if placed else f"the spot {xy[0]},{xy[1]}"
+    return f"the {spec_of(s, placed.card).name}" if placed else f"the spot {xy[0]},{xy[1]}"
 
 
 def _earned(events, who: str) -> int:
@@ -107,8 +107,7 @@ def _playable(game, card: str) -> list:
 
 def _card_use(s, card: str) -> str:
     """What a card does for its player, in a few game words (from its kind and text)."""
-    from .rules import spec_of as spec
-    sp = spec(s, card)
+    sp = spec_of(s, card)
     kind = sp.kind
     if kind in ("train", "extra"):
         return "a train for the timetable: it brings cars and passengers to the Offices it stops at"
@@ -130,7 +129,7 @@ def _ahead_where(s, tray) -> list:
         return []
     out = []
     for o in s.trains.values():
-        if o.tray != t.tray and o.direction == t.direction and o.where == "mainline":
+        if o.tray != t.tray and o.direction == t.direction and o.where == Where.MAINLINE:
             i = o.pos[0] if isinstance(o.pos, tuple) else o.pos
             name = s.mainline[i] if isinstance(i, int) and 0 <= i < len(s.mainline) else "the Mainline"
             out.append((o.label, name))
@@ -151,8 +150,6 @@ def why(game, intent) -> str:
     events, after = _trial(game, it)
     earned = _earned(events, me.name) if events is not None else 0
     gain = f"it earns {earned} Revenue now" if earned > 0 else ""
-    from .intents import Agent, Clearance, Discard, Draw, Grade, Move, Place, Run, SetOut, Switch
-    from .rules import spec_of as spec
     if isinstance(it, (Board, Detrain)):
         t = s.trains.get(it.tray)
         office = s.areas[seat].facilities.get((0, 0))
@@ -206,8 +203,8 @@ def why(game, intent) -> str:
                 f"{it.direction}: it arrives sooner")
     if isinstance(it, Place):
         what = "caboose" if it.kind == "caboose" else f"{'loaded' if it.loaded else 'empty'} {it.kind}"
-        users = [spec(s, a.grid[xy].card).name for a in [s.areas[seat]] for xy in a.facilities
-                 if xy != (0, 0) and spec(s, a.grid[xy].card).car == it.kind]
+        users = [spec_of(s, a.grid[xy].card).name for a in [s.areas[seat]] for xy in a.facilities
+                 if xy != (0, 0) and spec_of(s, a.grid[xy].card).car == it.kind]
         if users:
             return f"Your {users[0]} works {it.kind}s: the {what} gives it a car to load or unload when the train stops"
         if it.kind == "coach":
@@ -222,14 +219,14 @@ def why(game, intent) -> str:
             for k, c in tops:
                 _, g2 = _trial(game, Draw(k))
                 if g2 is not None and _playable(g2, c):
-                    useful.append(spec(s, c).name)
+                    useful.append(spec_of(s, c).name)
             if useful:
                 return (f"The Home Office may give a better card than the {_and(useful)} on top of the "
                         f"Departments, and your hand has room ({hand} of {limit})")
             return ("None of the Departments' top cards would fit your Office Area now, so a card from the Home "
                     f"Office is the better chance ({hand} of {limit} in hand)")
         card = s.departments[it.source - 1][-1]
-        name = spec(s, card).name
+        name = spec_of(s, card).name
         _, g2 = _trial(game, it)
         plays = _playable(g2, card) if g2 is not None else []
         if plays:
@@ -238,7 +235,7 @@ def why(game, intent) -> str:
             return f"The {name} is {_card_use(s, card)}; {where}"
         return f"The {name} cannot be played after taking it; hold it only if your Area will soon have room for it"
     if isinstance(it, Play):
-        name = spec(s, it.card).name
+        name = spec_of(s, it.card).name
         said = " ".join(e.text for e in (events or []) if e.kind != "revenue" and "runs every" in e.text)
         if "runs every" in said:
             return f"The {name} goes on the timetable: " + said[said.index("It runs"):].rstrip(".") \
@@ -246,14 +243,14 @@ def why(game, intent) -> str:
         use = _card_use(s, it.card)
         return f"The {name} is {use}" + (f"; {gain}" if gain else "")
     if isinstance(it, Discard):
-        name = spec(s, it.card).name
+        name = spec_of(s, it.card).name
         over = len(me.hand) > hand_limit(s, p)
         why_not = "it fits nowhere in your Office Area now" if not _playable(game, it.card) else \
             "it is the card of least use to your Office Area"
         return f"The {name}: {why_not}" + (f", and your hand is over its limit of {hand_limit(s, p)}" if over else "")
     if isinstance(it, End):
         if drawing(s):
-            held = [spec(s, c).name for c in me.hand]
+            held = [spec_of(s, c).name for c in me.hand]
             if not held:
                 return "Your hand is empty: nothing more to play this Stage"
             cards = _and(held)
@@ -286,8 +283,7 @@ def why(game, intent) -> str:
 def grade_counts(s, uphill: str) -> tuple:
     """(climbing, downhill): the timetabled trains and those on the table that would climb a
     Heavy Grade whose uphill direction is ``uphill``, and those that would run down it."""
-    from .rules import spec_of as spec
-    ways = [spec(s, c).direction for c in s.timetable.values()] + [t.direction for t in s.trains.values()]
+    ways = [spec_of(s, c).direction for c in s.timetable.values()] + [t.direction for t in s.trains.values()]
     return sum(1 for d in ways if d == uphill), sum(1 for d in ways if d and d != uphill)
 
 
@@ -301,7 +297,6 @@ def grade_choice(s) -> str:
 def follows_through(game, intent) -> str | None:
     """None if ``intent`` can be followed through, else why not: a card taken from a Department
     must then be playable (a Hint never sends a player to take a card they cannot use)."""
-    from .intents import Draw
     if isinstance(intent, Draw) and intent.source != "home":
         dept = game.state.departments[intent.source - 1]
         if not dept:
@@ -309,9 +304,8 @@ def follows_through(game, intent) -> str | None:
         card = dept[-1]
         _, after = _trial(game, intent)
         if after is None or not _playable(after, card):
-            from .rules import spec_of as spec
             reason = after.why_not(Play(card)) if after is not None else None
-            return (f"the {spec(game.state, card).name} on Department {intent.source} could not be played after "
+            return (f"the {spec_of(game.state, card).name} on Department {intent.source} could not be played after "
                     "taking it" + (f" ({reason[0].lower() + reason[1:]})" if reason else ""))
     return None
 

@@ -1,90 +1,82 @@
-"""Game: the façade that validates an intent, applies it, records it and narrates it."""
+"""Game: the façade that validates an intent, applies it, records it and narrates it.
+
+The record is a ``Timeline`` (``timeline.py``): one frozen entry per accepted intent, with the
+snapshots undo rebuilds from. The automatic work between decisions follows the phase table
+(``phases.FLOW``). ``Game.replay`` is the door for saves and records, ``Game.from_position`` the
+position builder's; the save format itself is ``saves.py``'s and the seats are checked in
+``bots/seats.py`` before a game is made (``start.new_game``, ``saves.load``).
+"""
 
 from __future__ import annotations
 
-import json
-import pickle
-import secrets
-from typing import Callable, Iterable
+from dataclasses import dataclass
+from typing import Callable
 
 from . import phases
-from .config import Config, make_config
+from .config import Config
 from .decisions import decision
 from .errors import IllegalIntent, SaveError
 from .events import Event
 from .intents import Draw, Intent, parse
+from .query import actor as actor_index
 from .rng import MASK64, Rng
-from .rules import Events, actor as actor_index
+from .rules import Events
 from .setup import deal
 from .state import State
-
-NEXT_PHASE = {
-    "local_operations": "new_train",
-    "new_train": "mainline",
-    "mainline": "load_unload",
-    "load_unload": "shift_change",
-}
-SAVE_FORMAT = "station-master-save"
-SAVE_VERSION = 1
-#: a snapshot is also kept when this many intents have passed since the last one (besides each Stage)
-SNAP_EVERY = 32
-
-
-def freeze(s: State) -> bytes:
-    """An immutable in-memory snapshot of a state.
-
-    Snapshots are pickled because that is several times faster than ``copy.deepcopy`` both ways
-    and gives immutable bytes that game copies can share. They never leave the process: saves
-    are JSON and are replayed through the rules (no pickle is ever read from outside).
-    """
-    return pickle.dumps(s, pickle.HIGHEST_PROTOCOL)
-
-
-def thaw(snap) -> State:
-    """A fresh, independent state from a snapshot (``freeze`` bytes, or a State kept as is)."""
-    return pickle.loads(snap) if isinstance(snap, bytes) else snap.clone()
+from .timeline import SNAP_EVERY, Timeline, Turn, freeze, thaw
 
 
 def advance(s: State, ev: Events) -> None:
-    """Do the automatic work until a player must decide or the game is over."""
+    """Do the automatic work until a player must decide or the game is over, phase after phase
+    as the phase table (``phases.FLOW``) orders them."""
     while s.outcome is None:
-        if phases.BY_NAME[s.phase].proceed(s, ev):
+        step = phases.STEPS[s.phase]
+        if step.rules.proceed(s, ev):
             return
         if s.outcome is not None:
             return
-        if s.phase == "shift_change":
+        if step.new_stage:
             s.stage_count += 1
-            phases.local_ops.begin(s, ev)
-        else:
-            phases.BY_NAME[NEXT_PHASE[s.phase]].begin(s, ev)
+        phases.STEPS[step.next].rules.begin(s, ev)
 
 
 class Game:
     """One game of Station Master.
 
-    Create one with ``stationmaster.new_game`` or ``stationmaster.load``. Every change goes
+    Create one with ``stationmaster.new_game`` or ``stationmaster.load`` (they check the
+    configuration and the seats; ``Game(config, seed, bots)`` trusts its arguments). Every change goes
     through ``apply``; ``legal_intents`` lists what the current actor may do; ``undo``/``redo``
     step through the record; ``dumps``/``save`` write it.
     """
 
-    def __init__(self, config: Config, seed: int, bots=None, strict_bots: bool = True) -> None:
+    def __init__(self, config: Config, seed: int, bots=None) -> None:
         self._config = config
         self._seed = seed
-        self._bots = check_bots(bots, config.players, strict_bots)
+        self._bots = dict(bots or {})  # checked by the caller: new_game, load (bots.seats.check_bots)
         state, ev = deal(config, seed)
-        phases.local_ops.begin(state, ev)
+        phases.FLOW[0].rules.begin(state, ev)
         advance(state, ev)
         self._state = state
-        self._history: list = []
-        self._events: list = [list(ev)]  # events of setup, then of each accepted intent
-        self._meta: list = []  # per intent: (actor, turn key, revealing)
-        self._snaps: dict = {0: freeze(state)}  # intents applied -> snapshot of the state then
-        self._redo: list = []
+        self._timeline = Timeline(ev, freeze(state))
         self._listeners: list = []
         self._built = False  # set up by the position builder: the seed's deal is not where it began
+        self._determinized: str | None = None
         self.replay_error: str | None = None
         self._changes = 0  # bumped by every change of the state: the key of the legal-intents cache
         self._legal_cache: tuple | None = None
+
+    @classmethod
+    def from_position(cls, config: Config, seed: int, state: State, bots=None) -> "Game":
+        """A game whose record starts at ``state`` (the position builder's): the automatic work
+        is done until a decision is awaited, and the timeline starts empty there. Such a game
+        can be saved only when ``state`` is the seed's own deal (``can_save`` says so)."""
+        g = cls(config, seed, bots)
+        advance(state, Events())  # (its events are not the record's: the record starts after them)
+        g._state = state
+        g._timeline = Timeline((), state.clone())
+        g._built = state != cls(config, seed).state
+        g.forget_legal()
+        return g
 
     # ------------------------------------------------------------------ reading
 
@@ -152,23 +144,31 @@ class Game:
         return self._state.outcome
 
     @property
+    def timeline(self) -> Timeline:
+        """The record: one entry per accepted intent (sequence number, intent, events, actor,
+        turn, revealing), see ``stationmaster.timeline``. Read it; only ``Game`` writes it."""
+        return self._timeline
+
+    @property
     def history(self) -> tuple:
         """The accepted intents: the game record."""
-        return tuple(self._history)
+        return self._timeline.intents
 
     @property
     def events(self) -> list:
         """Every event so far, setup first."""
-        return [e for batch in self._events for e in batch]
+        return [e for batch in self._timeline.event_batches() for e in batch]
 
     @property
     def event_batches(self) -> list:
         """Events grouped by cause: ``[setup events, events of intent 1, events of intent 2, ...]``."""
-        return [list(b) for b in self._events]
+        return [list(b) for b in self._timeline.event_batches()]
 
     @property
     def last_events(self) -> list:
-        return list(self._events[-1])
+        """The events of the latest intent (of the deal before any)."""
+        t = self._timeline
+        return list(t[-1].events if len(t) else t.setup_events)
 
     def describe(self) -> str:
         """The table in plain text (cars: c/b/h/r/t empty, C/B/H/R/T loaded, k caboose)."""
@@ -232,13 +232,31 @@ class Game:
     def apply(self, intent) -> list:
         """Apply one intent of the current actor; returns the events it caused."""
         events = self._apply(intent)
-        self._redo.clear()
+        self._timeline.clear_redo()
         self._notify()
         return events
 
-    def _turn_key(self) -> tuple:
+    def replay(self, intents) -> "ReplayStop | None":
+        """Apply intents (or their texts) in order, as a save or a record does: stops at the first
+        that cannot be applied and returns a ``ReplayStop`` saying which and why (None when all
+        were applied). Listeners are told once, at the end; the redo list is cleared."""
+        stop = None
+        for k, intent in enumerate(intents, 1):
+            if self.is_over:
+                stop = ReplayStop(k, str(intent), None)
+                break
+            try:
+                self._apply(intent)
+            except Exception as e:  # IllegalIntent, or an engine fault: keep what replayed
+                stop = ReplayStop(k, str(intent), e)
+                break
+        self._timeline.clear_redo()
+        self._notify()
+        return stop
+
+    def _turn(self) -> Turn:
         s = self._state
-        return (s.day, s.stage, s.phase, s.turn.index, str(s.turn.pending))
+        return Turn(s.day, s.stage, s.phase, s.turn.index, str(s.turn.pending))
 
     def _apply(self, intent) -> list:
         it = parse(intent)
@@ -246,7 +264,7 @@ class Game:
         self._changes += 1  # from here on the state changes (also when the intent fails half-way)
         s = self._state
         who = actor_index(s)
-        key = self._turn_key()
+        turn = self._turn()
         rng, home = s.rng, len(s.home)
         stage_count = s.stage_count
         ev = Events()
@@ -254,37 +272,29 @@ class Game:
             phases.BY_NAME[s.phase].apply(s, it, ev)
             advance(s, ev)
         except Exception:
-            self._rebuild(len(self._history))  # never leave a half-applied intent behind
+            self._rebuild(len(self._timeline))  # never leave a half-applied intent behind
             raise
         revealing = s.rng != rng or len(s.home) != home or isinstance(it, Draw) and it.source == "home"
-        self._history.append(it)
-        self._events.append(list(ev))
-        self._meta.append((who, key, revealing))
-        n = len(self._history)
-        if s.stage_count != stage_count or s.outcome is not None or n - self._last_snap() >= SNAP_EVERY:
-            self._snaps[n] = freeze(s)
+        t = self._timeline
+        n = len(t) + 1
+        snap = (freeze(s) if s.stage_count != stage_count or s.outcome is not None
+                or n - t.nearest_snapshot(n - 1)[0] >= SNAP_EVERY else None)
+        t.append(it, ev, who, turn, revealing, snap)
         return list(ev)
 
-    def _last_snap(self) -> int:
-        n = len(self._history)
-        while n not in self._snaps:  # at most SNAP_EVERY steps
-            n -= 1
-        return n
-
     def _rebuild(self, n: int) -> None:
-        """Make the state the one after the first ``n`` intents, from the nearest snapshot."""
-        base = n
-        while base not in self._snaps:
-            base -= 1
-        s = thaw(self._snaps[base])
-        for it in self._history[base:n]:
+        """Make the state the one after the first ``n`` intents, from the nearest snapshot, and
+        drop the entries and snapshots after them."""
+        t = self._timeline
+        base, snap = t.nearest_snapshot(n)
+        s = thaw(snap)
+        for entry in t[base:n]:
             ev = Events()
-            phases.BY_NAME[s.phase].apply(s, it, ev)
+            phases.BY_NAME[s.phase].apply(s, entry.intent, ev)
             advance(s, ev)
         self._state = s
         self._changes += 1
-        for k in [k for k in self._snaps if k > n]:
-            del self._snaps[k]
+        t.truncate(n)
 
     def _undo_span(self) -> int:
         """How many intents one ``undo`` takes back: one; against bots (one human, the other
@@ -292,16 +302,18 @@ class Game:
         human has not decided yet)."""
         if not self._bots or len(self.humans) != 1:
             return 1
-        k = len(self._history)
-        while k > 0 and self._state.players[self._meta[k - 1][0]].name in self._bots:
+        t = self._timeline
+        k = len(t)
+        while k > 0 and self._state.players[t[k - 1].actor].name in self._bots:
             k -= 1
-        return len(self._history) - k + 1 if k else 0
+        return len(t) - k + 1 if k else 0
 
     def can_undo(self) -> str | None:
         """None if ``undo`` is allowed now, else why not."""
-        if not self._history:
+        t = self._timeline
+        if not len(t):
             return "there is nothing to undo"
-        if self.determinized is not None and len(self._history) - max(1, self._undo_span()) < min(self._snaps):
+        if self.determinized is not None and len(t) - max(1, self._undo_span()) < t.snapshot_points[0]:
             return "this determinized copy cannot be undone past the moment it was made"
         if self._bots and not self.humans:
             return "every seat is a bot: there is no decision of yours to take back"
@@ -311,10 +323,10 @@ class Game:
             return None
         if self._state.outcome is not None:
             return "the game is over"
-        who, key, revealing = self._meta[-1]
-        if who != actor_index(self._state) or key[:4] != self._turn_key()[:4]:
+        last = t[-1]
+        if last.actor != actor_index(self._state) or not last.turn.same_turn(self._turn()):
             return "in a multiplayer game you may undo only your own decisions of your current turn"
-        if revealing:
+        if last.revealing:
             return "that decision revealed a card or a die roll; it cannot be undone"
         return None
 
@@ -327,30 +339,30 @@ class Game:
         reason = self.can_undo()
         if reason:
             raise IllegalIntent(reason[0].upper() + reason[1:])
-        n = len(self._history) - self._undo_span()
-        it = self._history[n]
+        t = self._timeline
+        n = len(t) - self._undo_span()
+        it = t[n].intent
         self._rebuild(n)
-        del self._history[n:], self._events[n + 1:], self._meta[n:]
-        self._redo.append(it)
+        t.push_redo(it)
         self._notify()
         return it
 
     def can_redo(self) -> str | None:
         """None if ``redo`` is allowed now, else why not."""
-        return None if self._redo else "there is nothing to redo"
+        return None if self._timeline.redo_next is not None else "there is nothing to redo"
 
     @property
     def redo_next(self) -> Intent | None:
         """The intent ``redo`` would apply, or None."""
-        return self._redo[-1] if self._redo else None
+        return self._timeline.redo_next
 
     def redo(self) -> list:
         """Apply again the intent most recently undone."""
-        if not self._redo:
+        it = self._timeline.redo_next
+        if it is None:
             raise IllegalIntent("there is nothing to redo")
-        it = self._redo[-1]
         events = self._apply(it)
-        self._redo.pop()
+        self._timeline.pop_redo()
         self._notify()
         return events
 
@@ -363,15 +375,11 @@ class Game:
         g = Game.__new__(Game)
         g._config, g._seed, g._bots = self._config, self._seed, dict(self._bots)
         g._state = thaw(freeze(self._state))
-        g._history = list(self._history)
-        g._events = list(self._events)  # a batch is never changed once recorded: copies share them
-        g._meta = list(self._meta)
-        g._snaps = dict(self._snaps)  # snapshots are never changed in place
-        g._redo = list(self._redo)
+        g._timeline = self._timeline.copy()  # entries and snapshots are immutable: copies share them
         g._listeners = []
         g._built = self._built
         g.replay_error = self.replay_error
-        g._determinized = getattr(self, "_determinized", None)
+        g._determinized = self._determinized
         g._changes, g._legal_cache = 0, None
         if determinize is not None:
             _determinize(g, determinize, seed)
@@ -380,7 +388,7 @@ class Game:
     @property
     def determinized(self) -> str | None:
         """The player this game is a determinized copy for (``copy(determinize=...)``), else None."""
-        return getattr(self, "_determinized", None)
+        return self._determinized
 
     # ------------------------------------------------------------------ listeners
 
@@ -415,28 +423,20 @@ class Game:
         return None
 
     def to_json(self) -> dict:
-        """The save as a JSON-ready dict; raises SaveError when the game cannot be saved (``can_save``)."""
-        reason = self.can_save()
-        if reason:
-            raise SaveError(reason[0].upper() + reason[1:])
-        return {
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "seed": self._seed,
-            "config": self._config.to_json(),
-            "intents": [str(i) for i in self._history],
-            "day": self.day,
-            "stage": self.stage,
-            **({"bots": {p: bot_name(b) for p, b in self._bots.items()}} if self._bots else {}),
-        }
+        """The save as a JSON-ready dict; raises SaveError when the game cannot be saved (``can_save``).
+        The save format is ``stationmaster.saves``'s."""
+        from . import saves  # the save format sits above the game (it loads games): named lazily
+        return saves.to_json(self)
 
     def dumps(self) -> str:
         """The save as JSON text: seed, configuration and intents."""
-        return json.dumps(self.to_json(), indent=1)
+        from . import saves
+        return saves.dumps(self)
 
     def save(self, path) -> None:
-        from .saves import write_atomically
-        write_atomically(path, self.dumps())
+        """Write the save to ``path`` (atomically: a crash never leaves half a save)."""
+        from . import saves
+        saves.save(self, path)
 
     def to_notebook(self, path) -> None:
         """Write the game so far as a Jupyter notebook that replays it, Stage by Stage, narrated
@@ -485,11 +485,20 @@ def _determinize(g: Game, player: str, seed: int) -> None:
     s.home = unseen
     s.rng = r.next64()
     g._determinized = player
-    g._snaps = {len(g._history): freeze(s)}
-    g._redo = []
+    g._timeline.rebase(len(g._timeline), freeze(s))
     me = names.index(player)
-    g._events = [batch if k == 0 or g._meta[k - 1][0] == me else _public(batch)
-                 for k, batch in enumerate(g._events)]
+    g._timeline.map_events(lambda entry: entry.events if entry.actor == me else _public(entry.events))
+
+
+@dataclass(frozen=True)
+class ReplayStop:
+    """Where ``Game.replay`` stopped: intent ``number`` (from 1) with text ``text``, and the
+    error it raised (``IllegalIntent`` when it was not legal, another exception for an engine
+    fault), or ``error=None`` when the game was already over before it."""
+
+    number: int
+    text: str
+    error: BaseException | None
 
 
 class LegalIntents:
@@ -530,49 +539,3 @@ def _public(batch: list) -> list:
     """The events as a player other than the actor saw them: private details (a drawn card) removed."""
     return [Event(e.kind, e.text, e.player, e.amount, {k: v for k, v in e.data.items() if k != "card"})
             if e.data.get("private") else e for e in batch]
-
-
-def new_game(seed: int | None = None, players=None, mode: str = "solitaire", length: str = "standard",
-             victory: str = "highest_after_days", starting_hand: str = "three", revenue=(1, 1, 0),
-             optional_rules: Iterable[str] = (), deck: str = "classic", yard_refill: str = "day_end",
-             bots=None, balance: str = "v2") -> Game:
-    """Deal a new game. With no seed a random one is chosen (``game.seed`` tells it).
-
-    ``balance="v1"`` plays by the first edition of the provisional numbers (``config.BALANCES``).
-    ``bots={"Bo": "planner"}`` makes seats computer players (see ``stationmaster.bots``);
-    ``stationmaster.bots.play_turns(game)`` lets them decide."""
-    config = make_config(players, mode, length, victory, starting_hand, revenue, tuple(optional_rules), deck,
-                         yard_refill, balance)
-    if seed is None:
-        seed = secrets.randbelow(10**9)
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise ValueError(f"the seed must be a whole number from 0 to 2**63 - 1, not {seed!r}")
-    return Game(config, seed, bots)
-
-
-def bot_name(bot) -> str:
-    """The name a seat's bot is saved under."""
-    return bot if isinstance(bot, str) else getattr(bot, "name", type(bot).__name__)
-
-
-def check_bots(bots, players, strict: bool = True) -> dict:
-    """Validate ``{player: bot}``: known players, and bots given by a registered name or as Bot
-    objects (``strict=False``, for saves: any name, so that a save naming a bot this machine does
-    not have still loads; ``play_turns`` says so when that seat must decide)."""
-    if not bots:
-        return {}
-    if not isinstance(bots, dict):
-        raise ValueError("bots must map player names to bot names, e.g. bots={'Bo': 'planner'}")
-    from .bots import Bot, available
-    out = {}
-    for player, bot in bots.items():
-        if player not in players:
-            raise ValueError(f"bots names {player!r}, who is not a player of this game "
-                             f"({', '.join(players)})")
-        if isinstance(bot, str):
-            if strict and bot not in available():
-                raise ValueError(f"unknown bot {bot!r} for {player}: choose one of {', '.join(available())}")
-        elif not isinstance(bot, Bot):
-            raise ValueError(f"the bot for {player} must be a bot name or a Bot, not {bot!r:.60}")
-        out[player] = bot
-    return out

@@ -6,7 +6,8 @@ from collections import Counter
 
 from .cards import fire, red_flag_id
 from .cards.specs import is_situation
-from .rules import ad_tracks, spec_of
+from .flow import Where
+from .query import ad_tracks, spec_of
 from .setup import rolling_stock
 from .state import State
 
@@ -44,11 +45,11 @@ def card_places(s: State) -> Counter:
             seen.update(pl.enhancements)  # enhancements lie on the cards of the Area ([E1])
         seen.update(area.space.values())  # space-use cards opponents laid there ([O8])
     seen.update(s.timetable.values())
-    seen.update(e[0] for e in s.extras)
+    seen.update(e.card for e in s.extras)
     seen.update(t.card for t in s.trains.values() if spec_of(s, t.card).kind == "extra")
     for t in s.trains.values():
         seen.update(t.orders)
-    seen.update(e[0] for e in s.sections)
+    seen.update(e.card for e in s.sections)
     for cards in s.ml_modifiers.values():
         seen.update(cards)
     seen.update(s.situations)  # the Division's situation deck and its discard (adversity, [W1])
@@ -103,9 +104,9 @@ def check(s: State) -> list:
             bad.append(f"train {t.label} carries more than four cars")
     spots: Counter = Counter()
     for t in s.trains.values():
-        if t.where == "area":
+        if t.where == Where.AREA:
             spots[(t.seat, t.pos)] += 1
-        elif t.where == "mainline":
+        elif t.where == Where.MAINLINE:
             spots[("ml", t.pos)] += 1
     for (a, b), n in spots.items():
         if a == "ml":

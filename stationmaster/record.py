@@ -18,9 +18,11 @@ from __future__ import annotations
 import json
 import re
 
+from .atomic import write_atomically
 from .config import LENGTHS
 from .decisions import PHASE_NAMES
 from .errors import SaveError
+from .game import Game
 
 NBFORMAT, NBFORMAT_MINOR = 4, 5
 _DEFAULTS = {"players": ("Player",), "mode": "solitaire", "length": "standard",
@@ -68,15 +70,13 @@ def _stages(game) -> list:
 
     Replays the intents on a fresh deal to know where each was played (a game keeps only the
     intents and their events)."""
-    from .game import Game
-
     replay = Game(game.config, game.seed)
     batches = game.event_batches
     out: list = []
     for n, intent in enumerate(game.history):
         where = (replay.day, replay.stage)
         phase, actor = replay.phase, replay.actor
-        replay._apply(intent)  # the game's own record: no listeners, no redo list to keep
+        replay.apply(intent)  # the game's own record: it replays (a fresh game: no listeners)
         if not out or out[-1][0] != where:
             out.append((where, []))
         out[-1][1].append((phase, actor, str(intent), batches[n + 1]))
@@ -192,5 +192,4 @@ def dumps(game) -> str:
 
 def to_notebook(game, path) -> None:
     """Write the game so far as a notebook that replays it (atomically, UTF-8)."""
-    from .saves import write_atomically
     write_atomically(path, dumps(game))

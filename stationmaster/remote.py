@@ -28,9 +28,10 @@ import time
 from urllib.parse import quote as _quote, urlsplit
 
 from .errors import IllegalIntent, SaveError
-from .game import LegalIntents, new_game
+from .game import LegalIntents
 from .intents import parse
 from .server import codec
+from .start import new_game
 
 __all__ = ["RemoteGame", "RemoteTable", "ServerError", "create", "export", "join", "watch"]
 

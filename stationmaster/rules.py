@@ -1,20 +1,27 @@
-"""Rules shared by the phases: whose turn, Revenue, yards, Office Area look-ups, collisions, victory."""
+"""Rules shared by the phases that change the state: Revenue and victory, the random stream, the
+yards, workers, trains leaving play, collisions, Red Flags.
+
+The questions that change nothing (whose turn, look-ups, geometry, capacities, workers left...)
+are in ``query.py``. The names this module defined before that split are still importable from
+here (a script written against ``stationmaster.rules`` keeps working); the package itself
+imports them from ``query`` (``tests/test_imports.py`` checks).
+"""
 
 from __future__ import annotations
 
-from .cards import PIECES, fire, spec as card_spec
+from .cards import PIECES
 from .cards.specs import is_situation, piece_key
 from .events import Event
 from .rng import Rng
-from .state import Area, Facility, Outcome, State, Train
-from .track import Geometry
+from .query import gang_for, name, own_workers, pooled, spec_of
+from .query import (  # noqa: F401  (the read-only names, importable here as before the split)
+    CAR_LIMIT, CLOCK, FEDORA_STAGES, NIGHT_STAGES, actor, ad_tracks, area_of, capacity, free_tray, geometry,
+    hand_limit, holds_red_flag, is_facility, neighbours9, office_tier, outbound_loads, player_at,
+    red_flag_holds_followers, salvage_words, seat_of, spotted_empties, table_order, trains_in_area, trains_on,
+    workers_left, yard_has)
+from .state import Area, Outcome, State, Train
 
-CAR_LIMIT = 4  # rolling stock per Crew Tray, and standing cars per card
 COLLISION_PENALTY = 5
-NIGHT_STAGES = (1, 2, 3, 11, 12)
-FEDORA_STAGES = (3, 6, 9, 12)
-CLOCK = ("Midnight", "2:00 AM", "4:00 AM", "6:00 AM", "8:00 AM", "10:00 AM", "Noon",
-         "2:00 PM", "4:00 PM", "6:00 PM", "8:00 PM", "10:00 PM")
 
 
 class Events(list):
@@ -50,58 +57,11 @@ def shuffle(s: State, items: list) -> None:
 
 # --------------------------------------------------------------------------- cards and people
 
-def spec_of(s: State, card: str):
-    return card_spec(card, s.deck)
-
-
 def to_salvage(s: State, *cards: str) -> None:
     """Spent cards go to the Salvage Yard — but a situation card of the Division's (optional rule
     adversity) goes back to the situation discard, never among the Home Office cards ([W1])."""
     for card in cards:
         (s.situations_used if is_situation(card) else s.salvage).append(card)
-
-
-def salvage_words(card: str) -> str:
-    """Where ``to_salvage`` puts a card, in words."""
-    return "the Division's situation discard" if is_situation(card) else "the Salvage Yard"
-
-
-def name(s: State, p: int) -> str:
-    return s.players[p].name
-
-
-def player_at(s: State, seat: int) -> int:
-    for i, p in enumerate(s.players):
-        if p.seat == seat:
-            return i
-    raise KeyError(seat)
-
-
-def area_of(s: State, p: int) -> Area:
-    return s.areas[s.players[p].seat]
-
-
-def table_order(s: State) -> list:
-    """Player indices from the Superintendent leftward (eastward along the seats, wrapping)."""
-    n = len(s.players)
-    first = s.players[s.superintendent].seat
-    return [player_at(s, (first + k) % n) for k in range(n)]
-
-
-def hand_limit(s: State, p: int) -> int:
-    return 4 if holds_red_flag(s, p) else 3
-
-
-def actor(s: State) -> int | None:
-    """Index of the player who must decide now, or None when the game is over."""
-    if s.outcome is not None:
-        return None
-    t = s.turn
-    if t.pending is not None:
-        return t.pending.player
-    if s.phase in ("local_operations", "load_unload") and t.index < len(t.order):
-        return t.order[t.index]
-    return None
 
 
 # --------------------------------------------------------------------------- Revenue and victory
@@ -124,10 +84,6 @@ def earn(s: State, ev: Events, p: int, amount: int, why: str, source: str, judge
            data={"source": source})
     if judge:
         check_target(s, ev)
-
-
-def pooled(s: State) -> int:
-    return sum(p.revenue for p in s.players)
 
 
 def finish(s: State, ev: Events, winners, reason: str, kind: str) -> None:
@@ -232,11 +188,6 @@ def take_from_yard(s: State, ev: Events, kind: str, loaded: bool) -> str | None:
     return None
 
 
-def yard_has(s: State, kind: str, loaded: bool) -> bool:
-    return any(PIECES[p].kind == kind and (kind == "caboose" or PIECES[p].loaded == loaded)
-               for p in s.division_yard)
-
-
 def return_classified(s: State, ev: Events, when: str) -> None:
     """Under ``yard_refill`` "stage_end" / "day_end", the Classification Yard's cars go back to the
     Division Yard at that moment ([Y1])."""
@@ -262,128 +213,19 @@ def retire(s: State, pid: str) -> None:
 
 # --------------------------------------------------------------------------- the Office Area
 
-def geometry(s: State, area: Area, xy) -> Geometry | None:
-    """The rail on a grid spot, or None (no card, a Modifier, or a locked industry)."""
-    placed = area.grid.get(xy)
-    if placed is None:
-        return None
-    sp = spec_of(s, placed.card)
-    if sp.geometry is None:
-        return None
-    fac = area.facilities.get(xy)
-    if fac is not None and xy != (0, 0) and fac.locked:
-        return None
-    return sp.geometry.rotated() if placed.rotated else sp.geometry
-
-
-def trains_on(s: State, seat: int, xy) -> list:
-    return [t for t in s.trains.values() if t.where == "area" and t.seat == seat and t.pos == xy]
-
-
-def trains_in_area(s: State, seat: int) -> list:
-    return sorted((t for t in s.trains.values() if t.where == "area" and t.seat == seat),
-                  key=lambda t: t.tray)
-
-
-def seat_of(s: State, area: Area) -> int:
-    """The seat of an Office Area of this game (by identity: two Areas never share an Office)."""
-    return next(k for k, a in enumerate(s.areas) if a is area)
-
-
-def ad_tracks(s: State, area: Area) -> int:
-    """Trains the Office holds at once: its printed A/D tracks and what its cards add (a Siding
-    Extension, [E5])."""
-    return spec_of(s, area.office.card).ad_tracks + fire(s, "ad_tracks", seat_of(s, area), seat=seat_of(s, area))
-
-
-def office_tier(s: State, area: Area) -> int:
-    return spec_of(s, area.office.card).tier
-
-
-def neighbours9(xy) -> list:
-    x, y = xy
-    return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if (dx, dy) != (0, 0)]
-
-
-def is_facility(s: State, area: Area, xy) -> bool:
-    if xy == (0, 0):
-        return office_tier(s, area) >= 1
-    return xy in area.facilities
-
-
-def capacity(s: State, area: Area, xy) -> tuple:
-    """(green, red) boxes of a facility, its Modifiers included."""
-    if xy == (0, 0):
-        sp = spec_of(s, area.office.card)
-    else:
-        sp = spec_of(s, area.grid[xy].card)
-    green, red = sp.green, sp.red
-    for m in area.modifiers.values():
-        if m.serves != xy:
-            continue
-        for what, n in spec_of(s, m.card).adds:
-            if what == "green" or (what == "box" and sp.green):
-                green += n
-            elif what == "red" or (what == "box" and not sp.green):
-                red += n
-    return green, red
-
-
-def spotted_empties(s: State, area: Area, xy) -> int:
-    """Empty cars of the industry's kind standing on its spur."""
-    kind = spec_of(s, area.grid[xy].card).car
-    return sum(1 for c in area.grid[xy].cars if PIECES[c].kind == kind and not PIECES[c].loaded)
-
-
-def outbound_loads(fac: Facility, besides: str | None = None) -> int:
-    """Outbound loads on MEN | AT | WORK (each claims a spotted empty car), ``besides`` one piece."""
-    return sum(1 for v in fac.pipeline.values() if v and v[1] == "out" and v[0] != besides)
-
-
-def _gang_for(s: State, area: Area, xy):
-    for mxy, m in sorted(area.modifiers.items()):
-        if not m.used and dict(spec_of(s, m.card).adds).get("worker") and xy in neighbours9(mxy):
-            return m
-    return None
-
-
-def _own_workers(s: State, area: Area, xy) -> int:
-    """The facility's own Porters (the Office) or Laborers (an industry), with what the cards lying on
-    it add (a Gantry Crane, [E4]); Modifiers aside."""
-    printed = spec_of(s, area.office.card).porters if xy == (0, 0) else spec_of(s, area.grid[xy].card).laborers
-    seat = seat_of(s, area)
-    return printed + fire(s, "workers", seat, xy, seat=seat)
-
-
-def workers_left(s: State, area: Area, xy) -> int:
-    """Porters (at the Office) or Laborers (at an industry) still free this Stage."""
-    fac = area.facilities[xy]
-    left = max(0, _own_workers(s, area, xy) - fac.workers_used)
-    if _gang_for(s, area, xy) is not None:
-        left += 1
-    return left
-
-
 def use_workers(s: State, area: Area, xy, n: int) -> None:
-    base = _own_workers(s, area, xy)
+    base = own_workers(s, area, xy)
     fac = area.facilities[xy]
     for _ in range(n):
         if fac.workers_used < base:
             fac.workers_used += 1
         else:
-            gang = _gang_for(s, area, xy)
+            gang = gang_for(s, area, xy)
             assert gang is not None
             gang.used = True
 
 
 # --------------------------------------------------------------------------- trains and collisions
-
-def free_tray(s: State) -> int | None:
-    for tray in range(1, s.trays + 1):
-        if tray not in s.trains:
-            return tray
-    return None
-
 
 def remove_train(s: State, t: Train) -> None:
     """Take a train off the table: engine and tray back, cars to the yards, card to its place."""
@@ -439,16 +281,6 @@ def collision_floor(s: State, ev: Events) -> None:
     if s.day < s.config.days:  # the floor for the Days begun, not for Days never run ([V3])
         prefix += f"after {s.day} Day{'s' if s.day != 1 else ''} begun, "
     judge_competitive(s, ev, clean, prefix, "collision_floor", days=s.day)
-
-
-def holds_red_flag(s: State, p: int) -> bool:
-    return any(c.startswith("RedFlag") for c in s.players[p].hand)
-
-
-def red_flag_holds_followers(s: State) -> bool:
-    """[M9], v0.4.5 §4.5: while the Superintendent holds a Red Flag, a following train is held
-    without asking (unless the house rule red_flag_escape plays the flags v0.2's way)."""
-    return not s.config.has("red_flag_escape") and holds_red_flag(s, s.superintendent)
 
 
 def spend_red_flag(s: State, ev: Events, p: int, what: str, data: dict | None = None) -> bool:

@@ -1,5 +1,8 @@
 """Saves: JSON with a format name and version, the seed, the configuration and the intents.
 
+The whole save format is here: writing (``to_json``/``dumps``/``save``, which ``Game``'s methods
+of those names call) and reading (``loads``/``load``, which replay through ``Game.replay``).
+
 Loading replays the intents through the rules. Saves are untrusted input: no pickle, no eval,
 a size limit, and every problem reported as a SaveError that says what and where.
 """
@@ -9,39 +12,47 @@ from __future__ import annotations
 import json
 import os
 import re
-import tempfile
 
+from .atomic import write_atomically
+from .bots.seats import bot_name, check_bots
 from .config import make_config
 from .errors import IllegalIntent, SaveError
-from .game import SAVE_FORMAT, SAVE_VERSION, Game
+from .game import Game
 from .safetext import clip, quote, visible
 
+SAVE_FORMAT = "station-master-save"
+SAVE_VERSION = 1
 MAX_BYTES = 5_000_000
 MAX_INTENTS = 200_000
 
 
-def write_atomically(path, text: str) -> None:
-    """Write via a temporary file and rename, so a crash never leaves half a save."""
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    try:
-        mode = os.stat(path).st_mode & 0o777  # keep an existing file's permissions
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask  # what open() would have given a new file
-    fd, tmp = tempfile.mkstemp(prefix=".sm-save-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+def to_json(game) -> dict:
+    """The save of ``game`` as a JSON-ready dict; raises SaveError when it cannot be saved
+    (``game.can_save()`` says why)."""
+    reason = game.can_save()
+    if reason:
+        raise SaveError(reason[0].upper() + reason[1:])
+    bots = game.bots
+    return {
+        "format": SAVE_FORMAT,
+        "version": SAVE_VERSION,
+        "seed": game.seed,
+        "config": game.config.to_json(),
+        "intents": [str(i) for i in game.history],
+        "day": game.day,
+        "stage": game.stage,
+        **({"bots": {p: bot_name(b) for p, b in bots.items()}} if bots else {}),
+    }
+
+
+def dumps(game) -> str:
+    """The save of ``game`` as JSON text: seed, configuration and intents."""
+    return json.dumps(to_json(game), indent=1)
+
+
+def save(game, path) -> None:
+    """Write the save of ``game`` to ``path``, atomically."""
+    write_atomically(path, dumps(game))
 
 
 def _check_config_types(cfg: dict) -> None:
@@ -133,25 +144,24 @@ def loads(text) -> Game:
                                            for p, b in bots.items())):
         raise SaveError("'bots' must map player names to bot names, e.g. {\"Bo\": \"planner\"}")
     try:
-        game = Game(config, seed, bots, strict_bots=False)
+        game = Game(config, seed, check_bots(bots, config.players, strict=False))
     except ValueError as e:
         raise SaveError(f"'bots' is not valid: {clip(visible(str(e)), 300)}") from None
-    for k, t in enumerate(intents, 1):
-        if game.is_over:
-            game.replay_error = f"intent {k} ({quote(t)}) comes after the game ended; replay stopped there"
-            break
-        try:
-            game._apply(t)
-        except IllegalIntent as e:
-            game.replay_error = (f"intent {k} ({quote(t)}) is not legal: {clip(visible(e))}; "
-                                 f"replay stopped after intent {k - 1}")
-            break
-        except Exception as e:  # an engine fault: keep what replayed, say where, lose nothing else
-            game.replay_error = (f"intent {k} ({quote(t)}) hit an engine error "
-                                 f"({type(e).__name__}: {clip(visible(e))}); "
-                                 f"replay stopped after intent {k - 1} — please report this save")
-            break
+    stop = game.replay(intents)
+    if stop is not None:
+        game.replay_error = replay_error(stop)
     return game
+
+
+def replay_error(stop) -> str:
+    """Where and why a save's replay stopped (``Game.replay``'s ``ReplayStop``), in words."""
+    k, t, e = stop.number, quote(stop.text), stop.error
+    if e is None:
+        return f"intent {k} ({t}) comes after the game ended; replay stopped there"
+    if isinstance(e, IllegalIntent):
+        return f"intent {k} ({t}) is not legal: {clip(visible(e))}; replay stopped after intent {k - 1}"
+    return (f"intent {k} ({t}) hit an engine error ({type(e).__name__}: {clip(visible(e))}); "
+            f"replay stopped after intent {k - 1} — please report this save")
 
 
 def load(path) -> Game:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from .cards import catalog, red_flag_id, spec, stock_ids
 from .config import Config
-from .rules import Events, d12, name, shuffle, table_order
+from .query import name, table_order
+from .rules import d12, Events, shuffle
 from .cards.specs import mainline_key
-from .cards import kinds  # noqa: F401  (the default rules of every kind, before the situation deck's)
+from .cards import families  # noqa: F401  (every card family registered, the specs checked)
 from .cards.situations import deal_situations
 from .state import Area, PendingGrade, Placed, Player, State
 

@@ -14,11 +14,14 @@ shows them one at a time in a notebook (the board's "Mainline, step by step" but
 
 from __future__ import annotations
 
+from collections import ChainMap
 from dataclasses import dataclass, field
 
-from .cards.base import fire
+from .cards.base import HELD_WHY, fire
 from .cards.kinds import CLIMBS_UNAIDED
 from .cards.specs import mainline_key, spec
+from .flow import Phase, Where
+from .record import md  # names are text, never markup (as in the record notebook)
 
 MAINLINE_KINDS = ("held", "highball", "arrival", "collision", "train_left_division", "clearance_asked",
                   "red_flag", "meet")
@@ -41,7 +44,6 @@ class Step:
         return f"Train {self.train} — {self.what}: {self.why}"
 
     def _repr_markdown_(self) -> str:
-        from .record import md  # names are text, never markup (as in the record notebook)
         return f"**Train {md(self.train)} — {md(self.what)}:** {md(self.why)}"
 
 
@@ -49,8 +51,8 @@ def _is_mainline(e) -> bool:
     return e.kind in MAINLINE_KINDS and (e.data or {}).get("phase") == "mainline"
 
 
-#: (event kind, reason code) -> why, in words, filled from the event's data.
-WHY = {
+#: (event kind, reason code) -> why, in words, filled from the event's data: the Mainline's own
+MAINLINE_WHY = {
     ("held", "opposing"): "opposing train {opposing} in Subdivision {subdivision}; it waits at {where} until "
                           "the Subdivision is clear.",
     ("held", "superintendent_hold"): "the Superintendent, {superintendent}, held it at {where} rather than send "
@@ -59,9 +61,6 @@ WHY = {
                           "Superintendent's Red Flag holds a follower at {where} without a question.",
     ("held", "made_up"): "not made up to leave {where}: {problem}.",
     ("held", "card"): "{problem}; it waits at {where}.",
-    ("held", "derail"): "{problem}; it cannot leave {where} until it is rerailed.",
-    ("held", "hotbox"): "{problem}; it waits at {where} while the journal cools.",
-    ("held", "outlawed"): "{problem}; it waits at {where} for a fresh crew.",
     ("held", "ad_full"): "every A/D track ahead is taken; it waits at {where}.",
     ("held", "abs"): "train {ahead} is ahead going the same way in Subdivision {subdivision}, and the ABS Signals "
                      "of the {card} hold a follower at {where} without a question.",
@@ -87,6 +86,9 @@ WHY = {
     ("clearance_asked", "following"): "train {ahead} is ahead going the same way in Subdivision {subdivision}: "
                                       "{superintendent} must clear or hold it.",
 }
+
+#: ... and the card families' (``cards.base.held_reason``)
+WHY = ChainMap(MAINLINE_WHY, HELD_WHY)
 
 #: A collision's reason code -> what happened and who is at fault ([M6]).
 COLLISION = {
@@ -141,7 +143,7 @@ def _latest_stage_events(game) -> list:
     """The events of the Stage whose Mainline phase ran last."""
     events = game.events
     ends = [i for i, e in enumerate(events) if e.kind == "stage_end"]
-    if game.state.phase in ("mainline", "load_unload", "shift_change") or not ends:
+    if game.state.phase in (Phase.MAINLINE, Phase.LOAD_UNLOAD, Phase.SHIFT_CHANGE) or not ends:
         start = ends[-1] + 1 if ends else 0
         return events[start:]
     start = ends[-2] + 1 if len(ends) > 1 else 0
@@ -159,11 +161,11 @@ def helped(s, train) -> bool:
 def _quiet_runs(game, named: set) -> list:
     """Trains that ran on along a Mainline card: the engine says nothing about those."""
     s = game.state
-    if s.phase in ("local_operations", "new_train") and s.stage_count <= 1:
+    if s.phase in (Phase.LOCAL_OPERATIONS, Phase.NEW_TRAIN) and s.stage_count <= 1:
         return []
     out = []
     for t in s.trains.values():
-        if t.where == "mainline" and t.label not in named:
+        if t.where == Where.MAINLINE and t.label not in named:
             card, region = t.pos
             half = "western" if region == 0 else "eastern"
             pace = ("a train runs one region per Stage" if fire(s, "crossing_time", t, train=t) is None else

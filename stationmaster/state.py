@@ -4,11 +4,47 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from .config import Config
+from .flow import Option, Phase, Where
 
 PIPELINE = ("men", "at", "work")
+
+
+class WaitingExtra(NamedTuple):
+    """An Extra played and waiting for a Crew Tray (``State.extras``): its card, the index of the
+    player who played it, and the direction chosen for it (None until chosen)."""
+
+    card: str
+    player: int
+    direction: str | None = None
+
+
+class WaitingSection(NamedTuple):
+    """A Second Section waiting behind its first ([M18], ``State.sections``): the Second Section
+    card, the train card it runs behind, and the index of the player who played it."""
+
+    card: str
+    train: str
+    player: int
+
+
+class Inflicted(NamedTuple):
+    """An opponent card in play ([O3], ``State.inflicted[card]``): the victim's index, who played
+    it (None for the Division's situation cards) and the Stage count it ends at."""
+
+    victim: int | None
+    attacker: int | None
+    ends_at: int
+
+
+class ExpressSpot(NamedTuple):
+    """A spot where trains 3/4 worked their freight car today ([T7], ``State.express_used``)."""
+
+    seat: int
+    x: int
+    y: int
 
 
 @dataclass
@@ -85,7 +121,7 @@ class Train:
     direction: str
     ahead: list = field(default_factory=list)
     behind: list = field(default_factory=list)
-    where: str = "division_point"
+    where: Where = Where.DIVISION_POINT
     seat: int = -1
     pos: object = None
     cleared_by: str | None = None
@@ -187,7 +223,7 @@ class Turn:
 
     order: list = field(default_factory=list)  # player indices, Superintendent first
     index: int = 0
-    option: str | None = None  # Local Operations: None (choosing), "switch", "draw"
+    option: Option | None = None  # Local Operations: None (choosing), Option.SWITCH, Option.DRAW
     moves_left: int = 0
     last_move: tuple | None = None  # (tray, direction) of the latest Move this turn
     passed: list = field(default_factory=list)  # (card, port entered) the current Move has run onto ([S1])
@@ -208,7 +244,7 @@ class State:
     trays: int
     day: int = 1
     stage: int = 1
-    phase: str = "local_operations"
+    phase: Phase = Phase.LOCAL_OPERATIONS
     stage_count: int = 0  # Stages begun so far (1 in the first Stage)
     superintendent: int = 0  # player index
     home: list = field(default_factory=list)  # face down; top is the end
@@ -218,23 +254,30 @@ class State:
     supply: list = field(default_factory=list)  # Whistle Posts set aside after an upgrade
     timetable: dict = field(default_factory=dict)  # Stage -> train card id
     held: list = field(default_factory=list)  # due train cards waiting for a Crew Tray
-    extras: list = field(default_factory=list)  # [card, player index, direction | None] waiting
-    sections: list = field(default_factory=list)  # [Second Section card, train card, player] waiting ([M18])
+    extras: list = field(default_factory=list)  # WaitingExtra records, waiting for a Crew Tray
+    sections: list = field(default_factory=list)  # WaitingSection records ([M18])
     ml_modifiers: dict = field(default_factory=dict)  # Mainline card index -> Mainline modifier cards on it ([M19])
     device_uses: dict = field(default_factory=dict)  # dispatch device card -> uses this Day, reset at Day end ([M20])
-    express_used: list = field(default_factory=list)  # [seat, x, y]: trains 3/4's freight car spent there today ([T7])
+    express_used: list = field(default_factory=list)  # ExpressSpot records: trains 3/4's freight car spent there today ([T7])
     trains: dict = field(default_factory=dict)  # tray -> Train
     division_yard: list = field(default_factory=list)
     classification_yard: list = field(default_factory=list)
     collisions_today: int = 0
     at_fault_today: list = field(default_factory=list)  # player index at fault for each of today's collisions ([V3])
     grades: dict = field(default_factory=dict)  # Heavy Grade card name -> its uphill direction ([M15])
-    inflicted: dict = field(default_factory=dict)  # opponent card in play -> [victim, attacker, Stage count it ends at] ([O3])
+    inflicted: dict = field(default_factory=dict)  # opponent card in play -> its Inflicted record ([O3])
     situations: list = field(default_factory=list)  # the Division's situation deck, face down (adversity, [W1])
     situations_used: list = field(default_factory=list)  # its discard: situation cards done with ([W1])
     situation: tuple | None = None  # (card, where in a few words, what it did): turned up this Stage ([W3])
     turn: Turn = field(default_factory=Turn)
     outcome: Outcome | None = None
+
+    def __post_init__(self) -> None:
+        # the waiting lists hold records; given plain lists (as the wire's JSON has them), make them records
+        self.extras = [e if isinstance(e, WaitingExtra) else WaitingExtra(*e) for e in self.extras]
+        self.sections = [e if isinstance(e, WaitingSection) else WaitingSection(*e) for e in self.sections]
+        self.express_used = [e if isinstance(e, ExpressSpot) else ExpressSpot(*e) for e in self.express_used]
+        self.inflicted = {k: v if isinstance(v, Inflicted) else Inflicted(*v) for k, v in self.inflicted.items()}
 
     def clone(self) -> "State":
         return copy.deepcopy(self)

@@ -82,7 +82,7 @@ def test_bots_play_their_seats_by_themselves_at_pace_0():
     for _ in range(20):
         assert g.actor == "Ann"  # the board hands the game back to the person every time
         human_decides(board)
-    decided = {g.state.players[g._meta[k][0]].name for k in range(len(g.history))}
+    decided = {g.state.players[entry.actor].name for entry in g.timeline}
     assert decided == {"Ann", "Bo", "Cy"}
     log = board.log_text()
     assert "Bo (random): picks at random" in log and "Cy (random): picks at random" in log

@@ -523,7 +523,7 @@ def test_after_a_move_the_message_says_the_train_stays_selected():
     spot = sorted(targets(c))[0]
     assert c.click(spot)
     assert c.tray == tray
-    label = c._train_label(tray)
+    label = c.train_label(tray)
     assert f"{label[0].upper() + label[1:]} is still selected" in c.message or "No Moves left" in c.message
     assert c.selection() == f"Selected: {label}."
 

@@ -89,7 +89,7 @@ def test_other_players_private_draws_are_hidden_from_the_copy():
     for k, (real, seen) in enumerate(zip(g.event_batches, d.event_batches)):
         for e, f in zip(real, seen):
             if e.kind == "draw" and e.data.get("private"):
-                mine = g._meta[k - 1][0] == 0
+                mine = g.timeline[k - 1].actor == 0
                 assert ("card" in f.data) == mine
 
 

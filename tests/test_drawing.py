@@ -4,6 +4,7 @@
 import pytest
 
 import stationmaster as sm
+from stationmaster.state import WaitingExtra
 from stationmaster.builder import Position
 from stationmaster.rng import Rng
 
@@ -658,7 +659,7 @@ def test_extra_goes_to_the_table_to_wait_for_a_tray():
     """D4: an Extra is played onto the table and waits for a Crew Tray."""
     g = drawing(["X10"])
     ev = g.apply("play X10")
-    assert g.state.extras == [["X10", 0]]
+    assert g.state.extras == [WaitingExtra("X10", 0)]
     assert "X10" not in g.state.timetable.values()
     assert "runs when a Crew Tray is free" in str(ev[0])
     settled(g)

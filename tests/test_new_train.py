@@ -11,6 +11,7 @@ from stationmaster.builder import Position
 from stationmaster.cards import PIECES
 from stationmaster.errors import IllegalIntent
 from stationmaster.invariants import check
+from stationmaster.state import WaitingExtra
 
 from positions import duo, of, run_stage, solo, to_decision
 
@@ -48,7 +49,7 @@ def fill_trays(b: Position, who, keep_free: int = 0) -> list:
 def extra_on_table(b: Position, number: int, player: int = 0) -> str:
     """An Extra played earlier and waiting on the table for a Crew Tray."""
     cid = b.take_card(f"extra{number}")
-    b.state.extras.append([cid, player])
+    b.state.extras.append(WaitingExtra(cid, player))
     return cid
 
 
@@ -337,7 +338,7 @@ def test_extra_waits_for_a_crew_tray():
     g = b.game()
     ev = run_stage(g)
     assert any("Extra waits for a Crew Tray" in e.text for e in of(ev, "held"))
-    assert g.state.extras == [[cid, 0]] and g.phase == "local_operations"
+    assert g.state.extras == [WaitingExtra(cid, 0)] and g.phase == "local_operations"
     ok(g)
 
 
@@ -350,7 +351,7 @@ def test_extra_made_up_when_tray_frees_run_west_starts_at_eastern_dp():
     cid = extra_on_table(b, 10)
     g = b.game()
     ev = run_stage(g)
-    assert g.state.extras == [[cid, 0]]
+    assert g.state.extras == [WaitingExtra(cid, 0)]
     assert of(ev, "train_left_division")
     to_decision(g)  # Stage 2: New Train asks for the Extra's direction
     assert g.phase == "new_train" and g.actor == "Ann"
@@ -432,7 +433,7 @@ def test_extras_come_after_timetabled_trains():
     g = b.game()
     ev = run_stage(g)  # no Extra direction asked
     assert [e.data["train"] for e in of(ev, "train_made_up")] == ["11"]
-    assert train_by_card(g, card) is not None and g.state.extras == [[cid, 0]]
+    assert train_by_card(g, card) is not None and g.state.extras == [WaitingExtra(cid, 0)]
     ok(g)
 
 
@@ -448,7 +449,7 @@ def test_extras_go_lowest_number_first():
     g.apply("run east")
     assert train_by_card(g, x9) is not None and train_by_card(g, x12) is None
     g.apply("end")
-    assert g.state.extras == [[x12, 0]]
+    assert g.state.extras == [WaitingExtra(x12, 0)]
     ok(g)
 
 

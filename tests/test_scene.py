@@ -5,6 +5,7 @@ import random
 import pytest
 
 import stationmaster as sm
+from stationmaster.state import WaitingExtra
 from stationmaster.builder import Position
 from stationmaster.rules import player_at, spec_of
 from stationmaster.view.scene import build_scene, prompt, sky_colour
@@ -55,7 +56,7 @@ def rich():
     b.train(4, player="Ann", at=(0, 0), direction="east", behind=["CE3", "CL6"])
     b.schedule(3, 6)
     s.held.append(b.schedule(9, 7))  # due, and waiting for a Crew Tray
-    s.extras.append([b.take_card("extra10"), 0, None])
+    s.extras.append(WaitingExtra(b.take_card("extra10"), 0))
     b.hand("Ann", ["terminal", "runaround", "team_track"])
     return b.game()
 
@@ -196,8 +197,8 @@ def test_held_trains_and_waiting_extras_are_listed():
     b = Position(seed=2, players=["Ann", "Bo"], mode="competitive")
     s = b.state
     s.held.append(b.schedule(9, 1))  # due, and waiting for a Crew Tray
-    s.extras.append([b.take_card("extra10"), 1])  # as the engine records it: card, player
-    s.extras.append([b.take_card("extra11"), 0, "east"])
+    s.extras.append(WaitingExtra(b.take_card("extra10"), 1))  # as the engine records it: card, player
+    s.extras.append(WaitingExtra(b.take_card("extra11"), 0, "east"))
     texts = " ".join(sh.text for sh in build_scene(s).layer("hud") if isinstance(sh, Text))
     assert "Held trains: 9" in texts
     assert "X10 (Bo)" in texts and "X11 (Ann, east)" in texts

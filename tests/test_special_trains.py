@@ -6,6 +6,7 @@ import random
 import pytest
 
 import stationmaster as sm
+from stationmaster.state import ExpressSpot, WaitingExtra
 from stationmaster.bots import make
 from stationmaster.builder import Position
 from stationmaster.cards import PIECES, catalog
@@ -211,7 +212,7 @@ def test_military_train_and_directors_car_take_no_passenger_work(number, says):
 def test_the_empty_car_extra_is_made_up_with_empties_only():
     """T6: the Empty Car Extra's player may place empty cars only."""
     b = full()
-    b.state.extras.append([b.take_card("extra22"), 0])
+    b.state.extras.append(WaitingExtra(b.take_card("extra22"), 0))
     g = b.game()
     to_decision(g)
     g.apply("run east")
@@ -295,7 +296,7 @@ def test_trains_3_and_4_work_one_freight_car_at_a_spot_a_day():
     g.apply(f"move {t.tray} west 0,1")
     g.apply(f"move {t.tray} east 1,1")
     g.apply(f"setout {t.tray} rear 1")
-    assert cars_at(g, C) == ["BE1"] and g.state.express_used == [[0, 1, 1]]
+    assert cars_at(g, C) == ["BE1"] and g.state.express_used == [ExpressSpot(0, 1, 1)]
     g.apply(f"move {t.tray} west 0,1")
     assert why(g, f"move {t.tray} east 1,1").endswith(
         "trains 3 and 4 have already picked up or set out their one freight car at 1,1 today")
@@ -304,7 +305,7 @@ def test_trains_3_and_4_work_one_freight_car_at_a_spot_a_day():
     b = full()
     a2_layout(b)
     b.cars(ME, C, ["BE1"])
-    b.state.express_used.append([0, 1, 1])
+    b.state.express_used.append(ExpressSpot(0, 1, 1))
     t4 = b.train(4, player=ME, at=B, behind=["CE1"])
     g = b.game()
     g.apply("switch")
@@ -313,12 +314,12 @@ def test_trains_3_and_4_work_one_freight_car_at_a_spot_a_day():
     b = full()
     a2_layout(b)
     b.cars(ME, C, ["BE1"])
-    b.state.express_used.append([0, -1, 1])
+    b.state.express_used.append(ExpressSpot(0, -1, 1))
     t4 = b.train(4, player=ME, at=B, behind=["CE1"])
     g = b.game()
     g.apply("switch")
     g.apply(f"move {t4.tray} east 1,1")
-    assert "BE1" in g.state.trains[t4.tray].cars and [0, 1, 1] in g.state.express_used
+    assert "BE1" in g.state.trains[t4.tray].cars and ExpressSpot(0, 1, 1) in g.state.express_used
     settled(g)
 
 
@@ -326,7 +327,7 @@ def test_the_express_budget_comes_back_at_the_end_of_the_day():
     """T7: the spent spots are cleared when the Day ends."""
     b = full()
     b.state.stage = 12
-    b.state.express_used.append([0, 1, 1])
+    b.state.express_used.append(ExpressSpot(0, 1, 1))
     g = b.game()
     run_stage(g)
     assert g.state.day == 2 and g.state.express_used == []

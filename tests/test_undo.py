@@ -149,11 +149,11 @@ def test_undo_never_rerolls_a_home_draw_in_solitaire():
 def test_undo_restores_events():
     g = play(sm.new_game(seed=5), 5, steps=40)
     all_events = g.events
-    batches = len(g._events)
+    batches = len(g.event_batches)
     g.apply(g.legal_intents()[0])
     g.undo()
     assert g.events == all_events
-    assert len(g._events) == batches
+    assert len(g.event_batches) == batches
     assert [e.text for e in g.events] == [e.text for e in all_events]
 
 
@@ -184,12 +184,13 @@ def test_copy_undoes_independently():
 
 def test_snapshots_are_kept_per_stage_and_dropped_on_undo():
     g = play(sm.new_game(seed=10), 10, steps=120)
-    snaps = dict(g._snaps)
+    t = g.timeline
+    snaps = {k: t.snapshot(k) for k in t.snapshot_points}
     assert len(snaps) > 5
     while len(g.history) > 30:
         g.undo()
-    assert all(k <= 30 for k in g._snaps)
-    assert all(snaps[k] is g._snaps[k] for k in g._snaps)  # earlier snapshots untouched
+    assert all(k <= 30 for k in t.snapshot_points)
+    assert all(snaps[k] is t.snapshot(k) for k in t.snapshot_points)  # earlier snapshots untouched
 
 
 # ------------------------------------------------------------------ multiplayer (H1)
@@ -271,6 +272,11 @@ def test_multiplayer_cannot_undo_after_the_turn_passed():
     assert snapshot(g) == before
 
 
+def turn_of(s) -> tuple:
+    """Day, Stage, phase and the turn's seat: two intents with these equal are of one turn."""
+    return (s.day, s.stage, s.phase, s.turn.index)
+
+
 def test_multiplayer_rules_over_a_whole_game():
     """At every point, can_undo agrees with H1, and an allowed undo + redo is the identity."""
     for seed in range(3):
@@ -279,12 +285,12 @@ def test_multiplayer_rules_over_a_whole_game():
         allowed = 0
         while not g.is_over:
             s = g.state
-            who, key = g.actor, g._turn_key()
+            who, key = g.actor, turn_of(g.state)
             rng, home = s.rng, len(s.home)
             it = r.choice(g.legal_intents())
             g.apply(it)
             reason = g.can_undo()
-            same_turn = g.actor == who and g._turn_key()[:4] == key[:4]
+            same_turn = g.actor == who and turn_of(g.state) == key
             revealing = g.state.rng != rng or len(g.state.home) != home or str(it) == "draw home"
             if g.is_over:
                 assert reason == "the game is over"

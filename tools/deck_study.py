@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from stationmaster.bots import make  # noqa: E402
 from stationmaster.bots.play import play_turns  # noqa: E402
 from stationmaster.cards import spec  # noqa: E402
-from stationmaster.game import new_game  # noqa: E402
+from stationmaster.start import new_game  # noqa: E402
 
 TIERS = ("depot", "station", "terminal")
 

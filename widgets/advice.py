@@ -68,14 +68,14 @@ def options(controller) -> list:
             problem = controller.switch_problem()
             if problem:
                 continue
-            trains = ", ".join(controller._train_label(t) for t in sorted(controller.movable_after_switch()))
+            trains = ", ".join(controller.train_label(t) for t in sorted(controller.movable_after_switch()))
             out.append((f"Switch with your trains ({trains} can move)", "click a highlighted train, or press Switch"))
         elif isinstance(it, Draw):
             if it.source == "home":
                 out.append(("Draw a card from the Home Office", "click the Home Office deck"))
             else:
                 top = s.departments[it.source - 1][-1]
-                out.append((f"Take the {controller._card_name(top)} from Department {it.source}",
+                out.append((f"Take the {controller.card_name(top)} from Department {it.source}",
                             f"click Department {it.source}"))
         elif isinstance(it, Agent):
             if it.action == "pass":
@@ -85,7 +85,7 @@ def options(controller) -> list:
         elif isinstance(it, Play):
             if it.card in plays:
                 mine = plays.pop(it.card)
-                name = controller._card_name(it.card)
+                name = controller.card_name(it.card)
                 spots = {p.at for p in mine if p.at is not None}
                 quick = getattr(controller, "quick_play", False) and len(mine) == 1
                 if spots:
@@ -98,15 +98,15 @@ def options(controller) -> list:
         elif isinstance(it, Move):
             if it.tray in moves:
                 n = len(moves.pop(it.tray))
-                out.append((f"Move {controller._train_label(it.tray)} ({n} spot{'s' if n != 1 else ''} in reach)",
+                out.append((f"Move {controller.train_label(it.tray)} ({n} spot{'s' if n != 1 else ''} in reach)",
                             "click the train, then a highlighted spot"))
         elif isinstance(it, SetOut):
-            out.append((words, f"click {controller._train_label(it.tray)}, then its Set out button"))
+            out.append((words, f"click {controller.train_label(it.tray)}, then its Set out button"))
         elif isinstance(it, (Sort, Fly, Exchange)):  # [K3]-[K5]: said once per train and kind of yard work
             if (type(it), it.tray) not in seen_yard:
                 seen_yard.add((type(it), it.tray))
-                out.append((YARD_OPTIONS[type(it)].format(train=controller._train_label(it.tray)),
-                            f"click {controller._train_label(it.tray)}, then {YARD_CLICKS[type(it)]}"))
+                out.append((YARD_OPTIONS[type(it)].format(train=controller.train_label(it.tray)),
+                            f"click {controller.train_label(it.tray)}, then {YARD_CLICKS[type(it)]}"))
         elif isinstance(it, (Board, Detrain)):
             out.append((words, "click the Office's green (board) or red (detrain) box, or its button"))
         elif isinstance(it, Work):
@@ -114,7 +114,7 @@ def options(controller) -> list:
                 seen_work.add((it.at, it.box))
                 out.append((words, "click that box on the facility"))
         elif isinstance(it, (Clearance, Run, Place, Grade)):  # a pending decision: every choice is an item
-            label = controller._label(it)
+            label = controller.button_label(it)
             why = explain.why(g, it)
             out.append((f"{label}: {why}" if why else words, f"press {label}"))
         elif isinstance(it, Discard):
@@ -130,7 +130,7 @@ def options(controller) -> list:
         out.insert(0, (f"Work all: every Porter and Laborer action that earns ({len(controller.obvious_work())} now)",
                        "press Work all"))
     if not out and not last and legal:  # never nothing: whatever is legal, by its button
-        out = [(capital(say(s, it, seat)), f"press {controller._label(it)}") for it in legal]
+        out = [(capital(say(s, it, seat)), f"press {controller.button_label(it)}") for it in legal]
     return out + last
 
 

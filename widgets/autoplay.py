@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 
 from stationmaster.bots import Decision, bot_for
-from stationmaster.game import bot_name
+from stationmaster.bots.seats import bot_name
 
 DEFAULT_PACE = 0.7  # seconds between two bot decisions
 

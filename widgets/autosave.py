@@ -37,15 +37,15 @@ from dataclasses import dataclass
 
 from stationmaster.config import LENGTHS, MAX_NAME, MAX_PLAYERS, MODES
 from stationmaster.errors import SaveError
-from stationmaster.rules import CLOCK
+from stationmaster.query import CLOCK
 from stationmaster.safetext import first_hidden
-from stationmaster.saves import MAX_BYTES, write_atomically
+from stationmaster.atomic import TEMP_PREFIX, TEMP_SUFFIX, write_atomically
+from stationmaster.saves import MAX_BYTES
 
 #: the single autosave of earlier versions (still listed and resumed)
 AUTOSAVE_NAME = "station-master-autosave.json"
 #: one autosave per game: ``station-master-autosave-seed7.json``, ``...-seed7-2.json``...
 AUTOSAVE_RE = re.compile(r"^station-master-autosave(-seed\d+(-\d+)?)?\.json$")
-TEMP_PREFIX, TEMP_SUFFIX = ".sm-save-", ".tmp"  # what stationmaster.saves.write_atomically makes
 STALE_SECONDS = 60.0
 
 

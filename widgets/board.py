@@ -15,7 +15,7 @@ import ipywidgets as W
 import stationmaster as sm
 from stationmaster.decisions import PHASE_NAMES
 from stationmaster.errors import IllegalIntent
-from stationmaster.rules import CLOCK
+from stationmaster.query import CLOCK, spec_of
 from stationmaster.view.shapes import LAYERS, Rect
 from stationmaster.view.scene.room import NARROW
 
@@ -696,7 +696,6 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         card = (c.serves or {}).get("card") or c.card if picked else None
         tip = ""
         if card is not None:  # the selected card's full text on hover (the compact card shows one line)
-            from stationmaster.rules import spec_of
             sp = spec_of(g.state, card)
             tip = f" title='{html.escape(f'{sp.name}: {sp.text}', quote=True)}'"
         picked = f" · <span class='sm-selection'{tip}>{html.escape(picked)}</span>" if picked else ""

@@ -24,12 +24,12 @@ from stationmaster.cards import rules_of
 from stationmaster.cards.opponent import is_opponent_card, name_for_intent
 from stationmaster.decisions import PHASE_NAMES, detail, pending_train
 from stationmaster.errors import IllegalIntent
-from stationmaster.game import bot_name
+from stationmaster.bots.seats import bot_name
 from stationmaster.intents import (
     Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Grade, Intent, Move, Place, Play, Run,
     SetOut, Sort, Switch, Work, parse,
 )
-from stationmaster.rules import CLOCK, spec_of
+from stationmaster.query import CLOCK, spec_of
 
 from . import gestures as gs
 from . import shortcuts as sc
@@ -316,13 +316,15 @@ class Controller:
         return sorted((t for t in self.state.trains.values() if t.where == "area" and t.seat == seat),
                       key=lambda t: t.tray)
 
-    def _card_name(self, card: str) -> str:
+    def card_name(self, card: str) -> str:
+        """A card's name, or its id when it is no card of this game."""
         try:
             return spec_of(self.state, card).name
         except (KeyError, ValueError):
             return card
 
-    def _train_label(self, tray: int) -> str:
+    def train_label(self, tray: int) -> str:
+        """'train 5 (tray 2)', or 'Crew Tray 2' when the tray is empty."""
         t = self.state.trains.get(tray)
         return f"train {t.label} (tray {tray})" if t else f"Crew Tray {tray}"
 
@@ -353,7 +355,7 @@ class Controller:
         self._after_change(keep, before)
         text = self.summary(events) or f"Done: {words}."
         if isinstance(it, Move) and self.tray == it.tray and self._game.actor is not None:
-            label = capital(self._train_label(it.tray))
+            label = capital(self.train_label(it.tray))
             if any(isinstance(c, Move) for c, _ in self._candidates(self.clicks)):
                 text += (f" {label} is still selected: click a highlighted spot for its next Move, "
                          f"set out cars, or {explain.end_label(self.state)}.")
@@ -463,12 +465,12 @@ class Controller:
             return ""
         sv = self.serves
         if sv:
-            return (f"Selected: the {self._card_name(sv['card'])}, to lay"
+            return (f"Selected: the {self.card_name(sv['card'])}, to lay"
                     f"{' turned' if sv['turned'] else ''} — now click the facility it serves.")
         if self.card is not None:
-            return f"Selected: the {self._card_name(self.card)}{' (to lay turned)' if self.turned else ''}."
+            return f"Selected: the {self.card_name(self.card)}{' (to lay turned)' if self.turned else ''}."
         if self.tray is not None:
-            return f"Selected: {self._train_label(self.tray)}."
+            return f"Selected: {self.train_label(self.tray)}."
         if self.facility is not None:
             return f"Selected: {place_name(self.state, self.seat, self.facility)}."
         return "Nothing selected."
@@ -507,9 +509,9 @@ class Controller:
         end = f", or {explain.end_label(s)}" if End in kinds else ""
         sv = self.serves
         if sv:
-            return f"Click the facility the {self._card_name(sv['card'])} serves."
+            return f"Click the facility the {self.card_name(sv['card'])} serves."
         if self.card is not None:
-            name = self._card_name(self.card)
+            name = self.card_name(self.card)
             if is_opponent_card(s, self.card):  # [O2]
                 return (f"Click a highlighted target in another player's Office Area (a train, a spot, their name "
                         f"plate) to play the {name} on them, or a Department to discard it.")
@@ -519,7 +521,7 @@ class Controller:
             if cands & {Board, Detrain}:
                 return "Board or Detrain with the buttons, or click the Office's green (board) or red (detrain) box."
             extra = "".join(f", {YARD_HINTS[k]}" for k in (Sort, Fly, Exchange) if k in cands)
-            return (f"Click a highlighted spot to move {self._train_label(self.tray)} "
+            return (f"Click a highlighted spot to move {self.train_label(self.tray)} "
                     f"({s.turn.moves_left} Moves left), set out cars{extra}{end}.")
         if self.facility is not None:
             return f"Choose what to do at {place_name(s, self.seat, self.facility)} with the buttons{end}."
@@ -553,7 +555,7 @@ class Controller:
 
     # ------------------------------------------------------------------ buttons
 
-    def _label(self, it) -> str:
+    def button_label(self, it) -> str:
         """A button's label for an intent, by its class and fields."""
         s = self.state
         if isinstance(it, Clearance):
@@ -569,7 +571,7 @@ class Controller:
         if isinstance(it, (Board, Detrain)):
             verb = "Board" if isinstance(it, Board) else "Detrain"
             which = f", car {it.car}" if it.car is not None else ""  # [L2]: the player's choice of coach
-            return f"{verb} {self._train_label(it.tray)}{which}"
+            return f"{verb} {self.train_label(it.tray)}{which}"
         if isinstance(it, Work):
             return f"Laborer: {it.box} box"
         if isinstance(it, Agent):
@@ -580,11 +582,11 @@ class Controller:
         if isinstance(it, Discard):
             return f"Discard to Dept {it.dept}"
         if isinstance(it, Play):
-            name = self._card_name(it.card)
+            name = self.card_name(it.card)
             if it.against is not None and it.at is None:  # on a player ([O2])
                 return f"{name}: against {it.against}"
             if it.tray is not None:
-                return f"{name}: {self._train_label(it.tray)}"
+                return f"{name}: {self.train_label(it.tray)}"
             if it.mainline is not None:
                 return f"{name}: {s.mainline[it.mainline - 1]}"
             return f"Play {name}"
@@ -609,7 +611,7 @@ class Controller:
             style = self.STYLES.get(type(it), "") if style is None else style
             if isinstance(it, Clearance):
                 style = "success" if it.clear else "warning"
-            out.append(Action(label or self._label(it), str(it), tip or capital(say_intent(s, it, seat)), enabled,
+            out.append(Action(label or self.button_label(it), str(it), tip or capital(say_intent(s, it, seat)), enabled,
                               it, style))
 
         def maybe(it, label=None, style=None):
@@ -643,7 +645,7 @@ class Controller:
         card = self.card
         if card is not None:
             plays = [it for it in pressed if isinstance(it, Play)]
-            out += [Action(self._label(it), str(it), self._said(it), True, it, "success")
+            out += [Action(self.button_label(it), str(it), self._said(it), True, it, "success")
                     for it in sorted(plays, key=lambda p: (p.at is not None or p.tray is not None
                                                             or p.mainline is not None or p.against is not None))]
             if any(isinstance(it, Play) and it.card == card and it.turned for it in legal):
@@ -690,7 +692,7 @@ class Controller:
         for it in mine:
             if isinstance(it, Fly):
                 cars = f"{it.count} car{'s' if it.count != 1 else ''}"
-                out.append(Action(f"Fly {cars} to the {self._card_name(s.areas[self.seat].grid[it.to].card)}",
+                out.append(Action(f"Fly {cars} to the {self.card_name(s.areas[self.seat].grid[it.to].card)}",
                                   str(it), self._said(it), True, it, "info"))
         if any(isinstance(it, Sort) for it in mine):
             left = [c for c in t.cars if c not in self.sorting]
@@ -780,7 +782,7 @@ class Controller:
             self.turned = not self.turned
             if self.card is not None:
                 self.clicks = self.clicks[:1]  # a spot chosen the other way round is chosen again
-            self.say(f"The {self._card_name(self.card)} will be laid {'turned' if self.turned else 'as printed'}."
+            self.say(f"The {self.card_name(self.card)} will be laid {'turned' if self.turned else 'as printed'}."
                      if self.card else "")
             return True
         if key == "ui:cancel":
@@ -914,7 +916,7 @@ class Controller:
             if quick:  # a quick discard ([quick_discard]): why the card could not be played, and the way back
                 self.say(f"{self.message} {why} Your hand was over its limit; Undo takes it back.")
             if flipped:
-                self.say(f"{self.message} (The {self._card_name(it.card)} fits there only "
+                self.say(f"{self.message} (The {self.card_name(it.card)} fits there only "
                          f"{'as printed' if self.turned else 'turned'}, so it was laid that way.)")
             return True
         plays = [it for it, _ in cands if isinstance(it, Play)]
@@ -929,14 +931,14 @@ class Controller:
         """A click on one of the player's trains while Switch may be chosen: choose it and keep
         the train selected, unless no train, or not this one, could move after it."""
         tray = seq[0][1][1]
-        label = self._train_label(tray)
+        label = self.train_label(tray)
         problem = self.switch_problem()
         if problem:
             self.say(f"{problem} Draw instead, or click a facility for the Freight Agent.", error=True)
             return False
         movable = self.movable_after_switch()
         if tray not in movable:
-            others = ", ".join(self._train_label(t) for t in sorted(movable))
+            others = ", ".join(self.train_label(t) for t in sorted(movable))
             self.say(f"{capital(label)} cannot make a Move or set out cars this Stage; "
                      f"{others} can: click it to switch with it.", error=True)
             return False
@@ -954,7 +956,7 @@ class Controller:
         if first[0] == "hand":
             self._say_card_selected(first[1], [it for it, _ in cands])
         elif first[0] == "tray":
-            label = capital(self._train_label(first[1]))
+            label = capital(self.train_label(first[1]))
             if kinds & {Board, Detrain}:
                 self.say(f"{label} is selected: Board or Detrain (buttons), or click the "
                          "Office's green (board) or red (detrain) box.")
@@ -975,7 +977,7 @@ class Controller:
 
     def _say_card_selected(self, card: str, cands: list) -> None:
         s = self.state
-        name = self._card_name(card)
+        name = self.card_name(card)
         if self.serves:
             sv = self.serves
             names = ", ".join(place_name(s, self.seat, t) for t in sv["targets"])
@@ -1027,7 +1029,7 @@ class Controller:
         if kind == "player":
             if card is not None and is_opponent_card(s, card):
                 it = Play(card, against=name_for_intent(s, self._player_at(target[1])))
-                return self._refuse(it, f"The {self._card_name(card)} cannot be played there.")
+                return self._refuse(it, f"The {self.card_name(card)} cannot be played there.")
             self.say(f"That is {self._owner_name(target[1])}'s name plate: select a card played on a player (an ICC "
                      "Fine, a Freight Claim) first.", error=True)
             return
@@ -1048,10 +1050,10 @@ class Controller:
         if kind == "spot" and tray is not None:
             t = s.trains[tray]
             if t.pos == xy:
-                self.say(f"{capital(self._train_label(tray))} already stands there.", error=True)
+                self.say(f"{capital(self.train_label(tray))} already stands there.", error=True)
                 return
             d = "west" if xy[0] < t.pos[0] else "east"
-            return self._refuse(Move(tray, d, xy), f"{capital(self._train_label(tray))} cannot reach "
+            return self._refuse(Move(tray, d, xy), f"{capital(self.train_label(tray))} cannot reach "
                                                    f"{place_name(s, seat, xy)}.")
         if kind == "spot" and (legal_kinds & set(SWITCHING)):
             self.say("Click one of your trains first, then where it should go.", error=True)
@@ -1099,7 +1101,7 @@ class Controller:
         if t is None:
             self.say(f"Crew Tray {tray} is free; no train uses it.", error=True)
             return
-        label = self._train_label(tray)
+        label = self.train_label(tray)
         if not (t.where == "area" and t.seat == self.seat):
             self.say(f"{capital(label)} is not in your Office Area.", error=True)
             return
@@ -1120,7 +1122,7 @@ class Controller:
         Play (or Discard) it comes nearest to."""
         s = self.state
         kind = target[0]
-        name = self._card_name(card)
+        name = self.card_name(card)
         rules = rules_of(s, card)
         opponent = is_opponent_card(s, card)
         if kind == "dept":
@@ -1132,7 +1134,7 @@ class Controller:
             if opponent and rules.on_train:
                 return self._refuse(Play(card, tray=target[1]), f"The {name} cannot be played there.")
             return self._refuse(Move(target[1], "east", t.pos if t else (0, 0)),
-                                f"You chose to draw this Stage; {self._train_label(target[1])} stays put.")
+                                f"You chose to draw this Stage; {self.train_label(target[1])} stays put.")
         if kind in ("spot", "box", "player") and opponent:  # [O2]: the player whose spot or plate it is
             if not rules.on_player:
                 where = ("a highlighted train in another player's Office Area" if rules.on_train else
@@ -1165,7 +1167,7 @@ class Controller:
     def why_nowhere(self, card: str) -> str:
         """Why a card in hand cannot be played now, for the mouse (the engine's reason for a spot
         beside the track when the card goes on a spot)."""
-        name = self._card_name(card)
+        name = self.card_name(card)
         rules = rules_of(self.state, card)
         if is_opponent_card(self.state, card):  # [O2]: why not on each other player, the first reason
             reasons = [self._game.why_not(Play(card, against=name_for_intent(self.state, i)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import html
 
-from stationmaster.rules import CLOCK
+from stationmaster.query import CLOCK
 
 #: event kinds shown in a quieter style
 QUIET = {"option", "move", "set_out", "draw", "discard", "place_car", "stage_end"}

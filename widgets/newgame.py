@@ -21,7 +21,7 @@ RULE_TIPS = {"adversity": "Solitaire only: the Division turns up a situation car
 
 
 def _bot_label(game, player: str) -> str:
-    from stationmaster.game import bot_name
+    from stationmaster.bots.seats import bot_name
     return bot_name(game.bots[player])
 
 

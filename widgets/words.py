@@ -18,7 +18,7 @@ from stationmaster.intents import (
 )
 from stationmaster import explain
 from stationmaster.cards import rules_of
-from stationmaster.rules import spec_of
+from stationmaster.query import spec_of
 
 BOX_WORDS = {"green": "its green box (start loading)", "red": "its red box", "men": "the MEN box",
              "at": "the AT box", "work": "the WORK box", "car": "the car on its spur (start unloading)"}

@@ -17,9 +17,11 @@ returns a row per game; ``summarize(rows)`` gives the figures. ``iter_simulate``
 games finish and ``Summary`` adds them up one at a time, for runs too long to hold.
 """
 
+from . import builtin  # noqa: F401  (registers the bots that ship with the engine: the one place)
 from .base import Bot, Decision, Option, available, make, register
 from .play import bot_for, play_turns
+from .seats import bot_name, check_bots
 from .simulate import Summary, iter_simulate, simulate, summarize
 
-__all__ = ["Bot", "Decision", "Option", "Summary", "available", "bot_for", "iter_simulate", "make", "play_turns",
-           "register", "simulate", "summarize"]
+__all__ = ["Bot", "Decision", "Option", "Summary", "available", "bot_for", "bot_name", "check_bots", "iter_simulate",
+           "make", "play_turns", "register", "simulate", "summarize"]

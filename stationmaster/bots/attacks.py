@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from ..cards import PIECES
 from ..cards.opponent import EFFECTS, player_named
+from ..flow import Where
 from ..intents import Play
-from ..rules import ad_tracks, geometry, player_at, spec_of
+from ..query import ad_tracks, geometry, player_at, spec_of
+from .view import View
 
 #: an attack whose hurt is below this is kept in the hand for a better target
 MIN_HURT = 1.0
@@ -55,21 +57,19 @@ def victim_of(s, it: Play) -> int | None:
     """The player a legal opponent-card play hurts."""
     if it.tray is not None:
         t = s.trains.get(it.tray)
-        return player_at(s, t.seat) if t is not None and t.where == "area" else None
+        return player_at(s, t.seat) if t is not None and t.where == Where.AREA else None
     return player_named(s, it.against) if it.against is not None else None
 
 
 def best_attack(v, card: str, legal) -> tuple | None:
     """(hurt, intent, reason) of the play of the opponent card ``card`` on the leader that hurts
-    most, or None when the leader offers no target worth the card. ``v``: the planner's View."""
+    most, or None when the leader offers no target worth the card. ``v``: the player's View."""
     s = v.s
     target = leader(s, v.me)
     if target is None:
         return None
     sp = spec_of(s, card)
     eff = EFFECTS[sp.key]
-    from .planner import View  # the planner imports this module
-
     theirs = View(v.game, me=target)
     best = None
     for it in legal:

@@ -152,8 +152,8 @@ def register(cls):
 
 
 def available() -> list:
-    """The names of the registered bots."""
-    from . import builtin  # noqa: F401  (registers the bots that ship with the engine)
+    """The names of the registered bots (the package registers the bots that ship in
+    ``bots/builtin.py``, on import)."""
     return sorted(REGISTRY)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..cards.opponent import EFFECTS
 from ..intents import Play
-from ..rules import spec_of
+from ..query import spec_of
 from .attacks import leader, victim_of
 from .base import Bot, Decision, register
 

@@ -14,8 +14,9 @@ It never switches, never lays track, never builds an industry or a Modifier.
 
 from __future__ import annotations
 
+from ..flow import Phase
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Place, Play, Run
-from ..rules import ad_tracks, capacity, neighbours9, spec_of
+from ..query import ad_tracks, capacity, neighbours9, spec_of
 from .base import Bot, Decision, register
 
 #: card kinds it plays: the Office and the trains (Extras too: more coaches to work)
@@ -52,7 +53,7 @@ class PassengerBot(Bot):
         work = [it for it in legal if isinstance(it, Detrain)] + [it for it in legal if isinstance(it, Board)]
         if work:
             return Decision(work[0], "detrains and boards every coach the Porters can")
-        if s.phase == "local_operations" and s.turn.option is None:
+        if s.phase == Phase.LOCAL_OPERATIONS and s.turn.option is None:
             office = area.facilities.get((0, 0))
             green, red = capacity(s, area, (0, 0)) if office is not None else (0, 0)
             if office is not None and len(office.red) >= red and Agent("clear", (0, 0)) in legal:

@@ -11,24 +11,16 @@ same decision. Each decision says why in a player's words.
 
 from __future__ import annotations
 
-from collections import deque
-
 from ..cards import PIECES, spec as card_spec
 from ..cards.base import fire
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
 from ..phases import local_ops, switching
-from ..phases.load_unload import freight_pay
-from ..rules import Events, ad_tracks, capacity, geometry, neighbours9, outbound_loads, spotted_empties
+from ..query import ad_tracks, capacity, departure_problem, geometry, neighbours9, outbound_loads, spotted_empties
+from ..rules import Events
 from ..state import Train
-from ..track import NEIGHBOUR
 from .attacks import DEFENCES, attacks_expected, best_attack, building_spot, is_attack
 from .base import Bot, Decision, Option, check_options, register
-
-try:  # the engine's own departure check and clearance look, so that rule changes reach the planner
-    from ..phases.mainline import _made_up_right as _departure_problem
-    from ..phases.mainline import occupants as _occupants
-except ImportError:  # pragma: no cover
-    _departure_problem = _occupants = None
+from .view import View
 
 SWITCH_NODES = 60  # industry visits and set-outs tried per switching plan (each on a game copy)
 TIMETABLE_CAP = 6  # more trains than this jam four Crew Trays and a small Office
@@ -36,133 +28,6 @@ FREIGHT_CAP = 2  # of them freight trains (no coaches) when a load pays what a c
 SPOTTED = 0.9  # a workable car spotted at its industry, per unit of a load's pay over a coach's
 JUNK = 0.5  # how much more a car an industry cannot work costs on its spur, per unit of that pay
 SCARCE_TRAINS = 0.12  # below this chance of a train per draw, any train for the timetable is worth playing
-
-
-# --------------------------------------------------------------------------- reading the table
-
-
-class View:
-    """What the acting player sees of their own position, computed once per decision."""
-
-    def __init__(self, game, me: int | None = None):
-        s = game.state
-        self.game, self.s = game, s
-        if me is None:
-            me = game.players.index(game.actor) if game.actor else 0
-        self.me = me
-        self.player = s.players[self.me]
-        self.seat = self.player.seat
-        self.area = s.areas[self.seat]
-        self.tier = card_spec(self.area.office.card, s.deck).tier
-        self.office = self.area.facilities.get((0, 0))
-        #: what a finished freight load pays against a boarded coach ([L5]: 1 under v1, 3 under v2)
-        self.freight = freight_pay(s) / max(1, s.config.revenue[0])
-
-    def spec(self, card):
-        return card_spec(card, self.s.deck)
-
-    # ---- trains
-    def trains_here(self):
-        return sorted((t for t in self.s.trains.values() if t.where == "area" and t.seat == self.seat),
-                      key=lambda t: t.tray)
-
-    def at_office(self):
-        return [t for t in self.trains_here() if t.pos == (0, 0)]
-
-    def switchable(self):
-        """The trains here that a card's rule lets the player switch (not a no-switching train, [T2])."""
-        return [t for t in self.trains_here() if fire(self.s, "switch_problem", t, train=t) is None]
-
-    def arriving(self, within: int = 1):
-        """Trains on the Mainline that reach this Office within ``within`` Mainline phases."""
-        k, out = self.seat, []
-        for t in self.s.trains.values():
-            if t.where != "mainline":
-                continue
-            i, r = t.pos
-            if t.direction == "east":
-                steps = {(k, 1): 1, (k, 0): 2}.get((i, r))
-            else:
-                steps = {(k + 1, 0): 1, (k + 1, 1): 2}.get((i, r))
-            if steps is not None and steps <= within:
-                out.append(t)
-        return out
-
-    def staying(self) -> list:
-        """Trains at the Office that will not leave in the next Mainline phase (not made up, or
-        someone in the Subdivision ahead)."""
-        out = []
-        for t in self.at_office():
-            if departure_problem(self.s, t) or t.arrived >= self.s.stage_count and self.s.phase != "local_operations":
-                out.append(t)
-            elif _occupants is not None and _occupants(self.s, t):
-                out.append(t)
-        return out
-
-    def overflow(self) -> int:
-        """How many trains too many the Office may have to take in the next Mainline phase."""
-        tracks = ad_tracks(self.s, self.area)
-        return max(0, len(self.staying()) + len(self.arriving(1)) - tracks)
-
-    def coaches(self, trains, loaded: bool) -> int:
-        return sum(1 for t in trains for c in t.cars if PIECES[c].kind == "coach" and PIECES[c].loaded == loaded)
-
-    def yard_has(self, kind, loaded) -> bool:
-        return any(PIECES[p].kind == kind and (kind == "caboose" or PIECES[p].loaded == loaded)
-                   for p in self.s.division_yard)
-
-    # ---- the Office Area's rail
-    def reachable(self) -> set:
-        """Cards a train at the Office can get to (reversing on any Operational Rail), trains aside."""
-        if getattr(self, "_reach", None) is None:
-            self._reach = self._reachable()
-        return self._reach
-
-    def _reachable(self, blocked=None) -> set:
-        """``reachable``, with the card at ``blocked`` closed to trains (what a Washout would cut off)."""
-        area = self.area
-        s = self.s
-        start = (0, 0)
-        seen, out = set(), {start}
-        memo: dict = {}
-
-        def geo_at(xy):
-            if xy not in memo:
-                memo[xy] = geometry(s, area, xy)
-            return memo[xy]
-
-        queue = deque([(start, None, "east"), (start, None, "west")])
-        while queue:
-            here, entry, d = queue.popleft()
-            if (here, entry, d) in seen:
-                continue
-            seen.add((here, entry, d))
-            geo = geo_at(here)
-            if geo is None:
-                continue
-            for port in geo.exits(entry, d):
-                dx, dy, their = NEIGHBOUR[port]
-                there = (here[0] + dx, here[1] + dy)
-                if there[1] == 0 and not (area.west_limit < there[0] < area.east_limit):
-                    continue
-                other = geo_at(there)
-                if there == blocked or other is None or their not in other.ports:
-                    continue
-                out.add(there)
-                queue.append((there, their, d))
-                if card_spec(area.grid[there].card, s.deck).operational:
-                    queue.append((there, None, "west" if d == "east" else "east"))
-        return out
-
-    def industries(self, reachable_only=True):
-        reach = self.reachable() if reachable_only else None
-        return [xy for xy in sorted(self.area.facilities) if xy != (0, 0) and (reach is None or xy in reach)]
-
-
-def departure_problem(s, train):
-    if _departure_problem is None:
-        return None
-    return _departure_problem(s, train)
 
 
 # --------------------------------------------------------------------------- how good a switching position is
@@ -264,7 +129,7 @@ def _switch_copy(s, seat):
     c.turn = _shallow(s.turn)
     c.turn.order, c.turn.queue = list(s.turn.order), list(s.turn.queue)
     c.turn.passed = list(getattr(s.turn, "passed", ()))  # the stretches this Move has run over ([S1])
-    c.express_used = [list(e) for e in s.express_used]
+    c.express_used = list(s.express_used)  # (its records are immutable: a new list is a copy)
     area = _shallow(s.areas[seat])
     area.grid = {}
     for xy, placed in s.areas[seat].grid.items():

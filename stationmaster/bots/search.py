@@ -16,9 +16,11 @@ from __future__ import annotations
 import time
 
 from ..cards import PIECES, spec as card_spec
+from ..flow import Phase
 from ..intents import Agent, Clearance, Draw, Run
 from .base import Bot, Decision, Option, check_options, register
-from .planner import PlannerBot, View
+from .planner import PlannerBot
+from .view import View
 
 ROLLOUTS = 3  # rollouts per candidate (the default budget)
 CANDIDATES = 3  # the planner's best options looked at
@@ -113,7 +115,7 @@ class SearchBot(Bot):
             first = self.planner.decide(game)
             other = Run("west" if first.intent.direction == "east" else "east")
             cands = [(first.intent, first.reason), (other, f"sends the Extra {other.direction}: it plays out better")]
-        elif pend is None and s.phase == "local_operations" and s.turn.option is None:
+        elif pend is None and s.phase == Phase.LOCAL_OPERATIONS and s.turn.option is None:
             v = View(game)
             scored = self.planner.option_scores(v, legal)
             can_draw = any(isinstance(it, Draw) for _, it, _ in scored)

@@ -28,10 +28,11 @@ from fractions import Fraction
 
 from ..cards import PIECES
 from ..config import MAX_PLAYERS, make_config
-from ..game import bot_name, new_game
+from ..game import Game
 from ..rules import REVENUE_SOURCES
 from .base import REGISTRY, check_options, make
 from .play import play_turns
+from .seats import bot_name, check_bots
 
 
 def seat_names(players: int) -> list:
@@ -61,7 +62,7 @@ def play_one(task: tuple) -> dict:
     if options or isinstance(bot, type):  # made here, seeded per game as a named bot is
         bot = bot_class(bot)(seed=seed, **options)
     start = time.perf_counter()
-    game = new_game(seed=seed, bots={p: bot for p in config["players"]}, **config)
+    game = Game(make_config(**config), seed, check_bots({p: bot for p in config["players"]}, config["players"]))
     tally = Tally(game)
     tally.add(game.last_events, game.state)  # the deal's events
     play_turns(game, on_decision=lambda player, decision: tally.add(game.last_events, game.state))

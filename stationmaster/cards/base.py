@@ -23,6 +23,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass
 
+from ..flow import Where
 from .specs import CARD_SPECS, CardSpec, mainline_key, spec as card_spec
 
 
@@ -129,10 +130,10 @@ POINTS: dict = {p.name: p for p in (
               "phases/load_unload.py apply"),
     RulePoint("ad_tracks", "sum", ("area",), 0, "s, seat",
               "A/D tracks added to the Office of the Area at ``seat`` beyond its printed ones (a Siding "
-              "Extension, [E5]): how many trains it holds at once.", "rules.py ad_tracks"),
+              "Extension, [E5]): how many trains it holds at once.", "query.py ad_tracks"),
     RulePoint("workers", "sum", ("area",), 0, "s, seat, xy",
               "Workers added each Stage at the facility at grid spot ``xy`` of the Area at ``seat``: Laborers "
-              "at an industry, Porters at the Office (a Gantry Crane, [E4]).", "rules.py workers_left"),
+              "at an industry, Porters at the Office (a Gantry Crane, [E4]).", "query.py workers_left"),
     RulePoint("collision_fault", "first", ("train",), None, "s, trains, at_fault",
               "The player index at fault for a collision of these trains instead of ``at_fault``."),
     RulePoint("stage_start", "each", ("table",), None, "s, ev",
@@ -148,7 +149,7 @@ POINTS: dict = {p.name: p for p in (
 #: what one card is asked about itself (not fired over cards in play)
 QUESTIONS = ("kind", "needs_spot", "on_card", "on_train", "on_mainline", "on_player", "hold_reason", "uses_per_day", "play_spot",
              "discard_problem", "play_problem", "candidates", "play",
-             "label", "colour", "picture", "plate", "tag",
+             "label", "short", "colour", "picture", "plate", "tag",
              "local_action", "couples_on_entry")
 
 
@@ -174,6 +175,7 @@ class CardRules:
     #: on its second track, apart ([K5])
     couples_on_entry = True
     label = ""  # the line under the name on the card's face, e.g. "TRACK"
+    short = ""  # the name written where the whole name does not fit (an enhancement's tab); "" none
     colour = "#777777"  # the band colour of the card's face
     picture = ""  # what the face shows: "rail" | "plate" | "tag" | "flag" | "regions" | "sections" | ""
     #: True for a card whose answers depend on which copy is asked (an enhancement answers for the card it
@@ -307,6 +309,19 @@ class CardRules:
 RULES: dict = {}
 #: rule points some registered class answers (the rest are answered neutrally without asking)
 ANSWERED: set = set()
+#: Mainline reason codes the card families add (a card that holds a train): code -> the reason in words
+#: (``phases.mainline.REASONS`` reads it), and ("held", code) -> the slow-motion replay's why (``slowmo.WHY``)
+HELD_REASONS: dict = {}
+HELD_WHY: dict = {}
+
+
+def held_reason(code: str, words: str, why: str) -> None:
+    """Declare, from a card family, a reason a card holds a train on the Mainline: ``words`` for the
+    table of reasons, ``why`` the slow-motion template (``{problem}``, ``{where}`` from the event)."""
+    if not (code and words and why):
+        raise ValueError(f"a held reason needs a code, its words and its why, not {code!r}, {words!r}, {why!r}")
+    HELD_REASONS[code] = words
+    HELD_WHY[("held", code)] = why
 
 
 def _answers(cls) -> frozenset:
@@ -414,7 +429,7 @@ def cards_in_scope(s, scope: tuple, train=None, seat=None, mainline=None) -> lis
                 out += [c for _, c in sorted(s.areas[seat].space.items())]
         elif where == "mainline":
             if mainline is None:
-                mainline = [train.pos[0]] if train is not None and train.where == "mainline" else []
+                mainline = [train.pos[0]] if train is not None and train.where == Where.MAINLINE else []
             for i in mainline:  # the card, then the Mainline modifiers on it ([M19])
                 out.append(mainline_key(s.mainline[i]))
                 out += s.ml_modifiers.get(i, [])

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from ..grammar import a
 from ..intents import Play
-from ..rules import NIGHT_STAGES, area_of, name, neighbours9, spec_of
+from ..query import NIGHT_STAGES, area_of, name, neighbours9, spec_of
 from .base import CardRules, register
 from .kinds import KIND_RULES
+from .opponent import lift
 
 
 def host_of(s, card: str):
@@ -121,6 +122,7 @@ class YardLights(EnhancementRules):
 
     _host = "your Office (0,0)"
     _plural = True
+    short = "Lights"
     _tag = ("+1 Move at night",)
     _effect = "one more Move to the switching at the night Stages."
     _host_problem = EnhancementRules._office_only
@@ -135,6 +137,7 @@ class LunchCounter(EnhancementRules):
     one more Revenue — under balance "v2" the first three Boards of each Day."""
 
     _host = "your Depot, Station or Terminal (0,0)"
+    short = "Lunch"
     _tag = ("+1 per Board", "3 a Day")
     _effect = "one more Revenue each time the Porters board passengers."
 
@@ -169,6 +172,7 @@ class GantryCrane(EnhancementRules):
     """Gantry Crane ([E4]): one more Laborer each Stage at the freight facility it stands on."""
 
     _host = "one of your freight facilities"
+    short = "Gantry"
     _tag = ("+1 Laborer",)
     _effect = "one more Laborer there each Stage."
 
@@ -186,6 +190,7 @@ class SidingExtension(EnhancementRules):
     """Siding Extension ([E5]): one more A/D track at the Office — it holds one more train."""
 
     _host = "your Office (0,0)"
+    short = "Siding"
     _tag = ("+1 A/D track",)
     _effect = "the Office holds one more train."
     _host_problem = EnhancementRules._office_only
@@ -223,6 +228,7 @@ class FacingPointLocks(Defence):
 
     _host = "one of your cards with switch points (a turnout)"
     _plural = True
+    short = "FPL"
     _tag = ("Derail", "Vandalism")
     _effect = "a Derail or a Vandalism played on them is stopped."
     _stops = ("derail", "vandalism")
@@ -249,6 +255,7 @@ class WaterColumn(Defence):
     """Water Column ([E8]): on the Office; it stops a Hotbox played on a train in the Office Area."""
 
     _host = "your Office (0,0)"
+    short = "Water"
     _tag = ("Hotbox",)
     _effect = "a Hotbox played on a train in the Office Area is stopped."
     _stops = ("hotbox",)
@@ -265,6 +272,7 @@ class Overpass(Defence):
     it is played the Railroad Crossings already in the player's Office Area go to the Salvage Yard."""
 
     _host = "one of your track cards"
+    short = "Overpass"
     _tag = ("Crossing",)
     _effect = "a Railroad Crossing played on them is stopped."
     _stops = (CROSSING,)
@@ -275,8 +283,6 @@ class Overpass(Defence):
         return None
 
     def _played(self, s, p, it, ev):
-        from .opponent import lift  # the opponent cards' module ends a card in play and tells its victim
-
         area = area_of(s, p)
         cleared = sorted(xy for xy, c in area.space.items() if attack_key(s, c) == CROSSING)
         if cleared:

@@ -4,18 +4,20 @@ how the board shows it.
 
 A card of a kind uses its kind's class unless its spec names another (``CardSpec.rules``); such a
 class subclasses the kind's and overrides what the card changes. The classic deck uses these
-defaults only. Importing this module checks every spec in ``CARD_SPECS`` (``check_specs``).
+defaults only. Every family is registered, and every spec checked, in ``cards/families.py``.
 """
 
 from __future__ import annotations
 
+from ..flow import Where
 from ..grammar import a
 from ..intents import Play
-from .specs import PIECES, mainline_key
-from ..rules import area_of, d12, is_facility, name, neighbours9, office_tier, spec_of
-from ..state import Facility, Modifier, Placed
+from ..query import area_of, first_region, is_facility, name, neighbours9, office_tier, spec_of
+from ..rules import d12
+from ..state import Facility, Modifier, Placed, WaitingExtra, WaitingSection
 from ..track import NEIGHBOUR
-from .base import CardRules, check_specs, fire, register
+from .base import CardRules, fire, register
+from .specs import PIECES, mainline_key
 
 #: the Office's band by tier (Whistle Post, Depot, Station, Terminal)
 TIER_COLOURS = {0: "#8a8a8a", 1: "#3d7a4a", 2: "#2f5f9e", 3: "#8e3b46"}
@@ -125,7 +127,7 @@ class ExtraRules(SpotlessRules):
         return f"X{self.spec.number}"
 
     def play(self, s, p, it, ev):
-        s.extras.append([it.card, p])
+        s.extras.append(WaitingExtra(it.card, p))
         ev.say("extra", f"{name(s, p)} plays {self.spec.name}; it runs when a Crew Tray is free.")
 
 
@@ -225,7 +227,7 @@ class SecondSection(OrderRules):
         sp = spec_of(s, due)
         if any(t.card == due for t in s.trains.values()):
             return f"{sp.name}'s last run is still on the Division, so today's run is annulled"
-        if any(e[1] == due for e in s.sections):
+        if any(e.train == due for e in s.sections):
             return f"{sp.name} already has a {self.spec.name} ordered"
         return None
 
@@ -234,13 +236,11 @@ class SecondSection(OrderRules):
 
     def highball_problem(self, s, train):
         """The second section keeps a Stage behind its first: never into the region it holds."""
-        from ..phases.mainline import _first_region  # the phases import the cards, not the other way
-
         if train.section != 2:
             return None
-        ahead = _first_region(s, train)
+        ahead = first_region(s, train)
         for t in s.trains.values():
-            if t.card == train.card and t.section == 1 and t.where == "mainline" and tuple(t.pos) == ahead:
+            if t.card == train.card and t.section == 1 and t.where == Where.MAINLINE and tuple(t.pos) == ahead:
                 half = "western" if ahead[1] == 0 else "eastern"
                 return (f"its first section, train {t.label}, still holds the {half} half of the "
                         f"{s.mainline[ahead[0]]}; a second section keeps a Stage behind its train")
@@ -248,7 +248,7 @@ class SecondSection(OrderRules):
 
     def play(self, s, p, it, ev):
         due = s.timetable[s.stage]
-        s.sections.append([it.card, due, p])
+        s.sections.append(WaitingSection(it.card, due, p))
         sp = spec_of(s, due)
         ev.say("order", f"{name(s, p)} orders a {self.spec.name} for {sp.name}: an identical train runs right "
                f"behind it when a Crew Tray is free.", data={"train": str(sp.number), "order": self.spec.key})
@@ -666,8 +666,3 @@ def crossing_stages(sections: int, speed: int) -> int:
 KIND_RULES = {cls.kind: cls for cls in (TrainRules, ExtraRules, OfficeRules, FacilityRules, ModifierRules,
                                         TrackRules, RedFlagRules, MainlineRules, OrderRules, MainlineModifier,
                                         DispatchDevice)}
-
-# the full Home deck's rules modules register their classes (and kinds) here, before the check
-from . import special_trains, local_track, enhancements, opponent, situations  # noqa: E402,F401
-
-check_specs()

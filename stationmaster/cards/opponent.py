@@ -20,9 +20,12 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass
 
+from ..flow import Where
 from ..intents import Play
-from ..rules import CLOCK, FEDORA_STAGES, earn, name, player_at, retire, salvage_words, spec_of, to_salvage
-from .base import CardRules, fire, register
+from ..query import CLOCK, FEDORA_STAGES, empty_spots, name, player_at, salvage_words, spec_of
+from ..rules import earn, retire, to_salvage
+from ..state import Inflicted
+from .base import CardRules, fire, held_reason, register
 from .kinds import KIND_RULES
 
 # --------------------------------------------------------------------------- the effects, as data
@@ -53,18 +56,25 @@ class Effect:
     reason: str = ""
     tag: str = ""
     short: str = ""  # the name the board writes on the train or the spot
+    held: str = ""  # a train it holds: the reason in words (``reason`` is its code)
+    why: str = ""  # ... and why, in the slow-motion replay ({problem}, {where})
 
 
 EFFECTS: dict = {
     "derail": Effect("train", "next_stage", ("switch", "highball"), does="it cannot be switched or highball",
-                     reason="derail", tag="off the rails", short="DERAIL"),
+                     reason="derail", tag="off the rails", short="DERAIL",
+                     held="held: the Derail on it keeps it off the Mainline ([O4])",
+                     why="{problem}; it cannot leave {where} until it is rerailed."),
     "hotbox": Effect("train", "next_stage", ("highball",), does="it is held and cannot highball", reason="hotbox",
-                     tag="held", short="HOTBOX"),
+                     tag="held", short="HOTBOX", held="held: the Hotbox on it keeps it at the Office ([O4])",
+                     why="{problem}; it waits at {where} while the journal cools."),
     "broken_coupler": Effect("train", "next_stage", ("couple",), does="it cannot pick up or set out cars",
                              tag="no coupling", short="COUPLER"),
     "outlawed": Effect("train", "shift", ("switch", "highball"),
                        does="its crew is outlawed and it stops where it is (no Moves, no set-outs, no departure)",
-                       reason="outlawed", tag="no crew", short="OUTLAWED"),
+                       reason="outlawed", tag="no crew", short="OUTLAWED",
+                       held="held: its crew is Outlawed under the Hours of Service law until the Shift Change ([O4])",
+                       why="{problem}; it waits at {where} for a fresh crew."),
     "vandalism": Effect("facility", "now", loads=True, does="its loads waiting in green boxes are lost",
                         tag="loads lost", short="VANDALS"),
     "icc_fine": Effect("player", "now", penalty=3, does="a fine of 3 Revenue", tag="-3 Revenue", short="FINE"),
@@ -74,14 +84,12 @@ EFFECTS: dict = {
     "right_of_way": Effect("spot", "day", ("build",), does="nothing may be built there", tag="no building", short="DISPUTE"),
     "washout": Effect("clear_track", "day", ("enter",), does="no train may enter that card", tag="closed", short="WASHOUT"),
 }
+for _effect in EFFECTS.values():
+    if _effect.reason:
+        held_reason(_effect.reason, _effect.held, _effect.why)
 
 #: the Stages whose end is a Shift Change: a fresh crew comes on duty ([O4])
 SHIFT_CHANGES = FEDORA_STAGES
-
-
-def effect_of(s, card: str) -> Effect:
-    """The effect of a card id (or card type key) of this game."""
-    return EFFECTS[spec_of(s, card).key]
 
 
 def _reading(text: str) -> str:
@@ -124,7 +132,7 @@ def until_words(s, count: int) -> str:
 
 def _end_text(s, card: str) -> str:
     entry = s.inflicted.get(card)
-    return until_words(s, entry[2]) if entry else "further notice"
+    return until_words(s, entry.ends_at) if entry else "further notice"
 
 
 def _player_words(s, who) -> str:
@@ -140,7 +148,7 @@ def in_play_words(s, card: str) -> str:
     """A card in play on a train or in an Area, for the board's tips: 'Hotbox (Ann) until the end of
     Stage 2 (2:00 AM) of Day 1'."""
     entry = s.inflicted.get(card)
-    by = f" ({_player_words(s, entry[1])})" if entry else ""
+    by = f" ({_player_words(s, entry.attacker)})" if entry else ""
     return f"{spec_of(s, card).name}{by} until {_end_text(s, card)}"
 
 
@@ -160,9 +168,7 @@ def _rail_spots(s, area) -> list:
 
 
 def _spots_in_area(s, victim: int) -> list:
-    from ..phases.drawing import _empty_spots  # the phases import the cards, not the other way
-
-    return _empty_spots(s, victim)
+    return empty_spots(s, victim)
 
 
 def candidates_for(s, key: str, victim: int) -> list:
@@ -172,7 +178,7 @@ def candidates_for(s, key: str, victim: int) -> list:
     seat = s.players[victim].seat
     area = s.areas[seat]
     if eff.target == "train":
-        return sorted(t.tray for t in s.trains.values() if t.where == "area" and t.seat == seat)
+        return sorted(t.tray for t in s.trains.values() if t.where == Where.AREA and t.seat == seat)
     if eff.target == "player":
         return [None]
     if eff.target == "facility":
@@ -195,7 +201,7 @@ def target_problem(s, card: str, victim: int, target, judge_defence: bool = True
         t = s.trains.get(target)
         if t is None:
             return f"Crew Tray {target} is free: there is no train to play the {sp.name} on"
-        if t.where != "area" or t.seat != seat:
+        if t.where != Where.AREA or t.seat != seat:
             return f"train {t.label} is not standing in {who}'s Office Area"
         if any(spec_of(s, o).key == sp.key for o in t.orders):
             return f"train {t.label} already has {a(sp.name)} on it"
@@ -228,7 +234,7 @@ def target_problem(s, card: str, victim: int, target, judge_defence: bool = True
             if spec_of(s, placed.card).geometry is None:
                 return f"the {spec_of(s, placed.card).name} at {x},{y} in {who}'s Office Area is not track"
             if eff.target == "clear_track":
-                standing = [t for t in s.trains.values() if t.where == "area" and t.seat == seat and tuple(t.pos) == target]
+                standing = [t for t in s.trains.values() if t.where == Where.AREA and t.seat == seat and tuple(t.pos) == target]
                 if standing:
                     return f"train {standing[0].label} stands at {x},{y} in {who}'s Office Area"
     stop = fire(s, "defence", card, target, seat=seat) if judge_defence else None
@@ -282,8 +288,8 @@ def inflict(s, card: str, victim: int, target, ev, source=None) -> bool:
         return False
     where = _where(s, victim, eff, target)
     if eff.lasts != "now":
-        s.inflicted[card] = [victim, source, ends_at(s, eff.lasts)]
-        until = until_words(s, s.inflicted[card][2])
+        s.inflicted[card] = Inflicted(victim, source, ends_at(s, eff.lasts))
+        until = until_words(s, s.inflicted[card].ends_at)
         if eff.target == "train":
             s.trains[target].orders.append(card)
         else:
@@ -318,7 +324,7 @@ def _plays(s, source, card_name: str) -> str:
 def expire(s, ev) -> None:
     """At a Stage's end: every opponent card whose time is up leaves the train or the Area it is on
     for the Salvage Yard, and the victim is told ([O3])."""
-    for card, (_, _, until) in sorted(s.inflicted.items()):
+    for card, (_, _, until) in sorted(s.inflicted.items()):  # (victim, attacker, ends at)
         if until <= s.stage_count:
             lift(s, card, ev)
 
@@ -333,7 +339,7 @@ def lift(s, card: str, ev, why: str = "") -> bool:
     by = _player_words(s, source)
     train = next((t for t in s.trains.values() if card in t.orders), None)
     if train is not None:
-        who = name(s, player_at(s, train.seat)) if train.where == "area" else (name(s, victim) if victim is not None else "")
+        who = name(s, player_at(s, train.seat)) if train.where == Where.AREA else (name(s, victim) if victim is not None else "")
         train.orders.remove(card)
         to_salvage(s, card)
         ev.say("attack_ends", f"The {sp.name} {by} played on train {train.label} ends"
@@ -394,7 +400,7 @@ class OpponentCard(CardRules):
             t = s.trains.get(it.tray)
             if t is None:
                 return f"Crew Tray {it.tray} is free: there is no train to play the {sp.name} on"
-            if t.where != "area":
+            if t.where != Where.AREA:
                 return (f"train {t.label} is not standing in an Office Area; the {sp.name} is played on a train "
                         "at an opponent's Office or on their track")
             victim = player_at(s, t.seat)
@@ -443,7 +449,7 @@ class OpponentCard(CardRules):
         """The card of this type on the train, and why it stops the train, in words."""
         card = next((o for o in train.orders if s.deck.get(o) == self.spec.key), None)
         entry = s.inflicted.get(card)
-        by = f" {_player_words(s, entry[1])} played" if entry else ""
+        by = f" {_player_words(s, entry.attacker)} played" if entry else ""
         return f"train {train.label} has the {self.spec.name}{by} on it until {_end_text(s, card)}"
 
     def switch_problem(self, s, train):
@@ -470,7 +476,7 @@ class OpponentCard(CardRules):
 
     def _lies_at(self, s, train, xy) -> str | None:
         """The card of this type lying at xy of the train's Office Area, if any."""
-        if train is None or train.where != "area":
+        if train is None or train.where != Where.AREA:
             return None
         card = s.areas[train.seat].space.get(tuple(xy))
         return card if card is not None and s.deck.get(card) == self.spec.key else None
@@ -480,7 +486,7 @@ class OpponentCard(CardRules):
         if card is None:
             return None
         entry = s.inflicted.get(card)
-        by = f" ({_player_words(s, entry[1])}'s)" if entry else ""
+        by = f" ({_player_words(s, entry.attacker)}'s)" if entry else ""
         return f"{a(self.spec.name)}{by} closes {xy[0]},{xy[1]} until {_end_text(s, card)}"
 
     def entry_moves(self, s, train, xy):

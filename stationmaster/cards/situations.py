@@ -20,7 +20,8 @@ is dealt afresh) knows no more than the player does about what turns up next.
 
 from __future__ import annotations
 
-from ..rules import below, name, spec_of, to_salvage
+from ..query import name, spec_of
+from ..rules import below, to_salvage
 from .base import CardRules, register
 from .kinds import KIND_RULES
 from .opponent import EFFECTS, a, candidates_for, inflict, target_problem

@@ -10,7 +10,8 @@ asked of the train's own card (the ``train`` scope), wherever the train stands.
 from __future__ import annotations
 
 from ..intents import Board, Detrain
-from ..rules import area_of, office_tier, yard_has
+from ..query import area_of, office_tier, yard_has
+from ..state import ExpressSpot
 from .base import register
 from .kinds import ExtraRules, TrainRules
 from .specs import FREIGHT_KINDS, PIECES
@@ -182,7 +183,7 @@ class MailExpress(OneOfAKind):
         if len(freight) > 1:
             return (f"trains 3 and 4 work one freight car a Day at a spot, and {len(freight)} would be "
                     f"coupled or set out at {xy[0]},{xy[1]}")
-        if [train.seat, *xy] in s.express_used:
+        if ExpressSpot(train.seat, *xy) in s.express_used:
             return (f"trains 3 and 4 have already picked up or set out their one freight car at "
                     f"{xy[0]},{xy[1]} today")
         return None
@@ -195,7 +196,7 @@ class MailExpress(OneOfAKind):
 
     def cars_switched(self, s, train, xy, cars, how):
         if _freight(cars):
-            s.express_used.append([train.seat, *xy])
+            s.express_used.append(ExpressSpot(train.seat, *xy))
 
 
 @register("coal_drag")

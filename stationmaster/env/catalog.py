@@ -69,7 +69,7 @@ def table_cards(config) -> tuple:
     """Every card id a player of this configuration could hold, sorted: the Home Office deck dealt
     for the table (read from a game dealt with seed 0: the deck's ids depend on the configuration,
     never on the seed) and the supply's Red Flags (one per player, Emergency Toolbox)."""
-    from ..game import new_game
+    from ..start import new_game
 
     game = new_game(seed=0, **config.to_json())
     cards = set(game.state.deck)

@@ -270,7 +270,7 @@ class Observer:
 
 def _deck_of(catalog) -> dict:
     """Card id -> card type of the table's deck (the same for every seed of the configuration)."""
-    from ..game import new_game
+    from ..start import new_game
 
     return dict(new_game(seed=0, **catalog.config.to_json()).state.deck)
 

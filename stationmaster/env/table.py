@@ -43,7 +43,7 @@ class Table:
 
     def __init__(self, bots=None, win_bonus: float = WIN_BONUS, illegal: str = "penalize",
                  illegal_penalty: float = ILLEGAL_PENALTY, **options) -> None:
-        from ..game import new_game
+        from ..start import new_game
 
         if "seed" in options:
             raise TypeError("the seed is chosen by reset(seed=...), not by the environment's options")
@@ -77,7 +77,7 @@ class Table:
     def deal(self, seed: int) -> None:
         """A new game from ``seed``; the bots play until an agent must act (or the game is over)."""
         from .. import bots as botlib
-        from ..game import new_game
+        from ..start import new_game
 
         self.game = new_game(seed=seed, **self.options)
         self._bots = {name: botlib.make(b, seed) if isinstance(b, str) else b for name, b in self.bot_names.items()}

@@ -13,6 +13,15 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 
+def put_train(b, number: int, **kw):
+    """Put timetabled train ``number`` on a lesson's table (``stationmaster.builder.Position``
+    ``b``; ``kw`` as ``Position.train``), its card scheduled at a late Stage the lesson never
+    reaches so that it is not due again."""
+    if not kw.get("extra"):
+        b.schedule(number, max(st for st in range(1, 13) if st not in b.state.timetable))
+    return b.train(number, **kw)
+
+
 @dataclass
 class Check:
     """The result of ``Lesson.check()``: truthy when the task is done."""

@@ -11,6 +11,7 @@ Three prepared positions, one exercise each (see ``notebooks/05-building-the-off
 from __future__ import annotations
 
 from ..builder import Position
+from ..flow import Option, Phase
 from . import Lesson
 
 ME = "Player"
@@ -28,7 +29,7 @@ def _tier(game) -> str:
 
 
 def _drawing(game) -> bool:
-    return game.phase == "local_operations" and game.state.turn.option == "draw"
+    return game.phase == Phase.LOCAL_OPERATIONS and game.state.turn.option == Option.DRAW
 
 
 def _draw_first(game) -> str | None:

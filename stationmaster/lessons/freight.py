@@ -13,6 +13,7 @@ Three prepared positions, one exercise each (see ``notebooks/04-passengers-and-f
 from __future__ import annotations
 
 from ..builder import Position
+from ..flow import Phase
 from . import Lesson
 
 ME = "Player"
@@ -75,10 +76,10 @@ def board_passengers() -> Lesson:
                 if kind not in kinds]
         if not todo:
             return None
-        if g.phase == "local_operations" and g.stage == 1:
+        if g.phase == Phase.LOCAL_OPERATIONS and g.stage == 1:
             return ("Porters work in the Load/Unload phase: end Local Operations first (`agent pass`), "
                     "then " + " and ".join(todo) + ".")
-        if g.phase == "load_unload":
+        if g.phase == Phase.LOAD_UNLOAD:
             text = "board 1" if "board" not in kinds else "detrain 1"
             reason = _why(g, text)
             return "still to do: " + " and ".join(todo) + "." + (f" The engine says: {reason}" if reason else "")
@@ -110,12 +111,12 @@ def work_hopper_load() -> Lesson:
                 c.startswith("HL") for c in g.state.areas[0].grid[TIPPLE].cars):
             return None
         fac = g.state.areas[0].facilities[TIPPLE]
-        if g.phase == "local_operations" and not fac.locked and fac.green:
+        if g.phase == Phase.LOCAL_OPERATIONS and not fac.locked and fac.green:
             return ("Laborers work in the Load/Unload phase: end Local Operations first (`agent pass`), then "
                     "work the load: `work 1,-1 green`, `work 1,-1 men`, `work 1,-1 at`, `work 1,-1 work`.")
         where = next((box for box in ("work", "at", "men") if fac.pipeline[box]), "green")
         box, words = next(s for s in steps if s[0] == where)
-        reason = _why(g, f"work 1,-1 {box}") if g.phase == "load_unload" else ""
+        reason = _why(g, f"work 1,-1 {box}") if g.phase == Phase.LOAD_UNLOAD else ""
         return (f"the load is on {box.upper() if box != 'green' else 'the green box'}: next {words} "
                 f"(`work 1,-1 {box}`)." + (f" The engine says: {reason}" if reason else ""))
 

@@ -11,10 +11,9 @@ wearing the Fedora, so she acts first), the only mode that deals the opponent ca
 from __future__ import annotations
 
 from ..builder import Position
-from ..phases.mainline import _made_up_right
-from ..rules import table_order
-from . import Lesson
-from .mainline import _put
+from ..flow import Option, Phase
+from ..query import departure_problem, table_order
+from . import Lesson, put_train
 from .stage import play_stage
 from .switching import a5_layout
 
@@ -57,14 +56,14 @@ def _cars_at(g, xy, seat: int = 0) -> list:
 def _to_load_unload(g) -> None:
     """Ann passes Local Operations (a no-switching train gives her nothing to switch)."""
     start = g.state.stage_count
-    while g.phase == "local_operations" and g.state.stage_count == start:
+    while g.phase == Phase.LOCAL_OPERATIONS and g.state.stage_count == start:
         g.apply("end" if g.state.turn.option else "agent pass")
 
 
 def _end_draw(g) -> None:
     """End the Draw option, discarding down to the hand limit first if the draw went over it."""
     me = next(p for p in g.state.players if p.name == g.actor)
-    while g.state.turn.option == "draw" and g.why_not("end"):
+    while g.state.turn.option == Option.DRAW and g.why_not("end"):
         g.apply(f"discard {me.hand[-1]} to 1")
     g.apply("end")
 
@@ -99,7 +98,7 @@ def crack_limited(office: str = "terminal") -> Lesson:
         loaded = [c for c in t.cars if c.startswith("CL")] if t else []
         if len(loaded) == 2:
             return None
-        if g.phase == "local_operations":
+        if g.phase == Phase.LOCAL_OPERATIONS:
             return "X14 may not be switched: 'agent pass' to go on to Load/Unload, where the Porters work it."
         return f"X14 carries {len(loaded)} loaded coach(es) of 2: 'board {t.tray}' for each load waiting."
 
@@ -135,7 +134,7 @@ def empty_cars() -> Lesson:
         t = _train(g, "X22")
         if t and "HE1" in t.cars:
             return None
-        if g.state.turn.option != "switch":
+        if g.state.turn.option != Option.SWITCH:
             return "choose to 'switch' first."
         return f"the empty hopper HE1 still stands at -1,1: move X22 (Crew Tray {t.tray}) there to couple it."
 
@@ -164,12 +163,12 @@ def small_yard() -> Lesson:
     """
     b = _solitaire()
     b.lay(ME, "small_yard", (-1, 0))
-    _put(b, 5, player=ME, at=(-1, 0), behind=["K1", "BE1", "RL1"])
+    put_train(b, 5, player=ME, at=(-1, 0), behind=["K1", "BE1", "RL1"])
     game = b.game()
 
     def goal(g):
         t = _train(g, "5")
-        wrong = _made_up_right(g.state, t)
+        wrong = departure_problem(g.state, t)
         if wrong:
             return f"{wrong}: sort its cars on the Small Yard ('sort {t.tray} ...', every car from the front)."
         if t.pos != (0, 0):
@@ -201,7 +200,7 @@ def flying_switch() -> Lesson:
     b.lay(ME, "straight", (2, 0))
     b.lay(ME, "curve_left", (1, 1), turned=True)
     b.lay(ME, "mine_tipple", (2, 1))
-    _put(b, 12, player=ME, at=(1, 0), behind=["K1", "HE1", "HE2"])
+    put_train(b, 12, player=ME, at=(1, 0), behind=["K1", "HE1", "HE2"])
     game = b.game()
 
     def goal(g):
@@ -242,7 +241,7 @@ def lunch_counter() -> Lesson:
     b.office(ME, "station")
     b.hand(ME, ["lunch_counter"])
     b.boxes(ME, (0, 0), green=["CL1", "CL2"])
-    _put(b, 1, player=ME, at=(0, 0), ahead=["CE1", "CE2"], arrived_earlier=False)
+    put_train(b, 1, player=ME, at=(0, 0), ahead=["CE1", "CE2"], arrived_earlier=False)
     game = b.game()
     lunch = game.state.players[0].hand[0]
 
@@ -256,7 +255,7 @@ def lunch_counter() -> Lesson:
                 return ("the passengers boarded before the Lunch Counter was open: restart the lesson "
                         "(run its cell again) and play it first.")
             return f"the Lunch Counter is still in Ann's hand: 'draw home', then 'play {lunch} at 0,0', 'end'."
-        if g.phase == "local_operations":
+        if g.phase == Phase.LOCAL_OPERATIONS:
             return "the Lunch Counter is on the Station: end the draw ('end') and go on to Load/Unload."
         return "board passengers onto Train 1 ('board 1')."
 
@@ -277,7 +276,7 @@ def lunch_counter() -> Lesson:
 
 def _bos_train(b: Position):
     """Train 5 (westbound Manifest Freight) at Bo's Office, made up to leave for Ann's."""
-    return _put(b, 5, player=RIVAL, at=(0, 0), behind=["BE1", "K1"])
+    return put_train(b, 5, player=RIVAL, at=(0, 0), behind=["BE1", "K1"])
 
 
 def _held(g, label="5", reasons=None) -> list:
@@ -291,12 +290,12 @@ def _attack(g, card: str, tray: int) -> None:
     a draw (it showed a card), so this goes on from the learner's position instead of starting over;
     once Train 5 has highballed only a fresh lesson helps, and the check says so."""
     ann = g.state.players[0]
-    if card in ann.hand and g.phase == "local_operations" and g.actor == ann.name:
+    if card in ann.hand and g.phase == Phase.LOCAL_OPERATIONS and g.actor == ann.name:
         if g.state.turn.option is None:
             g.apply("draw home")
-        if g.state.turn.option == "draw":
+        if g.state.turn.option == Option.DRAW:
             g.apply(f"play {card} on {tray}")
-    if g.state.turn.option == "draw" and g.actor == ann.name:
+    if g.state.turn.option == Option.DRAW and g.actor == ann.name:
         _end_draw(g)
     play_stage(g)
 
@@ -322,7 +321,7 @@ def hotbox() -> Lesson:
         if any(e.kind == "highball" and e.data.get("train") == "5" for e in g.events):
             return "Train 5 highballed: restart the lesson (run its cell again) and play the Hotbox first."
         if card in g.state.players[0].hand:
-            draw = "" if g.state.turn.option == "draw" else "'draw home', then "
+            draw = "" if g.state.turn.option == Option.DRAW else "'draw home', then "
             return f"the Hotbox is still in Ann's hand: {draw}'play {card} on {tray}'."
         return "the Hotbox is on Train 5: 'end' the draw and play the Stage."
 
@@ -353,7 +352,7 @@ def defence() -> Lesson:
         if any(e.kind == "highball" and e.data.get("train") == "5" for e in g.events):
             return "Train 5 highballed: restart the lesson (run its cell again) and play a card it stops."
         if derail in g.state.players[0].hand:
-            draw = "" if g.state.turn.option == "draw" else "'draw home', "
+            draw = "" if g.state.turn.option == Option.DRAW else "'draw home', "
             return f"Bo's Water Column stops a Hotbox; try the other card: {draw}'play {derail} on {tray}'."
         return "the Derail is on Train 5: 'end' the draw and play the Stage."
 

@@ -9,19 +9,14 @@ performs the documented solution. ``stationmaster.slowmo`` replays a Mainline ph
 from __future__ import annotations
 
 from ..builder import Position
-from ..phases.mainline import _made_up_right, subdivision_of
-from . import Lesson
+from ..flow import Option, Phase, Where
+from ..phases.mainline import subdivision_of
+from ..query import departure_problem
+from . import Lesson, put_train
 from .stage import play_stage
 from .switching import a5_layout
 
 ME = "Ann"
-
-
-def _put(b: Position, number: int, **kw):
-    """A timetabled train on the table, its card scheduled at a late Stage the lesson never reaches."""
-    if not kw.get("extra"):
-        b.schedule(number, max(st for st in range(1, 13) if st not in b.state.timetable))
-    return b.train(number, **kw)
 
 
 def _lesson(title, task, game, goal, hint, solution) -> Lesson:
@@ -58,11 +53,11 @@ def timetable() -> Lesson:
         return "Train 5 is still in Ann's hand: 'draw home' (or a Department), then 'play T5'."
 
     def solution(g):
-        if g.state.turn.option is None and g.phase == "local_operations":
+        if g.state.turn.option is None and g.phase == Phase.LOCAL_OPERATIONS:
             g.apply("draw home")
         if card in g.state.players[0].hand:
             g.apply(f"play {card}")
-        while g.state.turn.option == "draw" and g.why_not("end"):  # over the hand limit: discard
+        while g.state.turn.option == Option.DRAW and g.why_not("end"):  # over the hand limit: discard
             g.apply(f"discard {g.state.players[0].hand[-1]} to 1")
         g.apply("end")
 
@@ -84,7 +79,7 @@ def making_up() -> Lesson:
     """
     b = Position(players=[ME], seed=3)
     a5_layout(b, ME)
-    _put(b, 5, player=ME, at=(0, 0), ahead=["RE1"], behind=["BE1", "K1"])
+    put_train(b, 5, player=ME, at=(0, 0), ahead=["RE1"], behind=["BE1", "K1"])
     game = b.game()
 
     def goal(g):
@@ -93,9 +88,9 @@ def making_up() -> Lesson:
         t = next((t for t in g.state.trains.values() if t.number == 5), None)
         if t is None:
             return "train 5 was wrecked — undo and try again."
-        if t.where == "area" and t.pos != (0, 0):
+        if t.where == Where.AREA and t.pos != (0, 0):
             return f"train 5 stands at {t.pos[0]},{t.pos[1]}; it highballs only from the Office's A/D track."
-        problem = _made_up_right(g.state, t)
+        problem = departure_problem(g.state, t)
         if problem:
             return f"{problem}."
         return "train 5 is ready; end switching and let the Stage run to the Mainline phase."
@@ -133,9 +128,9 @@ def subdivisions() -> Lesson:
     is held and who highballs.
     """
     b = _two_offices()
-    _put(b, 3, mainline=(1, 1), behind=["CE1"])
-    _put(b, 4, division_point="west", behind=["CL1"])
-    _put(b, 6, player="Bob", at=(0, 0), behind=["BE1", "K1"])
+    put_train(b, 3, mainline=(1, 1), behind=["CE1"])
+    put_train(b, 4, division_point="west", behind=["CL1"])
+    put_train(b, 6, player="Bob", at=(0, 0), behind=["BE1", "K1"])
     game = b.game()
 
     def goal(g):
@@ -160,8 +155,8 @@ def superintendent() -> Lesson:
     it is not.
     """
     b = Position(players=[ME], seed=1)
-    _put(b, 2, mainline=(1, 0), behind=["BE1", "K1"])
-    _put(b, 4, division_point="west", behind=["HE1", "K2"])
+    put_train(b, 2, mainline=(1, 0), behind=["BE1", "K1"])
+    put_train(b, 4, division_point="west", behind=["HE1", "K2"])
     game = b.game()
 
     def goal(g):
@@ -207,17 +202,17 @@ def collision(kind: str) -> Lesson:
     if kind == "arrival_over_cars":
         b.lay(ME, "straight", (-1, 0))
         b.cars(ME, (-1, 0), ["HE1", "HL1"])
-        _put(b, 2, mainline=(0, 1), behind=["BE1", "K1"])
+        put_train(b, 2, mainline=(0, 1), behind=["BE1", "K1"])
     elif kind == "full_ad_tracks":
-        _put(b, 12, player=ME, at=(0, 0), ahead=["BE1"], behind=["K2"])
-        _put(b, 2, mainline=(0, 1), behind=["HE1", "K1"])
+        put_train(b, 12, player=ME, at=(0, 0), ahead=["BE1"], behind=["K2"])
+        put_train(b, 2, mainline=(0, 1), behind=["HE1", "K1"])
     elif kind == "departing_over_cars":
         b.lay(ME, "straight", (1, 0))
         b.cars(ME, (1, 0), ["TE1"])
-        _put(b, 6, player=ME, at=(0, 0), behind=["BE1", "K1"])
+        put_train(b, 6, player=ME, at=(0, 0), behind=["BE1", "K1"])
     else:
-        _put(b, 2, division_point="west", behind=["BE1", "K1"])
-        _put(b, 4, division_point="west", behind=["HE1", "K2"])
+        put_train(b, 2, division_point="west", behind=["BE1", "K1"])
+        put_train(b, 4, division_point="west", behind=["HE1", "K2"])
     game = b.game()
 
     def goal(g):

@@ -14,9 +14,9 @@ Whistle Post.
 from __future__ import annotations
 
 from ..builder import Position
+from ..flow import Option
 from ..state import PendingGrade
-from . import Lesson
-from .mainline import _put
+from . import Lesson, put_train
 from .stage import play_stage
 
 ME = "Ann"
@@ -59,8 +59,8 @@ def _division(cards=DIVISION, depot=True) -> Position:
 def _behind(b: Position, progress: int = 2):
     """Train 2 on Ann's Depot, made up to leave; Train 8 ``progress`` Stages along the Johnstown
     Tangent (2: it has just run into its eastern half, where it stays two Stages)."""
-    _put(b, 2, player=ME, at=(0, 0), behind=["CL1", "CL2"])
-    t8 = _put(b, 8, mainline=(1, 1), behind=["HL1", "HL2", "K1"])
+    put_train(b, 2, player=ME, at=(0, 0), behind=["CL1", "CL2"])
+    t8 = put_train(b, 8, mainline=(1, 1), behind=["HL1", "HL2", "K1"])
     t8.progress = progress
 
 
@@ -75,8 +75,8 @@ def speeds() -> Lesson:
     Stages until Train 2 reaches Ann's Depot — by then Train 8 has run only half its card.
     """
     b = _division()
-    _put(b, 2, mainline=(0, 0), behind=["CL1", "CL2"])
-    _put(b, 8, mainline=(1, 0), behind=["HL1", "HL2", "K1"])
+    put_train(b, 2, mainline=(0, 0), behind=["CL1", "CL2"])
+    put_train(b, 8, mainline=(1, 0), behind=["HL1", "HL2", "K1"])
     game = b.game()
 
     def goal(g):
@@ -176,7 +176,7 @@ def signals() -> Lesson:
         _restart(g)
         g.apply("draw home")
         g.apply("play Signals1 on Mainline 2")
-        while g.state.turn.option == "draw" and g.why_not("end"):  # over the hand limit: discard
+        while g.state.turn.option == Option.DRAW and g.why_not("end"):  # over the hand limit: discard
             g.apply(f"discard {g.state.players[0].hand[-1]} to 1")
         g.apply("end")
         play_stage(g)
@@ -231,7 +231,7 @@ def helper() -> Lesson:
     """
     b = _division([GRADE, "Low Line"], depot=False)
     b.state.grades = {GRADE: "east"}
-    _put(b, 8, division_point="west", behind=["HL1", "HL2", "K1"])
+    put_train(b, 8, division_point="west", behind=["HL1", "HL2", "K1"])
     game = b.game()
 
     def goal(g):

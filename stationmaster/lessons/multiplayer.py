@@ -15,7 +15,7 @@ Four prepared positions, one exercise each (see ``notebooks/07-multiplayer.ipynb
 from __future__ import annotations
 
 from ..builder import Position
-from ..game import new_game
+from ..start import new_game
 from . import Lesson
 
 

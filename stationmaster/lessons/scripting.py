@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import os
 
-from ..game import new_game
+from ..flow import Option, Phase
+from ..start import new_game
 from ..saves import load
 from . import Lesson
 
@@ -29,7 +30,7 @@ def first_intents(seed: int = 7) -> Lesson:
             return "nothing applied yet: `game.apply(\"draw home\")`."
         if texts[0] != "draw home":
             return f"your first intent was {texts[0]!r}, not 'draw home': run the lesson cell again."
-        if g.phase == "local_operations" and g.state.turn.option == "draw" and g.stage == 1:
+        if g.phase == Phase.LOCAL_OPERATIONS and g.state.turn.option == Option.DRAW and g.stage == 1:
             reason = g.why_not("end")
             return ("the Draw option is still open: " +
                     (f"`end` is refused — {reason}" if reason else "`game.apply(\"end\")` finishes it."))

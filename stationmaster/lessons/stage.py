@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..builder import Position
 from ..decisions import PHASE_NAMES
+from ..flow import Phase
 from . import Lesson
 
 
@@ -24,7 +25,7 @@ def play_stage(game, answer: str = "hold", stages: int = 1) -> list:
             s = game.state
             if s.turn.pending is not None:
                 intent = answer if s.turn.pending.kind == "clearance" else game.legal_intents()[-1]
-            elif s.phase == "local_operations":
+            elif s.phase == Phase.LOCAL_OPERATIONS:
                 intent = "end" if s.turn.option is not None else "agent pass"
             else:
                 intent = "end"

@@ -13,6 +13,7 @@ starts the lesson's position again and plays its documented ``lesson.solution_in
 from __future__ import annotations
 
 from ..builder import Position
+from ..flow import Option, Phase, Where
 from . import Lesson
 
 ME = "Ann"
@@ -63,7 +64,7 @@ def _lesson(title, task, game, goal, hint, intents) -> Lesson:
 
 
 def _where(t) -> str:
-    return _spot(t.pos) if t.where == "area" else t.where
+    return _spot(t.pos) if t.where == Where.AREA else t.where
 
 
 # --------------------------------------------------------------------------- lessons
@@ -83,10 +84,10 @@ def moves_and_turnouts() -> Lesson:
 
     def goal(g):
         t = g.state.trains[1]
-        if t.where == "area" and t.pos == C:
+        if t.where == Where.AREA and t.pos == C:
             return None
         msg = f"train 11 stands on {_where(t)}, not on the Grocer's Warehouse at C (1,1)."
-        if g.phase == "local_operations" and g.state.turn.option == "switch":
+        if g.phase == Phase.LOCAL_OPERATIONS and g.state.turn.option == Option.SWITCH:
             why = g.why_not("move 1 west 1,1")
             if why:
                 msg += f" Moving west straight to C: {why}."
@@ -118,7 +119,7 @@ def coupling_and_setting_out() -> Lesson:
             holder = "train 11" if "HE1" in t.cars else next(
                 (_spot(xy) for xy in (A, B, D, F) if "HE1" in _cars(g, xy)), "somewhere else")
             missing.append(f"the hopper HE1 is on {holder}, not standing at C")
-        if not (t.where == "area" and t.pos == D):
+        if not (t.where == Where.AREA and t.pos == D):
             missing.append(f"train 11 is on {_where(t)}, not back on D")
         return "; ".join(missing) + "." if missing else None
 
@@ -136,7 +137,7 @@ def _a5_goal(end, moves):
         missing = []
         if BROWN not in _cars(g, C):
             missing.append("the brown car (BE1) is not standing at C")
-        rebuilt = t is not None and t.where == "area" and tuple(t.pos) == end and not t.ahead \
+        rebuilt = t is not None and t.where == Where.AREA and tuple(t.pos) == end and not t.ahead \
             and t.behind == [YELLOW, BLUE, RED]
         if not rebuilt:
             now = ", ".join(COLOURS.get(c, c) for c in t.cars) if t else "none"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from ..cards import kinds  # noqa: F401  (the default rules of every kind; checks the specs)
+from ..cards import families  # noqa: F401  (every card family registered, the specs checked)
 from ..cards.base import rules_of
 from ..intents import Discard, Draw
-from ..rules import Events, area_of, name, shuffle, spec_of
+from ..query import area_of, empty_spots, name, spec_of
+from ..rules import Events, shuffle
 from ..state import State
 
 
@@ -100,17 +101,8 @@ def check_card(s: State, p: int, it) -> str | None:
     return rules.play_problem(s, p, it)
 
 
-def _empty_spots(s: State, p: int) -> list:
-    """Empty grid spots inside the Limits' columns, one row beyond the cards north and south."""
-    area = area_of(s, p)
-    ys = [xy[1] for xy in area.grid] + [xy[1] for xy in area.modifiers]
-    lo, hi = min(ys) - 1, max(ys) + 1
-    return [(x, y) for x in range(area.west_limit, area.east_limit + 1) for y in range(lo, hi + 1)
-            if (x, y) not in area.grid]
-
-
 def candidates(s: State, p: int):
-    spots = _empty_spots(s, p)
+    spots = empty_spots(s, p)
     for card in dict.fromkeys(s.players[p].hand):
         for k in (1, 2, 3):
             yield Discard(card, k)

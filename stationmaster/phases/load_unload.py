@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from ..cards import PIECES
 from ..cards.base import fire
+from ..flow import Phase, Where
 from ..intents import Board, Detrain, End, Work
-from ..rules import (
-    Events, actor, area_of, capacity, earn, name, office_tier, outbound_loads, retire, spec_of,
-    spotted_empties, table_order, take_from_yard, trains_on, use_workers, workers_left, yard_has,
-)
+from ..query import (
+    actor, area_of, capacity, name, office_tier, outbound_loads, spec_of, spotted_empties, table_order,
+    trains_on, workers_left, yard_has)
+from ..rules import earn, Events, retire, take_from_yard, use_workers
 from ..state import PIPELINE, State
 
 #: [L5] Revenue units a finished freight load (out) or unload (in) pays, times the freight rate, by
@@ -30,7 +31,7 @@ IN_ROUTE = ("car", "work", "at", "men", "red")
 
 
 def begin(s: State, ev: Events) -> None:
-    s.phase = "load_unload"
+    s.phase = Phase.LOAD_UNLOAD
     s.turn.order = table_order(s)
     s.turn.index = 0
     s.turn.pending = None
@@ -165,7 +166,7 @@ def check(s: State, it) -> str | None:
         if office_tier(s, area) < 1:
             return "a Whistle Post has no Porters; upgrade to a Depot for passenger work"
         tr = s.trains.get(it.tray)
-        if tr is None or tr.where != "area" or tr.seat != seat or tr.pos != (0, 0):
+        if tr is None or tr.where != Where.AREA or tr.seat != seat or tr.pos != (0, 0):
             return f"Crew Tray {it.tray} is not on an A/D track at your Office"
         refused = fire(s, "work_problem", p, it, tr, train=tr, seat=seat)
         if refused:

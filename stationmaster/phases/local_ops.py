@@ -6,19 +6,20 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from ..cards import PIECES
-from ..cards import kinds, situations  # noqa: F401  (kinds first: it checks every card's rules)
+from ..cards import families, situations  # noqa: F401  (every card family registered, the specs checked)
 from ..cards.base import fire
+from ..flow import Option, Phase, Where
 from ..intents import PIECE_ORDER, Agent, Discard, Draw, End, Exchange, Fly, Grade, Move, Play, SetOut, Sort, Switch
-from ..rules import (
-    CAR_LIMIT, NIGHT_STAGES, Events, actor, area_of, capacity, hand_limit, name, outbound_loads, retire,
-    spec_of, spotted_empties, table_order, take_from_yard, trains_in_area, yard_has,
-)
+from ..query import (
+    CAR_LIMIT, NIGHT_STAGES, actor, area_of, capacity, hand_limit, name, outbound_loads, spec_of,
+    spotted_empties, table_order, trains_in_area, yard_has)
+from ..rules import Events, retire, take_from_yard
 from ..state import PendingGrade, State
 from . import drawing, switching
 
 
 def begin(s: State, ev: Events) -> None:
-    s.phase = "local_operations"
+    s.phase = Phase.LOCAL_OPERATIONS
     if s.stage == 1:
         fire(s, "day_start", ev)
     fire(s, "stage_start", ev)
@@ -173,7 +174,7 @@ def _candidates(s: State, p: int):
         for k in (1, 2, 3):
             yield Draw(k)
         yield from _agent_candidates(s, p)
-    elif t.option == "switch":
+    elif t.option == Option.SWITCH:
         for tr in _switchable(s, p):
             for d in ("east", "west"):
                 for xy in switching.reach(s, seat, area, tr, d):
@@ -218,7 +219,7 @@ def check(s: State, it) -> str | None:
         if isinstance(it, End):
             return f"{who}, choose one option first: switch, draw, or a Freight Agent action ('agent pass' to do nothing)"
         return f"it is Local Operations: {who} chooses switch, draw or a Freight Agent action"
-    if t.option == "switch":
+    if t.option == Option.SWITCH:
         if isinstance(it, End):
             return None
         if isinstance(it, Move):
@@ -244,7 +245,7 @@ def check(s: State, it) -> str | None:
 
 def _train_of(s: State, p: int, tray: int):
     tr = s.trains.get(tray)
-    if tr is None or tr.where != "area" or tr.seat != s.players[p].seat:
+    if tr is None or tr.where != Where.AREA or tr.seat != s.players[p].seat:
         return None
     return tr
 
@@ -362,7 +363,7 @@ def apply(s: State, it, ev: Events) -> None:
     who = name(s, p)
     if t.option is None:
         if isinstance(it, Switch):
-            t.option = "switch"
+            t.option = Option.SWITCH
             t.moves_left = moves_for(s, p)
             trays = _switchable_here(s, trains_in_area(s, s.players[p].seat))
             if len(trays) == 1:
@@ -371,14 +372,14 @@ def apply(s: State, it, ev: Events) -> None:
                 ev.say("option", f"{who} switches ({t.moves_left} Moves): the first Move or set-out "
                        f"picks the train that gets them.")
         elif isinstance(it, Draw):
-            t.option = "draw"
+            t.option = Option.DRAW
             drawing.draw(s, p, it, ev)
         elif isinstance(it, Agent):
             _agent(s, p, it, ev)
             _next_turn(s)
         return
     if isinstance(it, End):
-        if t.option == "switch":
+        if t.option == Option.SWITCH:
             ev.say("option", f"{who} ends switching.")
         else:
             n = len(s.players[p].hand)

@@ -10,19 +10,22 @@ makes the Superintendent decide. Collisions are automatic.
 
 from __future__ import annotations
 
+from collections import ChainMap
+
 from ..cards import PIECES
-from ..cards.base import answering, fire, rules_of
+from ..cards.base import HELD_REASONS, answering, fire, rules_of
+from ..flow import Phase, Where
 from ..intents import Clearance
-from ..rules import (
-    Events, ad_tracks, check_target, collide, earn, name, office_tier, player_at, red_flag_holds_followers,
-    remove_train, spec_of, spend_red_flag, trains_on,
-)
+from ..query import (
+    ad_tracks, departure_problem, first_region, name, office_tier, player_at, red_flag_holds_followers,
+    spec_of, trains_on)
+from ..rules import check_target, collide, earn, Events, remove_train, spend_red_flag
 from ..state import PendingClearance, State, Train
 
 ORDER_TEXT = {"east": "eastbound", "west": "westbound"}
 
-#: Why a Mainline event happened: ``event.data["reason"]`` of every Mainline event.
-REASONS = {
+#: Why a Mainline event happened, by the rules of the Mainline: ``event.data["reason"]``
+MAINLINE_REASONS = {
     "subdivision_clear": "highballed: nobody is in the next Subdivision",
     "superintendent_clear": "highballed on the Superintendent's clearance",
     "following": "a train ahead goes the same way: the Superintendent is asked",
@@ -44,18 +47,18 @@ REASONS = {
     "yard_office": "every A/D track is taken: a train without coaches diverts to the Yard Office ([M16])",
     "device": "held at the Limits by a dispatch device, one of its uses for the Day ([M20])",
     "expedite_follow": "held at the Shift Change: a train ahead goes the same way, and nobody is asked ([M17])",
-    "derail": "held: the Derail on it keeps it off the Mainline ([O4])",
-    "hotbox": "held: the Hotbox on it keeps it at the Office ([O4])",
-    "outlawed": "held: its crew is Outlawed under the Hours of Service law until the Shift Change ([O4])",
 }
+#: every reason code of a Mainline event: the Mainline's own, then those the card families declare
+#: (``cards.base.held_reason``: a Derail's, a Hotbox's... known only to their family)
+REASONS = ChainMap(MAINLINE_REASONS, HELD_REASONS)
 
 
 def begin(s: State, ev: Events) -> None:
-    s.phase = "mainline"
+    s.phase = Phase.MAINLINE
     s.turn.pending = None
     movers = [t for t in s.trains.values()
-              if t.where in ("division_point", "mainline")
-              or (t.where == "area" and t.pos == (0, 0) and t.arrived < s.stage_count)]
+              if t.where in (Where.DIVISION_POINT, Where.MAINLINE)
+              or (t.where == Where.AREA and t.pos == (0, 0) and t.arrived < s.stage_count)]
     s.turn.queue = [t.tray for t in sorted(movers, key=lambda t: t.rank)]
 
 
@@ -82,20 +85,11 @@ def _n(s: State) -> int:
     return len(s.mainline) - 1
 
 
-def _first_region(s: State, train: Train) -> tuple:
-    """(Mainline card, region) a train enters when it departs from where it stands."""
-    d = train.direction
-    if train.where == "division_point":
-        return (0, 0) if d == "east" else (_n(s), 1)
-    k = train.seat
-    return (k + 1, 0) if d == "east" else (k, 1)
-
-
 def stretch(s: State, train: Train) -> list:
     """The next Subdivision ahead: ('ml', i) and ('office', seat) stops up to a Control Point
     or Division Point. Whistle Posts are an internal part of a Subdivision."""
     d = train.direction
-    i = _first_region(s, train)[0]
+    i = first_region(s, train)[0]
     out = []
     while True:
         out.append(("ml", i))
@@ -128,40 +122,16 @@ def occupants(s: State, train: Train) -> list:
         for o in s.trains.values():
             if o.tray == train.tray:
                 continue
-            if kind == "ml" and o.where == "mainline" and o.pos[0] == idx:
+            if kind == "ml" and o.where == Where.MAINLINE and o.pos[0] == idx:
                 found.append(o)
-            elif kind == "office" and o.where == "area" and o.seat == idx and o.pos[1] == 0:
+            elif kind == "office" and o.where == Where.AREA and o.seat == idx and o.pos[1] == 0:
                 found.append(o)
     return found
 
 
 def _region_trains(s: State, pos, exclude: int) -> list:
     return [o for _, o in sorted(s.trains.items())
-            if o.tray != exclude and o.where == "mainline" and tuple(o.pos) == tuple(pos)]
-
-
-def _made_up_right(s: State, train: Train) -> str | None:
-    """[M5], v0.4.5 §4.5: the engine at one end (either end), the caboose (one, if the card runs
-    one) at the far end, and only the cars its card lists."""
-    if train.ahead and train.behind:
-        return f"train {train.label}'s engine stands between cars; it must be at one end of the train"
-    sp = spec_of(s, train.card)
-    kinds = [PIECES[c].kind for c in (train.ahead or train.behind)]  # nearest the engine first
-    cabooses = kinds.count("caboose")
-    if cabooses and not sp.caboose:
-        return f"train {train.label} ({sp.train_class}) runs without a caboose; set it out"
-    if cabooses > 1:
-        return f"train {train.label} carries {cabooses} cabooses; it runs with one"
-    if cabooses and kinds[-1] != "caboose":
-        return f"train {train.label}'s caboose is not at the far end from its engine"
-    wrong = [k for k in kinds if k != "caboose" and k not in sp.consist]
-    if wrong:
-        return (f"train {train.label} ({sp.train_class}) carries a {wrong[0]}, which its card does not "
-                f"list ({' or '.join(sp.consist)})")
-    revenue_cars = len(kinds) - cabooses
-    if revenue_cars > sp.max_cars:
-        return f"train {train.label} ({sp.train_class}) carries {revenue_cars} cars; its card allows {sp.max_cars}"
-    return None
+            if o.tray != exclude and o.where == Where.MAINLINE and tuple(o.pos) == tuple(pos)]
 
 
 def _running_track(area, direction_from_office: str) -> list:
@@ -186,7 +156,7 @@ def _card_hold(s: State, train: Train, reason: str) -> tuple:
     code, problem) — the holding card's own reason code ([O5]) or ``reason``; (reason, None) when no
     card holds it."""
     card, problem = answering(s, "highball_problem", train, train=train,
-                              seat=train.seat if train.where == "area" else None)
+                              seat=train.seat if train.where == Where.AREA else None)
     return (rules_of(s, card).hold_reason or reason) if card else reason, problem
 
 
@@ -202,7 +172,7 @@ def _mainline_fault(s: State, *trains) -> int:
 
 def _step(s: State, train: Train, ev: Events, decided) -> bool:
     """Move one train; True if the Superintendent must decide first."""
-    if train.where == "mainline":
+    if train.where == Where.MAINLINE:
         _run(s, train, ev)
         return False
     return _highball(s, train, ev, decided)
@@ -226,7 +196,7 @@ def _enter_region(s: State, train: Train, pos, ev: Events, fault_hint=None) -> b
             return False
         collide(s, ev, fault, where, [train, other], [], why)
         return False
-    train.where = "mainline"
+    train.where = Where.MAINLINE
     train.seat = -1
     train.pos = pos
     return True
@@ -240,9 +210,9 @@ def depart(s: State, train: Train, ev: Events) -> None:
 
 def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool = False) -> bool:
     here = ("the Western Division Point" if train.pos == "west" else "the Eastern Division Point") \
-        if train.where == "division_point" else f"{name(s, player_at(s, train.seat))}'s Office"
-    if train.where == "area":
-        reason, problem = "made_up", _made_up_right(s, train)
+        if train.where == Where.DIVISION_POINT else f"{name(s, player_at(s, train.seat))}'s Office"
+    if train.where == Where.AREA:
+        reason, problem = "made_up", departure_problem(s, train)
         if problem is None:
             reason, problem = _card_hold(s, train, "made_up")
         if problem:
@@ -255,10 +225,10 @@ def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool
             ev.say("held", f"Train {train.label} is held at {here}: {problem}.",
                    data=_ml(train, reason, problem=problem, where=here))
             return False
-    first = _first_region(s, train)[0]
+    first = first_region(s, train)[0]
     subdivision = subdivision_of(s, first)
     occ = occupants(s, train)
-    verdict = fire(s, "clearance", train, occ, train=train, seat=train.seat if train.where == "area" else None,
+    verdict = fire(s, "clearance", train, occ, train=train, seat=train.seat if train.where == Where.AREA else None,
                    mainline=[first]) if occ else None
     if verdict == "clear":  # a Passing Siding: no occupancy check ([M13])
         occ = []
@@ -304,7 +274,7 @@ def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool
                             superintendent=name(s, s.superintendent)))
             return False
         cleared_by = s.superintendent
-    if train.where == "area":
+    if train.where == Where.AREA:
         seat = train.seat
         local = player_at(s, seat)
         hit = _obstruction(s, seat, _running_track(s.areas[seat], train.direction))
@@ -316,7 +286,7 @@ def _highball(s: State, train: Train, ev: Events, decided, at_shift_change: bool
             s.areas[seat].grid[xy].cars.clear()
             collide(s, ev, local, f"leaving {here} at {xy[0]},{xy[1]}", [train] + trains, cars, why)
             return False
-    if not _enter_region(s, train, _first_region(s, train), ev,
+    if not _enter_region(s, train, first_region(s, train), ev,
                          fault_hint=cleared_by if cleared_by is not None else None):
         return False
     train.cleared_by = cleared_by
@@ -413,7 +383,7 @@ def _arrive(s: State, train: Train, seat: int, ev: Events) -> None:
 
 def _take_spot(s: State, train: Train, seat: int, xy) -> None:
     """The train arrives in the Office Area at ``xy`` (the Office, or a Yard Office, [M16])."""
-    train.where = "area"
+    train.where = Where.AREA
     train.seat = seat
     train.pos = tuple(xy)
     train.split = 0

@@ -13,18 +13,17 @@ from dataclasses import replace
 
 from ..cards import PIECES
 from ..cards.base import fire
+from ..flow import Phase
 from ..intents import End, Place, Run
-from ..rules import (
-    CAR_LIMIT, Events, below, free_tray, name, refill_division_yard, spec_of, table_order, take_from_yard,
-    yard_has,
-)
+from ..query import CAR_LIMIT, free_tray, name, spec_of, table_order, yard_has
+from ..rules import below, Events, refill_division_yard, take_from_yard
 from ..state import PendingDirection, PendingMakeup, State, Train
 
 DP_FOR = {"east": "west", "west": "east"}  # a train starts at the Division Point behind it
 
 
 def begin(s: State, ev: Events) -> None:
-    s.phase = "new_train"
+    s.phase = Phase.NEW_TRAIN
     s.turn.order = []
     s.turn.index = 0
     s.turn.pending = None
@@ -123,7 +122,7 @@ def proceed(s: State, ev: Events) -> bool:
             return True
         _auto_fill(s, train, ev)
     while s.sections:  # [M18]: second sections, each behind its first, before the Extras
-        order, card, _ = s.sections[0]
+        order, card = s.sections[0].card, s.sections[0].train  # the Second Section runs as an order on its train
         if card in s.held:  # its first section waits for a tray: it waits behind it
             break
         tray = free_tray(s)
@@ -140,9 +139,9 @@ def proceed(s: State, ev: Events) -> bool:
             t.pending = PendingMakeup(order_[0], tray, order_)
             return True
         _auto_fill(s, train, ev)
-    s.extras.sort(key=lambda e: spec_of(s, e[0]).number)
+    s.extras.sort(key=lambda e: spec_of(s, e.card).number)
     if s.extras and free_tray(s) is not None:
-        card, p = s.extras[0][0], s.extras[0][1]
+        card, p = s.extras[0].card, s.extras[0].player
         t.pending = PendingDirection(p, card)
         return True
     if s.extras and free_tray(s) is None:

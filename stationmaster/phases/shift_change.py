@@ -4,7 +4,9 @@ advances; at the end of Stage 12 the Day ends (collisions reset, Employee Rotati
 from __future__ import annotations
 
 from ..cards.base import fire
-from ..rules import CLOCK, FEDORA_STAGES, Events, days_over, name, player_at, return_classified
+from ..flow import Phase, Where
+from ..query import CLOCK, FEDORA_STAGES, name, player_at
+from ..rules import days_over, Events, return_classified
 from ..state import State
 from .mainline import depart
 
@@ -16,13 +18,13 @@ def _expedited_departures(s: State, ev: Events) -> None:
     for t in sorted(s.trains.values(), key=lambda t: t.rank):
         if s.outcome is not None:
             return
-        if (t.tray in s.trains and t.where == "area" and tuple(t.pos) == (0, 0) and t.arrived == s.stage_count
+        if (t.tray in s.trains and t.where == Where.AREA and tuple(t.pos) == (0, 0) and t.arrived == s.stage_count
                 and fire(s, "departs_at_shift_change", t, train=t)):
             depart(s, t, ev)
 
 
 def begin(s: State, ev: Events) -> None:
-    s.phase = "shift_change"
+    s.phase = Phase.SHIFT_CHANGE
     s.turn.pending = None
 
 

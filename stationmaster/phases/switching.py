@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 
 from ..cards.base import fire, rules_of
-from ..rules import CAR_LIMIT, ad_tracks, geometry, spec_of, trains_on
+from ..query import CAR_LIMIT, ad_tracks, geometry, spec_of, trains_on
 from ..state import Area, State, Train
 from ..track import EAST_SIDE, NEIGHBOUR, exit_side
 

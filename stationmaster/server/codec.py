@@ -50,6 +50,11 @@ def encode(obj):
         return obj
     if isinstance(obj, list):
         return [encode(v) for v in obj]
+    if isinstance(obj, tuple) and hasattr(obj, "_fields"):  # a state's record (a waiting Extra...): the list it
+        values = list(obj)                                   # was before it was a record; the State makes it one
+        while values and values[-1] is None and len(values) > len(obj._fields) - len(obj._field_defaults):
+            values.pop()
+        return [encode(v) for v in values]
     if isinstance(obj, tuple):
         return {"$t": [encode(v) for v in obj]}
     if isinstance(obj, dict):

@@ -13,7 +13,7 @@ import time
 
 from .. import bots as _bots
 from ..errors import IllegalIntent
-from ..game import new_game
+from ..start import new_game
 from ..saves import loads
 from . import codec
 from .views import batch_for, seat_batches, view_json

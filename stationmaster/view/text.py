@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..cards import PIECES
 from ..decisions import PHASE_NAMES
-from ..rules import CLOCK, actor, ad_tracks, capacity, player_at, spec_of
+from ..flow import Where
+from ..query import CLOCK, actor, ad_tracks, capacity, player_at, spec_of
 
 SHORT = {
     "straight": "====", "turnout_left": "=/==", "turnout_right": "=\\==", "runaround": "=vv=",
@@ -58,7 +59,7 @@ def area_lines(s, seat: int) -> list:
         lines.append(f"{y:>3} " + "".join(row))
     lines.append("    " + "".join(f"{x:^5}" for x in xs))
     for t in sorted(s.trains.values(), key=lambda t: t.tray):
-        if t.where == "area" and t.seat == seat:
+        if t.where == Where.AREA and t.seat == seat:
             lines.append(f"    train {t.label} (tray {t.tray}) at {t.pos[0]},{t.pos[1]}: {consist(t)}")
     for xy, placed in sorted(area.grid.items()):
         if placed.cars:
@@ -95,7 +96,7 @@ def describe(s) -> str:
     for i, name in enumerate(s.mainline):
         regions = []
         for r in (0, 1):
-            t = next((t for t in s.trains.values() if t.where == "mainline" and t.pos == (i, r)), None)
+            t = next((t for t in s.trains.values() if t.where == Where.MAINLINE and t.pos == (i, r)), None)
             regions.append(f"{t.label}{'>' if t.direction == 'east' else '<'}" if t else "..")
         chain.append(f"[{name}: {' '.join(regions)}]")
         if i < len(s.areas):
@@ -104,7 +105,7 @@ def describe(s) -> str:
     chain.append("EDP")
     out.append("Division: " + " ".join(chain))
     for side in ("west", "east"):
-        waiting = [t.label for t in s.trains.values() if t.where == "division_point" and t.pos == side]
+        waiting = [t.label for t in s.trains.values() if t.where == Where.DIVISION_POINT and t.pos == side]
         if waiting:
             out.append(f"At the {side.title()}ern Division Point: {', '.join(waiting)}")
     for seat in range(len(s.areas)):

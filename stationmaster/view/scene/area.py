@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from ...cards import PIECES, rules_for
 from ...cards.opponent import EFFECTS, in_play_words, is_opponent_card
-from ...rules import ad_tracks, capacity, player_at, spec_of, workers_left
+from ...flow import Where
+from ...query import ad_tracks, capacity, player_at, spec_of, workers_left
 from ...state import PIPELINE
 from ..shapes import Poly
 from .layout import GRID_NAMES, MARGIN, fit, floor, money, text_width, wrap
@@ -77,7 +78,7 @@ class OfficeAreas:
             top = max(ext[k][3] for k in g)  # the highest row of the group: Running Tracks line up
             bottom = min(ext[k][2] for k in g)
             grid_h = (top - bottom + 1) * ch
-            tr = [len([t for t in s.trains.values() if t.where == "area" and t.seat == k]) for k in g]
+            tr = [len([t for t in s.trains.values() if t.where == Where.AREA and t.seat == k]) for k in g]
             # room for at least two Crew Trays, so the board does not jump as trains come and go
             lists = [len(facs[k]) * 42 + max(2, tr[i]) * 22 + 4 for i, k in enumerate(g)]
             fac_h = 0 if n == 1 else max(lists)
@@ -168,7 +169,7 @@ class OfficeAreas:
     def tray_rows(self, seat, x, y, w):
         """The Crew Trays in an Area, drawn large with their number, class and where they stand."""
         s, c = self.s, self.c
-        trains = sorted((t for t in s.trains.values() if t.where == "area" and t.seat == seat), key=lambda t: t.tray)
+        trains = sorted((t for t in s.trains.values() if t.where == Where.AREA and t.seat == seat), key=lambda t: t.tray)
         for t in trains:
             sp = spec_of(s, t.card)
             items = [("train", t)]
@@ -276,7 +277,7 @@ class OfficeAreas:
             tw = text_width(short, bs, True) + 5
             self.rect(x + 3, y + 3, tw, bs + 3, band, None, 0, 2, "table")
             self.text(x + 3 + tw / 2, y + 3 + bs + 0.2, short, bs, "#ffffff", "middle", True, "table")
-            held = len([t for t in s.trains.values() if t.where == "area" and t.seat == seat and tuple(t.pos) == xy])
+            held = len([t for t in s.trains.values() if t.where == Where.AREA and t.seat == seat and tuple(t.pos) == xy])
             pip = max(3.0, min(5.0, w / 16))
             for k in range(ad_tracks(s, area)):  # a Siding Extension adds one ([E5])
                 px = x + w - 4 - (2 - k % 2) * (pip + 1.2)
@@ -333,7 +334,7 @@ class OfficeAreas:
                 tx -= 1.5
             return out
 
-        tabs = layout([GRID_NAMES.get(sp.key, sp.name) for sp in specs])
+        tabs = layout([rules_for(sp).short or GRID_NAMES.get(sp.key, sp.name) for sp in specs])
         if len({ty for *_, ty, _ in tabs}) > 2:
             tabs = layout(["".join(word[0] for word in sp.name.split()) if " " in sp.name else sp.name[:3]
                            for sp in specs])
@@ -348,7 +349,7 @@ class OfficeAreas:
         wl = area.west_limit
         trains = {}
         for t in sorted(s.trains.values(), key=lambda t: t.tray):
-            if t.where == "area" and t.seat == seat:
+            if t.where == Where.AREA and t.seat == seat:
                 trains.setdefault(tuple(t.pos), []).append(t)
         spots = set(trains) | {xy for xy, pl in area.grid.items() if pl.cars}
         pw0, ph0 = cw * 0.15, max(6.0, ch * 0.24)

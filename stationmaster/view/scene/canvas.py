@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from ...rules import actor
+from ...query import actor
 from ..shapes import Circle, Hit, Line, Poly, Rect, Scene, Text
 from .layout import TARGET_FLOOR, WIDTH, floor
 from .rail import rail_paths, spur_bumper, yard_marks

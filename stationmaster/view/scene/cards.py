@@ -4,7 +4,7 @@ Salvage Yard."""
 from __future__ import annotations
 
 from ...cards import rules_for
-from ...rules import hand_limit, spec_of
+from ...query import hand_limit, spec_of
 from ..shapes import Circle, Poly
 from .compact import title_lines
 from .layout import CLASS_SHORT, COMPACT_TEXT, MARGIN, fit, text_width, wrap

@@ -7,7 +7,7 @@ full text is in the hit region's tip and in the message line when it is selected
 from __future__ import annotations
 
 from ...cards import rules_for
-from ...rules import hand_limit, spec_of
+from ...query import hand_limit, spec_of
 from .layout import CLASS_SHORT, COMPACT_TEXT as F, MARGIN, fit, text_width
 
 # The cards lie where the full row has them (``Cards.cards``), so every click target is the same

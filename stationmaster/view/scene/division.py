@@ -4,7 +4,8 @@ Office boxes between them and the Subdivisions."""
 from __future__ import annotations
 
 from ...cards.specs import CARD_SPECS, mainline_key
-from ...rules import ad_tracks, player_at, spec_of
+from ...flow import Where
+from ...query import ad_tracks, player_at, spec_of
 from ..shapes import Circle
 from .layout import MARGIN, fit, text_width
 from .theme import PLAYER_COLOURS, TIER_COLOURS, is_dark
@@ -60,7 +61,7 @@ class DivisionBand:
             mw = min((W - 2 * MARGIN - sum(fixed.get(k, 0) + gap for k, _ in row))
                      / max(1, sum(k == "ml" for k, _ in row)) for row in rows)
         widths = [sum((mw if k == "ml" else fixed[k]) + gap for k, _ in row) - gap for row in rows]
-        at_dp = {side: sorted((t for t in s.trains.values() if t.where == "division_point" and t.pos == side),
+        at_dp = {side: sorted((t for t in s.trains.values() if t.where == Where.DIVISION_POINT and t.pos == side),
                               key=lambda t: t.rank) for side in ("west", "east")}
         stack = max(1, len(at_dp["west"]), len(at_dp["east"]))
         h = (84 if not room else 76) + (stack - 1) * 28
@@ -115,7 +116,7 @@ class DivisionBand:
                     if not room:  # the room layout: the dashed line says it
                         self.text(rx + mw / 4, top + h - 8, "west region" if r == 0 else "east region", 8,
                                   c["muted"], "middle", False, "table")
-                    here = sorted((t for t in s.trains.values() if t.where == "mainline" and tuple(t.pos) == (i, r)),
+                    here = sorted((t for t in s.trains.values() if t.where == Where.MAINLINE and tuple(t.pos) == (i, r)),
                                   key=lambda t: t.rank)
                     for k, t in enumerate(here[:2]):  # a Passing Siding's second train stands in the siding
                         items_w = self.run_width([("train", t)], pw, ew, 1.5)
@@ -167,13 +168,13 @@ class DivisionBand:
             self.text(x + w - 16, y + 44, "CP", 8, c["cp"], "end", True, "table")
         self.line([(x + 4, track_y), (x + w - 4, track_y)], c["rail"], 3.0, "table")
         # A/D tracks and who holds them
-        at_office = sorted((t for t in s.trains.values() if t.where == "area" and t.seat == seat and t.pos == (0, 0)),
+        at_office = sorted((t for t in s.trains.values() if t.where == Where.AREA and t.seat == seat and t.pos == (0, 0)),
                            key=lambda t: t.tray)
         n = ad_tracks(s, area)  # a Siding Extension adds one ([E5])
         cw = min(20.0, (w - 10) / n - 2)
         ax = x + (w - n * (cw + 2) + 2) / 2
         ay = track_y + 8
-        others = len([t for t in s.trains.values() if t.where == "area" and t.seat == seat]) - len(at_office)
+        others = len([t for t in s.trains.values() if t.where == Where.AREA and t.seat == seat]) - len(at_office)
         if not (getattr(self, "room", None) and others):  # the room layout: one of the two notes
             self.text(x + 5, ay + 25, "A/D tracks", 7.5, c["muted"], "start", False, "table")
         for k in range(n):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...cards import PIECES
 from ...decisions import PHASE_SHORT, decision, detail
-from ...rules import CLOCK, FEDORA_STAGES, actor, spec_of
+from ...query import CLOCK, FEDORA_STAGES, actor, spec_of
 from ..shapes import Poly
 from .layout import CAR_ORDER, CLOCK_SHORT, MARGIN, fit, text_width
 from .theme import PLAYER_COLOURS, is_dark, sky_colour
@@ -87,9 +87,9 @@ class Hud:
         # held trains and Extras
         iy = cy0 + chh + 38
         held = ", ".join(str(spec_of(s, cid).number) for cid in s.held) or "none"
-        ex = ", ".join(f"X{spec_of(s, e[0]).number} ({self.name(e[1])}"
-                       f"{', ' + e[2] if len(e) > 2 and e[2] else ''})" for e in s.extras) or "none"
-        sections = ", ".join(str(spec_of(s, e[1]).number) for e in s.sections)
+        ex = ", ".join(f"X{spec_of(s, e.card).number} ({self.name(e.player)}"
+                       f"{', ' + e.direction if e.direction else ''})" for e in s.extras) or "none"
+        sections = ", ".join(str(spec_of(s, e.train).number) for e in s.sections)
         waiting = f"Held trains: {held}    Extras waiting: {ex}" + (
             f"    Second Sections waiting: {sections}" if sections else "")  # [M18]
         self.text(x0 + 28, iy + 4, fit(waiting, 12 * cwid - 30, 10), 10,

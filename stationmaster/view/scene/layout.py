@@ -30,10 +30,7 @@ GRID_NAMES = {
     "power_plant": "Power Plant", "team_track": "Team Track", "loading_dock": "Loading Dock",
     "storage_shed": "Storage Shed", "extra_platform": "Extra Platform", "section_gang": "Section Gang",
     "whistle_post": "W.POST", "depot": "DEPOT", "station": "STATION", "terminal": "TERMINAL",
-    # enhancements, on the tab they show on their card ([E1])
-    "yard_lights": "Lights", "lunch_counter": "Lunch", "gantry_crane": "Gantry", "siding_extension": "Siding",
-    "facing_point_locks": "FPL", "water_column": "Water", "overpass": "Overpass",
-}
+}  # (an enhancement's tab says its rules' ``short``, [E1])
 CLASS_SHORT = {
     "Limited": "Limited", "Mail-Express": "Mail-Exp", "Manifest Freight": "Manifest",
     "Coal Drag": "Coal Drag", "Oil Train": "Oil", "Way Freight": "Way Frt", "Extra": "Extra",

@@ -7,7 +7,7 @@ import functools
 
 from ...cards import PIECES, rules_of
 from ...cards.opponent import EFFECTS, in_play_words, is_opponent_card
-from ...rules import spec_of
+from ...query import spec_of
 from ..shapes import Poly
 from .layout import CLASS_SHORT, KIND_LETTER, fit, text_width
 from .theme import is_dark

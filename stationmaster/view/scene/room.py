@@ -22,7 +22,9 @@ the phase track under them, the side column under the Office Area, the piles und
 from __future__ import annotations
 
 from ...decisions import PHASE_SHORT
-from ...rules import FEDORA_STAGES, ad_tracks, spec_of
+from ...flow import Where
+from ...query import FEDORA_STAGES, ad_tracks, spec_of
+from ..shapes import Rect
 from .layout import CLOCK_SHORT, MARGIN, fit, money, text_width, wrap
 from .theme import PLAYER_COLOURS, is_dark, mix, sky_colour
 
@@ -46,8 +48,6 @@ class RoomLayout:
     the card row are the other mixins', drawn at the floors)."""
 
     def build_room(self):
-        from ..shapes import Rect
-
         c = self.c
         W = self.W
         y = self.division(2)
@@ -144,7 +144,7 @@ class RoomLayout:
         ext = self.area_extent(seat)
         cols, rows = ext[1] - ext[0] + 1, ext[3] - ext[2] + 1
         facs = self.facility_list(seat)
-        trays = len([t for t in s.trains.values() if t.where == "area" and t.seat == seat])
+        trays = len([t for t in s.trains.values() if t.where == Where.AREA and t.seat == seat])
         list_h = len(facs) * 42 + max(2, trays) * 22 + 4
         list_w = 0.0 if self.narrow else min(330.0, w * 0.48)  # narrow: the list under the grid
         most = max(150.0, getattr(self, "area_room", 0))
@@ -220,10 +220,10 @@ class RoomLayout:
         y += 18
         # trains held and waiting
         held = ", ".join(str(spec_of(s, cid).number) for cid in s.held) or "none"
-        ex = ", ".join(f"X{spec_of(s, e[0]).number} ({self.name(e[1])})" for e in s.extras) or "none"
+        ex = ", ".join(f"X{spec_of(s, e.card).number} ({self.name(e.player)})" for e in s.extras) or "none"
         lines = [f"Held trains: {held}", f"Extras waiting: {ex}"]
         if s.sections:
-            lines.append("Second Sections: " + ", ".join(str(spec_of(s, e[1]).number) for e in s.sections))
+            lines.append("Second Sections: " + ", ".join(str(spec_of(s, e.train).number) for e in s.sections))
         for ln in lines:
             for part in wrap(ln, w, TEXT_PX, 2):
                 self.text(x, y + 11, part, TEXT_PX, c["ink"], "start", False, "hud")
