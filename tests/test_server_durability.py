@@ -100,6 +100,11 @@ def test_sigkill_at_any_moment_loses_no_acknowledged_intent(tmp_path):
         for seq, text in players.acked:
             assert stored[seq] == text, f"acknowledged intent {seq} {text!r} lost: the log has {stored[seq:seq + 1]}"
         assert len(players.acked) >= 20
+        # each client reconnects by itself after every kill, also once the game is over (its backoff
+        # may still be running when a game that ended early gets here: wait for it, boundedly)
+        deadline = time.monotonic() + 30
+        while min(g.connections for g in (ann, bo, spectator)) < kills + 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
         assert ann.connections >= kills + 1 and bo.connections >= kills + 1 and spectator.connections >= kills + 1
         for g in (ann, bo, spectator):
             assert g.wait_for(lambda g: g.seq == len(stored), 10)
