@@ -134,8 +134,10 @@ def click_through(page, nb, board, shadow, intent: str, tops: list) -> None:
     for kind, what in shadow.controller.clicks_for(intent):
         if kind == "click":
             x, y = target_point(shadow, tuple(what))
-            board.click_board(x, y)
+            # the shadow first: a one-click play in the browser may reach a remote shadow's game (its
+            # hand repainted without the card) before the shadow's own click would
             shadow.click_target(tuple(what))
+            board.click_board(x, y)
         else:
             label = next(a.label for a in shadow.controller.actions() if a.key == what)
             page.locator(f"{board.sel} .sm-bar button.jupyter-button:visible").filter(
