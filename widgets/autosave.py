@@ -30,7 +30,6 @@ import os
 import re
 import shutil
 import stat
-import tempfile
 import time
 import weakref
 from dataclasses import dataclass
@@ -39,7 +38,7 @@ from stationmaster.config import LENGTHS, MAX_NAME, MAX_PLAYERS, MODES
 from stationmaster.errors import SaveError
 from stationmaster.query import CLOCK
 from stationmaster.safetext import first_hidden
-from stationmaster.atomic import TEMP_PREFIX, TEMP_SUFFIX, write_atomically
+from stationmaster.atomic import TEMP_PREFIX, TEMP_SUFFIX, write_atomically, write_temp
 from stationmaster.saves import MAX_BYTES
 
 #: the single autosave of earlier versions (still listed and resumed)
@@ -381,12 +380,8 @@ def _read(path: str) -> str | None:
 def _create(path: str, text: str) -> bool:
     """Write ``path`` only if no file has that name (atomically: full content or nothing)."""
     folder = os.path.dirname(path)
-    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=TEMP_SUFFIX, dir=folder)
+    tmp = write_temp(folder, text)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)
