@@ -56,8 +56,8 @@ SITUATION_IDS.update(deck_ids(situations.SITUATION_DECK))
 MOVED.update({name: getattr(kinds, name) for name in (
     "CLASSIC_DECK", "MAINLINE_CARDS", "SECTIONED_MAINLINE", "FEATURED_MAINLINE", "OFFICE_ROUTES", "MAINLINE_SIDE",
     "DEPARTMENT_SEEDS")})
-MOVED.update(FULL_CLASSIC=with_keys(kinds.FULL_CLASSIC, special_trains.SWAPS), SPECIAL_TRAINS=special_trains.SPECIAL_TRAINS,
-             SPECIAL_EXTRAS=special_trains.SPECIAL_EXTRAS, FULL_TRAINS=special_trains.FULL_TRAINS,
+MOVED.update(FULL_CLASSIC=with_keys(kinds.FULL_CLASSIC, special_trains.SWAPS),
+             SPECIAL_TRAINS=special_trains.SPECIAL_TRAINS, SPECIAL_EXTRAS=special_trains.SPECIAL_EXTRAS, FULL_TRAINS=special_trains.FULL_TRAINS,
              LOCAL_TRACK=local_track.LOCAL_TRACK, ENHANCEMENTS=enhancements.ENHANCEMENTS,
              OPPONENT_CARDS=opponent.OPPONENT_CARDS, SITUATION_DECK=situations.SITUATION_DECK,
              FULL_HOME_DECK=DECK_LISTS["full"].home, TABLE_COPIES=DECK_LISTS["full"].table)

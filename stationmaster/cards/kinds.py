@@ -4,7 +4,9 @@ how the board shows it.
 
 A card of a kind uses its kind's class unless its spec names another (``CardSpec.rules``); such a
 class subclasses the kind's and overrides what the card changes. The classic deck uses these
-defaults only. Every family is registered, and every spec checked, in ``cards/families.py``.
+defaults only. The module is also the family of the classic set (v0.2 §12), the Mainline decks and the
+full game's Mainline-side cards: their specs and deck rows are at its end. Every family is registered,
+and every spec checked, in ``cards/families.py``.
 """
 
 from __future__ import annotations
