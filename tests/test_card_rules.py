@@ -345,10 +345,11 @@ def test_an_unknown_rules_name_is_an_error_when_the_catalog_is_checked():
 
 def test_importing_the_engine_checks_every_spec():
     """A spec naming a rules class nobody registered stops the import (of the families, where
-    every card family is registered and then every spec checked), saying which card and name."""
+    every card family's specs are registered and then every spec checked), saying which card and name."""
     code = ("import dataclasses, importlib\n"
-            "import stationmaster.cards.specs as specs, stationmaster.cards.families as families\n"
-            "specs.CARD_SPECS['straight'] = dataclasses.replace(specs.CARD_SPECS['straight'], rules='yard_leed')\n"
+            "import stationmaster.cards.kinds as kinds, stationmaster.cards.families as families\n"
+            "kinds.SPECS = tuple(dataclasses.replace(sp, rules='yard_leed') if sp.key == 'straight' else sp\n"
+            "                    for sp in kinds.SPECS)\n"
             "importlib.reload(families)\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode != 0

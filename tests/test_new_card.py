@@ -4,7 +4,8 @@ and change a rule — no other module knows them.
 
 The Yard Lead is a card of a known kind (track) with one rule of its own. The Timetable Bulletin
 is a card of a kind no module of the package knows ("bulletin"): its whole family — spec, deck
-row, rules and wording — is one new file, written by the test and imported from there."""
+row, rules, wording and its worth to a computer player — is one new file, written by the test and
+imported from there."""
 
 import importlib.util
 import pathlib
@@ -16,8 +17,10 @@ import pytest
 import stationmaster as sm
 from stationmaster import config
 from stationmaster.builder import Position
-from stationmaster.cards import CARD_SPECS, DECK_LISTS, CardSpec, DeckList, catalog, register
+from stationmaster.bots import play_turns
+from stationmaster.cards import CARD_SPECS, DECK_LISTS, CardRules, CardSpec, DeckList, catalog, register, rules_for
 from stationmaster.cards.base import RULES
+from stationmaster.cards.families import FAMILIES, card_specs, full_deck
 from stationmaster.cards.kinds import TrackRules
 from stationmaster.intents import Draw, Play
 from stationmaster.invariants import check
@@ -62,6 +65,10 @@ BULLETINS = textwrap.dedent('''
             s.salvage.append(it.card)
             ev.say("bulletin", f"{s.players[p].name} posts the {self.spec.name}.", player=p)
             earn(s, ev, p, 1, "the news", "penalty")  # (one of the tallies' sources: none is its own)
+
+        def worth(self, view, card):
+            """To a computer player: the news pays at once, so play it as soon as it is drawn."""
+            return 9.0
 ''')
 
 LEAD = CardSpec("yard_lead", "track", "Yard Lead", "Straight track with a yard lead: +1 Move each Stage here.",
@@ -76,15 +83,20 @@ def load_family(path: pathlib.Path):
 
 
 @pytest.fixture
-def sample_deck(monkeypatch, tmp_path):
-    """The classic deck plus two Yard Leads and the Bulletins' family (loaded from its own file),
-    as the deck "sample"."""
-    monkeypatch.setitem(RULES, "yard_lead", YardLead)
-    register("yard_lead")(YardLead)
+def bulletins(monkeypatch, tmp_path):
+    """The Bulletins' family, loaded from its own file (its rules class registered until the test ends)."""
     monkeypatch.setitem(RULES, "bulletin", None)  # (put back as it was after the test)
     path = tmp_path / "bulletins.py"
     path.write_text(BULLETINS, encoding="utf-8")
-    family = load_family(path)
+    return load_family(path)
+
+
+@pytest.fixture
+def sample_deck(monkeypatch, bulletins):
+    """The classic deck plus two Yard Leads and the Bulletins' family, as the deck "sample"."""
+    monkeypatch.setitem(RULES, "yard_lead", YardLead)
+    register("yard_lead")(YardLead)
+    family = bulletins
     for sp in (LEAD, *family.SPECS):
         monkeypatch.setitem(CARD_SPECS, sp.key, sp)
     classic = DECK_LISTS["classic"]
@@ -151,3 +163,36 @@ def test_the_board_plays_and_shows_the_sample_cards(sample_deck):
         (c.click if kind == "click" else c.press)(what)
     assert [str(i) for i in c.game.history] == ["draw home", f"play {lead} at 1,0", f"play {order}"]
     assert isinstance(c.game.history[0], Draw) and c.game.state.areas[0].grid[(1, 0)].card == lead
+
+
+def test_the_new_family_joins_the_full_deck_as_one_more_family(bulletins):
+    """Listed with the others (``cards/families.py`` ``FAMILIES``), the family's cards are in the
+    assembled specs and its rows end the full deck, every other card as before."""
+    specs = card_specs((*FAMILIES, bulletins))
+    assert specs["timetable_bulletin"].kind == "bulletin" and list(specs)[:-1] == list(CARD_SPECS)
+    deck = full_deck((*FAMILIES, bulletins))
+    assert deck.home == DECK_LISTS["full"].home + bulletins.DECK_ROWS
+
+
+def planner_game(seed: int):
+    """A Standard solitaire game of the sample deck played by the planner: its decisions, and how
+    many of them it made with the Bulletin in hand."""
+    g = sm.new_game(seed=seed, players=["Ann"], deck="sample", bots={"Ann": "planner"})
+    decisions, holding = [], 0
+    while not g.is_over:
+        holding += "Bulletin1" in g.state.players[0].hand
+        decisions += play_turns(g, max_decisions=1)
+    return decisions, holding
+
+
+def test_the_planner_plays_the_new_kind_by_its_family_worth(sample_deck, monkeypatch):
+    """The planner has no rule for a bulletin: it plays one because the family says it is worth 9
+    (``CardRules.worth``), at its first decision with it in hand; told nothing (the base's None), it
+    keeps it in hand and never plays it."""
+    decisions, holding = planner_game(2)
+    plays = [d for _, d in decisions if str(d.intent) == "play Bulletin1"]
+    assert len(plays) == 1 and "worth 9 to this Office, by its own rules" in plays[0].reason
+    assert holding == 1  # drawn, then played at once
+    monkeypatch.setattr(type(rules_for(CARD_SPECS["timetable_bulletin"])), "worth", CardRules.worth)
+    decisions, holding = planner_game(2)
+    assert "play Bulletin1" not in [str(d.intent) for _, d in decisions] and holding > 1

@@ -136,7 +136,7 @@ FEATURES = {"abs": "ABS Signals [M12]", "passing": "Passing Siding [M13]", "inte
             "heavy_grade": "Heavy Grade [M15]"}
 
 
-#: the parts of the full Home Office deck, in dealing order (specs.py), each with its heading
+#: the parts of the full Home Office deck, in dealing order (the families' rows, cards/families.py), each with its heading
 FULL_PARTS = (
     ("FULL_CLASSIC", "classic cards"), ("MAINLINE_SIDE", "Mainline-side cards"),
     ("SPECIAL_TRAINS", "special trains"), ("LOCAL_TRACK", "local track"), ("ENHANCEMENTS", "enhancements"),

@@ -11,7 +11,7 @@ same decision. Each decision says why in a player's words.
 
 from __future__ import annotations
 
-from ..cards import PIECES, spec as card_spec
+from ..cards import PIECES, rules_for, spec as card_spec
 from ..cards.base import fire
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
 from ..phases import local_ops, switching
@@ -329,69 +329,60 @@ def discard_dept(v: View) -> int:
 
 
 def card_worth(v: View, card: str) -> float:
-    """How much a card in hand is worth to this player now (0 useless ... 10 play at once)."""
+    """How much a card in hand is worth to this player now (0 useless ... 10 play at once): what its
+    family says (``CardRules.worth``), else this planner's judgement of its kind (``KIND_WORTH``: the
+    trains and industries it builds its game on), else nothing."""
     sp = v.spec(card)
-    if sp.kind == "office":
-        if any(c < card and v.s.deck.get(c) == v.s.deck.get(card) for c in v.player.hand):
-            return 0.5  # a second copy of an upgrade in hand: only one can ever be played
-        return {1: 10.0, 2: 6.0, 3: 4.5}.get(sp.tier - v.tier, 0.0)
-    if sp.kind == "train":
-        if len(v.s.timetable) >= TIMETABLE_CAP:
-            return 1.0
-        if sp.consist == ("coach",):
-            return 8.0 if v.tier >= 1 else 6.0
-        scarce = train_odds(v) < SCARCE_TRAINS  # a big deck: the next train may be a Day of draws away
-        if "coach" in sp.consist:
-            return 6.0 if scarce else 5.0
-        freight = sum(1 for c in v.s.timetable.values() if "coach" not in v.spec(c).consist)
-        kinds = {v.spec(v.area.grid[xy].card).car for xy in v.industries()}
-        cap = FREIGHT_CAP + (v.freight > 1)  # a load worth more than a coach: one more freight train
-        if scarce and freight < cap:
-            return 6.0 if kinds & set(sp.consist) else 5.0
-        if v.freight > 1 and kinds & set(sp.consist) and freight < cap:
-            return 5.0  # a load pays more than a coach ([L5] v2): a train for an industry it serves
-        return 4.0 if kinds & set(sp.consist) and freight < cap else 1.5
-    if sp.kind == "extra":
-        if stages_left(v.s) < 5:
-            return 0.5  # it could not reach the Office before the last Day ends
-        if not extra_of_use(v, card):
-            return 0.5  # a special train this Office can neither switch nor work ([T2]-[T4])
-        return 6.0 if v.tier >= 1 else 3.0
-    if sp.kind == "facility":
-        if len(v.industries(False)) >= 4:
-            return 2.0
-        bonus = 2.0 if v.freight > 1 else 0.0  # freight pays more than passengers ([L5] v2)
-        return (5.0 if open_slots(v) > 0 else 3.0) + bonus  # no track to build it on yet: a card that waits
-    if sp.kind == "track":
-        return (4.0 + (1.0 if v.freight > 1 else 0.0)) if len(v.industries(False)) < 4 else 2.0
-    if sp.kind == "modifier":
-        return 4.0 if v.industries(False) or v.tier >= 1 else 2.5  # it serves an industry or the Office
-    if sp.kind == "enhancement":  # it stays for the game; any fitting card is a good home ([E1])
-        worth = ENHANCEMENT_WORTH.get(sp.key)
-        return worth(v) if worth else 3.0
-    if is_attack(sp):  # played on the leader in Competitive ([O1]); never dealt elsewhere
-        return (3.5 if sp.key in ("icc_fine", "freight_claim") else 3.0) if v.s.config.mode == "competitive" else 0.0
-    if sp.kind == "order":
-        if sp.key == "second_section":  # a second run of a passenger train boards twice the passengers
-            return 3.5 if v.tier >= 1 and any("coach" in v.spec(c).consist for c in v.s.timetable.values()) else 1.0
-        return 2.0  # Expedite: an A/D track freed a Stage early
-    if sp.kind == "ml_modifier":  # Block Signals, an Interlocking Tower: the planner does not lay them ([M19])
+    declared = rules_for(sp).worth(v, card)
+    if declared is not None:
+        return declared
+    judge = KIND_WORTH.get(sp.kind)
+    return judge(v, card) if judge else 0.0
+
+
+def train_worth(v: View, card: str) -> float:
+    """A timetabled train: passenger trains first, freight trains for the industries the Area serves,
+    while the timetable has room."""
+    sp = v.spec(card)
+    if len(v.s.timetable) >= TIMETABLE_CAP:
         return 1.0
-    if sp.kind == "device":  # the Train Order Signal: a collision saved at a full Office ([M20])
-        return 3.0 if v.tier >= 1 else 1.5
-    return 0.0
+    if sp.consist == ("coach",):
+        return 8.0 if v.tier >= 1 else 6.0
+    scarce = train_odds(v) < SCARCE_TRAINS  # a big deck: the next train may be a Day of draws away
+    if "coach" in sp.consist:
+        return 6.0 if scarce else 5.0
+    freight = sum(1 for c in v.s.timetable.values() if "coach" not in v.spec(c).consist)
+    kinds = {v.spec(v.area.grid[xy].card).car for xy in v.industries()}
+    cap = FREIGHT_CAP + (v.freight > 1)  # a load worth more than a coach: one more freight train
+    if scarce and freight < cap:
+        return 6.0 if kinds & set(sp.consist) else 5.0
+    if v.freight > 1 and kinds & set(sp.consist) and freight < cap:
+        return 5.0  # a load pays more than a coach ([L5] v2): a train for an industry it serves
+    return 4.0 if kinds & set(sp.consist) and freight < cap else 1.5
 
 
-#: what each enhancement is worth in the hand (View -> worth): the ones that pay at once with this
-#: Office most; a defence only where someone may play an attack card on the player
-ENHANCEMENT_WORTH = {
-    "lunch_counter": lambda v: 4.5 if v.tier >= 1 else 1.0,
-    "siding_extension": lambda v: 4.0 if v.tier >= 1 else 2.5,
-    "gantry_crane": lambda v: 3.0 if v.industries(False) else 1.0,
-    "yard_lights": lambda v: 2.0,
-    **{key: (lambda v, key=key: 3.5 if attacks_expected(v.s) and not has_defence(v, key) else 0.3)
-       for key in DEFENCES},
-}
+def extra_worth(v: View, card: str) -> float:
+    """An Extra: cars for a Control Point, if it can reach the Office in time and be worked there."""
+    if stages_left(v.s) < 5:
+        return 0.5  # it could not reach the Office before the last Day ends
+    if not extra_of_use(v, card):
+        return 0.5  # a special train this Office can neither switch nor work ([T2]-[T4])
+    return 6.0 if v.tier >= 1 else 3.0
+
+
+def facility_worth(v: View, card: str) -> float:
+    """An industry, while the Area has fewer than four: less while there is no track to build it on."""
+    if len(v.industries(False)) >= 4:
+        return 2.0
+    bonus = 2.0 if v.freight > 1 else 0.0  # freight pays more than passengers ([L5] v2)
+    return (5.0 if open_slots(v) > 0 else 3.0) + bonus  # no track to build it on yet: a card that waits
+
+
+#: the kinds whose worth this planner judges itself (their families declare none, ``CardRules.worth``)
+KIND_WORTH = {"train": train_worth, "extra": extra_worth, "facility": facility_worth}
+
+#: a card of a kind the planner has no play of its own for is played when its family says it is worth this much
+PLAY_WORTH = 5.0
 
 
 def has_defence(v: View, key: str) -> bool:
@@ -875,6 +866,10 @@ class PlannerBot(Bot):
                 best = self._mainline_side_play(v, card, legal)
                 if best is not None:
                     plays.append(best)
+            else:  # a kind with no play of its own here: as its family values it (``CardRules.worth``)
+                best = self._declared_play(v, card, legal)
+                if best is not None:
+                    plays.append(best)
         if plays:
             plays.sort(key=lambda p: (-p[0], str(p[1])))
             return Decision(plays[0][1], plays[0][2])
@@ -885,6 +880,15 @@ class PlannerBot(Bot):
             dept = self._discard_dept(v)
             return Decision(Discard(worst, dept), f"discards the {v.spec(worst).name}: least use to this Office")
         return Decision(End(), "ends the draw")
+
+    def _declared_play(self, v: View, card, legal):
+        """(score, intent, reason) for a card its family says is worth playing now (``PLAY_WORTH``): its
+        first legal play, by the notation's order; None if it is worth less, or has no legal play."""
+        worth = rules_for(v.spec(card)).worth(v, card)
+        plays = sorted((it for it in legal if isinstance(it, Play) and it.card == card), key=str)
+        if worth is None or worth < PLAY_WORTH or not plays:
+            return None
+        return (worth, plays[0], f"plays the {v.spec(card).name}: worth {worth:g} to this Office, by its own rules")
 
     def _mainline_side_play(self, v: View, card, legal):
         """(score, intent, reason) for the full deck's Mainline-side cards where a plain rule of thumb

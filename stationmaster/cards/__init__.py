@@ -1,10 +1,12 @@
 """Cards: specs as data, each with a small rules object, and the decks made of them.
 
-- ``specs.py``: what is printed on a card (``CardSpec``) and the rolling stock;
+- ``specs.py``: what is printed on a card (``CardSpec``), the rolling stock, and every card of
+  the game assembled (``CARD_SPECS``);
 - ``base.py``: ``CardRules``, the rule points (``POINTS``) and ``fire``, which asks the cards in
   play at a rule point and combines their answers;
-- ``kinds.py``: the default rules of each kind (how a track card, an Office upgrade, a train...
-  is played and shown);
+- the families, each one module of cards and their rules: ``kinds.py`` (the default rules of each
+  kind, the classic deck and the Mainline), ``special_trains.py``, ``local_track.py``,
+  ``enhancements.py``, ``opponent.py``, ``situations.py``, registered in ``families.py``;
 - ``catalog.py``: the decks (``catalog("classic")``).
 
 A new card is a spec, plus at most a small rules class (a subclass of its kind's) overriding the
@@ -12,16 +14,14 @@ points it changes; the phases, the controller and the scene ask the card and nev
 """
 
 from .base import POINTS, CardRules, RulePoint, fire, register, rules_for, rules_of
-from .catalog import DECK_LISTS, Catalog, DeckList, Entry, catalog
+from .catalog import DECK_LISTS, Catalog, DeckList, Entry, catalog, classic_deck
+from . import specs
 from .specs import (
     CARD_SPECS,
-    CLASSIC_DECK,
     CLASSIC_PIECES,
-    MAINLINE_CARDS,
     PIECES,
     CardSpec,
     Piece,
-    classic_deck,
     deck_ids,
     piece,
     red_flag_id,
@@ -34,3 +34,10 @@ __all__ = [
     "Catalog", "DeckList", "Entry", "Piece", "RulePoint", "catalog", "classic_deck", "deck_ids", "fire", "piece",
     "red_flag_id", "register", "rules_for", "rules_of", "spec", "stock_ids",
 ]
+
+
+def __getattr__(name: str):
+    """``cards.CLASSIC_DECK`` and ``cards.MAINLINE_CARDS``: the kinds family's rows, read through ``specs``."""
+    if name in ("CLASSIC_DECK", "MAINLINE_CARDS"):
+        return getattr(specs, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

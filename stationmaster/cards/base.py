@@ -5,7 +5,8 @@ kind, see ``cards/kinds.py``). The class answers two kinds of question:
 
 - **about the card itself** (asked of one card): may it be played here and why not, where can it
   go, what playing it does, may it be discarded, and how the board shows it (``needs_spot``,
-  ``play_spot``, ``label``, ``colour``, ``picture``, ``plate``, ``tag``);
+  ``play_spot``, ``label``, ``colour``, ``picture``, ``plate``, ``tag``), and what it is worth to a
+  computer player holding it (``worth``);
 - **rule points** (asked of every card in play that answers them, by ``fire``): the table
   ``POINTS`` says, per point, which cards are asked (its *scope*) and how their answers combine.
 
@@ -150,7 +151,7 @@ POINTS: dict = {p.name: p for p in (
 QUESTIONS = ("kind", "needs_spot", "on_card", "on_train", "on_mainline", "on_player", "hold_reason", "uses_per_day", "play_spot",
              "discard_problem", "play_problem", "candidates", "play",
              "label", "short", "colour", "picture", "plate", "tag",
-             "local_action", "couples_on_entry")
+             "local_action", "couples_on_entry", "worth")
 
 
 # --------------------------------------------------------------------------- the base class
@@ -221,6 +222,14 @@ class CardRules:
     def play(self, s, p: int, it, ev) -> None:
         """What playing the card does (the card has left the hand)."""
         raise NotImplementedError(f"the {self.spec.name} cannot be played")
+
+    def worth(self, view, card: str) -> float | None:
+        """What this copy in a computer player's hand is worth to it now, 0 (no use) to 10 (play it at
+        once): the family's own word to the bots, so that a bot values a card of a kind it was never
+        told of. ``view`` is the bot's look at the game (``bots/view.py``: ``s`` the state, ``player``,
+        the Office's ``tier``, ``industries()``, ``freight``...). None, the default: the bot judges the
+        card by its kind as it knows it, and a kind it does not know is worth nothing to it."""
+        return None
 
     # -- rule points: the neutral answers (see POINTS) -----------------------------------------
 

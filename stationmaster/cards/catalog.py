@@ -33,8 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .base import check_spec
-from .specs import (CARD_SPECS, CLASSIC_DECK, FEATURED_MAINLINE, FULL_HOME_DECK, MAINLINE_CARDS, SECTIONED_MAINLINE,
-                    DEPARTMENT_SEEDS, SEAT_BANDS, TABLE_COPIES, CardSpec, deck_ids, for_table, mainline_key, seat_band)
+from .specs import CARD_SPECS, SEAT_BANDS, CardSpec, deck_ids, for_table, seat_band
 
 PARTS = ("home", "mainline", "supply")
 
@@ -57,17 +56,17 @@ class DeckList:
     seeds: tuple = ()
 
 
-#: the decks this version deals, by name (config.DECKS offers them to players)
-DECK_LISTS: dict = {
-    "classic": DeckList(CLASSIC_DECK, tuple(mainline_key(t) for t in MAINLINE_CARDS)),
-    # the full game: the classic Home Office deck with the full game's cards played from the hand
-    # (Yard Office [M16]...), and the Mainline deck whose cards have lengths, so crossing time depends
-    # on train speed ([M11]), with one card of each Mainline device or feature ([M12]-[M15];
-    # docs/cards.md says why these counts)
-    "full": DeckList(FULL_HOME_DECK, tuple(mainline_key(t) for t, _ in SECTIONED_MAINLINE)
-                     + tuple(mainline_key(row[0]) for row in FEATURED_MAINLINE), table=TABLE_COPIES,
-                     seeds=DEPARTMENT_SEEDS),
-}
+#: the decks this version deals, by name (config.DECKS offers them to players): the classic deck, and the
+#: full game's — the classic Home Office deck with the full game's cards played from the hand (Yard Office
+#: [M16]...), and the Mainline deck whose cards have lengths, so crossing time depends on train speed
+#: ([M11]), with one card of each Mainline device or feature ([M12]-[M15]; docs/cards.md says why these
+#: counts). Dealt by ``cards/families.py`` from the card families' rows.
+DECK_LISTS: dict = {}
+
+
+def classic_deck() -> dict[str, str]:
+    """Card id -> card type for the 52 Home Office cards, in a fixed order."""
+    return deck_ids(DECK_LISTS["classic"].home)
 
 
 @dataclass(frozen=True)

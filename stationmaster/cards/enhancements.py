@@ -1,6 +1,6 @@
 """Enhancements of the full Home deck (v0.4.5 §4.2): cards played onto one of your own placed
 cards, and the defensive ones (Facing Point Locks, Water Column, Overpass) that answer the
-``defence`` rule point. Their specs are in ``specs.py`` (``_enhancement_specs``); the rulings are
+``defence`` rule point. Their specs and their rows of the full deck are at the end; the rulings are
 [E1]-[E9] in docs/rules.md.
 
 An enhancement takes no grid spot: ``play Lights1 at 0,0`` lays it on the card at that spot
@@ -18,6 +18,7 @@ from ..query import NIGHT_STAGES, area_of, name, neighbours9, spec_of
 from .base import CardRules, register
 from .kinds import KIND_RULES
 from .opponent import lift
+from .specs import CardSpec
 
 
 def host_of(s, card: str):
@@ -111,6 +112,10 @@ class EnhancementRules(CardRules):
     def _played(self, s, p, it, ev) -> None:
         """What else happens the moment it is played."""
 
+    def worth(self, view, card):
+        """It stays for the game; any fitting card is a good home ([E1])."""
+        return 3.0
+
 
 # --------------------------------------------------------------------------- the enhancements
 
@@ -129,6 +134,10 @@ class YardLights(EnhancementRules):
 
     def moves(self, s, player, card):
         return 1 if s.stage in NIGHT_STAGES else 0
+
+    def worth(self, view, card):
+        """A Move more at the night Stages only: a modest edge."""
+        return 2.0
 
 
 @register("lunch_counter")
@@ -166,6 +175,10 @@ class LunchCounter(EnhancementRules):
         s.device_uses[card] = served + 1
         return 1
 
+    def worth(self, view, card):
+        """Revenue with passenger work: much once the Office is a Control Point."""
+        return 4.5 if view.tier >= 1 else 1.0
+
 
 @register("gantry_crane")
 class GantryCrane(EnhancementRules):
@@ -184,6 +197,10 @@ class GantryCrane(EnhancementRules):
     def workers(self, s, seat, xy, card):
         return 1 if host_of(s, card) == (seat, tuple(xy)) else 0
 
+    def worth(self, view, card):
+        """A Laborer more at an industry: worth something once there is one."""
+        return 3.0 if view.industries(False) else 1.0
+
 
 @register("siding_extension")
 class SidingExtension(EnhancementRules):
@@ -197,6 +214,10 @@ class SidingExtension(EnhancementRules):
 
     def ad_tracks(self, s, seat, card):
         return 1
+
+    def worth(self, view, card):
+        """A train more at the Office: collisions saved, most at a Control Point."""
+        return 4.0 if view.tier >= 1 else 2.5
 
 
 # --------------------------------------------------------------------------- the defences
@@ -212,6 +233,14 @@ class Defence(EnhancementRules):
 
     def defence(self, s, attack, target, card):
         return card if attack_key(s, attack) in self._stops else None
+
+    def worth(self, view, card):
+        """Much where a card may be played on this player (a Competitive game, solitaire adversity) and no
+        card of its Area carries this defence yet (one guards the whole Area, [E6]); little elsewhere."""
+        s = view.s
+        struck = s.config.mode == "competitive" or "adversity" in s.config.optional_rules
+        held = any(s.deck.get(e) == self.spec.key for placed in view.area.grid.values() for e in placed.enhancements)
+        return 3.5 if struck and not held else 0.3
 
 
 def has_points(geometry) -> bool:
@@ -295,3 +324,73 @@ class Overpass(Defence):
 
 
 KIND_RULES[EnhancementRules.kind] = EnhancementRules
+
+
+# --------------------------------------------------------------------------- the cards of this family
+
+def _specs() -> tuple:
+    """Enhancements played onto your own cards, and the defensive ones (v0.4.5 §4.2, §5): each lies on
+    one of the player's placed cards (``Placed.enhancements``) and changes a rule there (rulings [E1]-[E9])."""
+    made = []
+    add = made.append
+    for key, name, text in (
+        ("yard_lights", "Yard Lights",
+         "Enhancement, on your Office: +1 Move to your switching at the night Stages (11 PM to 5 AM)."),
+        ("lunch_counter", "Lunch Counter",
+         "Enhancement, on your Depot, Station or Terminal: +1 Revenue each time your Porters board passengers, "
+         "three times a Day."),
+        ("gantry_crane", "Gantry Crane",
+         "Enhancement, on one of your freight facilities: +1 Laborer there each Stage."),
+        ("siding_extension", "Siding Extension",
+         "Enhancement, on your Office: +1 A/D track; the Office holds one more train."),
+        ("facing_point_locks", "Facing Point Locks",
+         "Defence, on one of your cards with switch points (a turnout): stops a Derail played on your "
+         "trains, and a Vandalism played on this card or a card beside it. It stays."),
+        ("water_column", "Water Column",
+         "Defence, on your Office: stops a Hotbox played on a train in your Office Area. It stays."),
+        ("overpass", "Overpass",
+         "Defence, on one of your track cards: stops a Railroad Crossing played on you, and clears away "
+         "the Railroad Crossings already on you. It stays."),
+    ):
+        add(CardSpec(key, "enhancement", name, text, rules=key))
+    return tuple(made)
+
+
+#: this family's cards, in the catalog's order
+SPECS: tuple = _specs()
+
+#: enhancements, the defensive ones included; 39 cards (docs/cards.md says why these counts)
+ENHANCEMENTS: tuple = (
+    ("yard_lights", 7, "Lights",
+     "seven, as each everyday enhancement: a Move more at five night Stages of twelve is a modest "
+     "edge, so the lights are common enough to be drawn when wanted, not collected [E2]"),
+    ("lunch_counter", 7, "Lunch",
+     "seven: one for each Office at a six-player table and one to spare; its Revenue comes only with "
+     "passenger work, so it is worth most to the Offices that have grown [E3]"),
+    ("gantry_crane", 7, "Gantry",
+     "seven against twenty freight facilities: about one industry in three can have a crane, so a "
+     "player chooses which industry to push [E4]"),
+    ("siding_extension", 7, "SidingExt",
+     "seven: the strongest everyday enhancement (it saves collisions), beside the four Terminals and "
+     "three Yard Offices that also relieve a full Office; findable, but the A/D limit stays the rule "
+     "[E5]"),
+    ("facing_point_locks", 4, "Locks",
+     "four against the three cards they stop (Derail ×2, Vandalism ×1): enough that a careful player "
+     "finds one, too few for every Area, so an attack stays a gamble rather than a sure loss or a sure"
+     " waste [E7]"),
+    ("water_column", 4, "Column",
+     "four against the two Hotboxes: as for the locks, a defence a player may find but nobody can "
+     "count on holding [E8]"),
+    ("overpass", 3, "Overpass",
+     "three against four Railroad Crossings: it stops them and clears those already laid, the "
+     "strongest defence, so the fewest copies [E9]"),
+)
+
+#: this family's rows of the full Home Office deck
+DECK_ROWS: tuple = ENHANCEMENTS
+
+#: balance "v2" (ruling [U3]): this family's card types -> their copies at a table of 1-2 seats and of 3-4 seats
+TABLE_COPIES: dict = {
+    "yard_lights": (1, 4), "lunch_counter": (1, 4), "gantry_crane": (1, 4), "siding_extension": (1, 4),
+    "facing_point_locks": (1, 2), "water_column": (1, 2), "overpass": (1, 2),
+}

@@ -1,6 +1,6 @@
 """The opponent-directed cards of the full Home deck (v0.4.5 §6.2): the 10 action and 12 space-use
 cards played on another player in Competitive games (rulings [O1]-[O11] in docs/rules.md). Their
-specs are in ``specs.py`` (``_opponent_specs``).
+specs and their rows of the full deck are at the end.
 
 Everything a card does is one row of ``EFFECTS`` (what it is played on, how long it lasts, what it
 blocks); two rules classes, one per kind, read the row. The row's effect is put in play by
@@ -27,6 +27,7 @@ from ..rules import earn, retire, to_salvage
 from ..state import Inflicted
 from .base import CardRules, fire, held_reason, register
 from .kinds import KIND_RULES
+from .specs import CardSpec
 
 # --------------------------------------------------------------------------- the effects, as data
 
@@ -495,6 +496,13 @@ class OpponentCard(CardRules):
     def stage_end(self, s, ev):
         expire(s, ev)
 
+    def worth(self, view, card):
+        """Played on the leader in a Competitive game ([O1]), a score penalty a little more; never dealt
+        elsewhere."""
+        if view.s.config.mode != "competitive":
+            return 0.0
+        return 3.5 if self._effect.penalty else 3.0
+
 
 @register("action")
 class ActionCard(OpponentCard):
@@ -517,3 +525,89 @@ class SpaceCard(OpponentCard):
 
 
 KIND_RULES.update({"action": ActionCard, "space": SpaceCard})
+
+
+# --------------------------------------------------------------------------- the cards of this family
+
+def _specs() -> tuple:
+    """The 22 opponent-directed cards (v0.4.5 §6.2): 10 action and 12 space-use cards, Competitive only
+    (rulings [O1]-[O11]; what each does is its row of ``cards/opponent.py`` ``EFFECTS``)."""
+    made = []
+    add = made.append
+    on_train = "Play it on a train standing in an opponent's Office Area ('play CARD on TRAY'): "
+    for key, name, text in (
+        ("derail", "Derail", on_train + "the train cannot be switched or highball until the end of the next "
+         "Stage. Stopped by Facing Point Locks."),
+        ("hotbox", "Hotbox", on_train + "the train is held — it cannot highball — until the end of the next "
+         "Stage. Stopped by a Water Column."),
+        ("broken_coupler", "Broken Coupler", on_train + "the train cannot pick up or set out cars until the "
+         "end of the next Stage."),
+        ("outlawed", "Outlawed", on_train + "Hours of Service law: the train stops where it is — no Moves, no "
+         "set-outs, no departure — until the next Shift Change (the end of Stage 3, 6, 9 or 12) brings a fresh "
+         "crew."),
+        ("vandalism", "Vandalism", "Play it on an opponent's freight facility or Office ('play CARD against "
+         "NAME at x,y'): the loads waiting in its green boxes are lost to the Classification Yard. Stopped by "
+         "Facing Point Locks beside it."),
+        ("icc_fine", "ICC Fine", "Score penalty: play it against an opponent ('play CARD against NAME'); they "
+         "lose 3 Revenue."),
+        ("freight_claim", "Freight Claim", "Score penalty: play it against an opponent ('play CARD against "
+         "NAME'); they lose 2 Revenue."),
+    ):
+        add(CardSpec(key, "action", name, text + " Competitive games only."))
+    lay = "Lay it in an opponent's Office Area ('play CARD against NAME at x,y') "
+    for key, name, text in (
+        ("railroad_crossing", "Railroad Crossing", lay + "on a track card other than the Office: a train "
+         "entering that card spends one more Move. Stopped by an Overpass."),
+        ("right_of_way", "Right-of-Way Dispute", lay + "on an empty spot: nothing may be built there."),
+        ("washout", "Washout", lay + "on a track card other than the Office with no train on it: no train may "
+         "enter it."),
+    ):
+        add(CardSpec(key, "space", name, text + " Removed to the Salvage Yard at the end of the Day. Competitive "
+                     "games only."))
+    return tuple(made)
+
+
+#: this family's cards, in the catalog's order
+SPECS: tuple = _specs()
+
+#: the opponent-directed cards, dealt in Competitive games only; 22 cards (10 action, 12 space-use)
+OPPONENT_CARDS: tuple = (
+    ("derail", 2, "Derail",
+     "two: the strongest train attack (no switching, no departure for two Stages), so a rare blow; "
+     "Facing Point Locks answer it [O4]"),
+    ("hotbox", 2, "Hotbox",
+     "two, answered by the Water Column: a held train costs its player a Stage or two of work, a "
+     "nuisance that two players in a game meet once or twice [O4]"),
+    ("broken_coupler", 2, "Coupler",
+     "two: the train still runs, so it is the mildest train attack, timed against a player about to "
+     "switch [O4]"),
+    ("outlawed", 1, "Outlawed",
+     "one: it holds a train up to a whole shift (three Stages) under the Hours of Service law, so a "
+     "single copy keeps it a surprise, not a plan [O4]"),
+    ("vandalism", 1, "Vandal",
+     "one: it undoes a player's stocked loads at one facility, so one copy in 213 cards [O7]"),
+    ("icc_fine", 1, "Fine",
+     "one: 3 Revenue is more than a Stage's work in the early Days, so the biggest score penalty is "
+     "rare [O7]"),
+    ("freight_claim", 1, "Claim",
+     "one: the smaller score penalty, 2 Revenue [O7]"),
+    ("railroad_crossing", 4, "Crossing",
+     "four, answered by the Overpass: a Move lost each time a train crosses it, and only for the rest "
+     "of the Day, so a mild card that may be common [O8]"),
+    ("right_of_way", 4, "Dispute",
+     "four: it only blocks building on one spot for a Day, so a mild card that may be common [O9]"),
+    ("washout", 4, "Washout",
+     "four, like the other space cards: it closes one card for the rest of the Day, but it may not be "
+     "laid under a train, so the player sees it coming and keeps a way round [O10]"),
+)
+
+#: this family's rows of the full Home Office deck
+DECK_ROWS: tuple = OPPONENT_CARDS
+
+#: balance "v2" (ruling [U3]): this family's card types -> their copies at a table of 1-2 seats and of 3-4 seats
+TABLE_COPIES: dict = {
+    # opponent-directed cards (Competitive only): one of each train attack at two seats, the mild space
+    # cards two (the one-copy cards are one at every table)
+    "derail": (1, 2), "hotbox": (1, 2), "broken_coupler": (1, 2),
+    "railroad_crossing": (2, 3), "right_of_way": (2, 3), "washout": (2, 3),
+}

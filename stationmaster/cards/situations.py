@@ -5,7 +5,7 @@ derailments". With ``optional_rules=["adversity"]`` a Solitaire game does the sa
 the Division turns up one card of its **situation deck** and strikes the lone player with it, on a
 target it picks with the game's random stream — so Solitaire has an opponent too.
 
-The situation deck (``specs.SITUATION_DECK``) is the opponent-directed effects of
+The situation deck (``SITUATION_DECK``, at the end with the All Clear's spec) is the opponent-directed effects of
 ``cards/opponent.py`` (Hotbox, Derail, Broken Coupler...) plus "All Clear" cards. It is a pile of its
 own, never part of the Home Office deck: its card ids (``SitHotbox1``...) are mapped in ``State.deck``
 (so ``spec_of`` and the rule points read them as the opponent cards they copy), they lie face down in
@@ -25,7 +25,7 @@ from ..rules import below, to_salvage
 from .base import CardRules, register
 from .kinds import KIND_RULES
 from .opponent import EFFECTS, a, candidates_for, inflict, target_problem
-from .specs import SITUATION_IDS
+from .specs import SITUATION_IDS, CardSpec
 
 RULE = "adversity"
 
@@ -121,3 +121,36 @@ def _short(s, eff, target) -> str:
     if eff.target == "player":
         return f"-{eff.penalty} Revenue" if eff.penalty else "you"
     return f"at {target[0]},{target[1]}"
+
+
+# --------------------------------------------------------------------------- the cards of this family
+
+def _specs() -> tuple:
+    """The one card of the Division's situation deck that is not an opponent-directed effect (optional rule
+    ``adversity``, rulings [W1]-[W6]; the deck's other cards are Hotboxes, Derails... of ``cards/opponent.py``)."""
+    made = []
+    add = made.append
+    add(CardSpec("all_clear", "situation", "All Clear",
+                 "Situation card (optional rule adversity): the Division turns up a quiet Stage; nothing goes "
+                 "wrong. It goes straight back to the Division's situation discard."))
+    return tuple(made)
+
+
+#: this family's cards, in the catalog's order
+SPECS: tuple = _specs()
+
+#: the Division's situation deck of the optional rule ``adversity`` (rulings [W1]-[W6]): one card turned up at
+#: each Stage start of a Solitaire game and struck at the lone player. Its own pile, never in the Home Office
+#: deck: ``(card type, copies, id prefix, why so many)``; docs/rules.md [W2] gives the measurements behind it
+SITUATION_DECK: tuple = (
+    ("hotbox", 3, "SitHotbox", "three: the Dispatcher's commonest trouble, a hot journal box; it only holds a train"),
+    ("broken_coupler", 3, "SitCoupler", "three: the mildest train trouble (the train still moves and departs)"),
+    ("derail", 2, "SitDerail", "two: a minor derailment stops a train's switching and its departure"),
+    ("outlawed", 1, "SitOutlawed", "one: it may stop a train for three Stages"),
+    ("railroad_crossing", 2, "SitCrossing", "two: one Move more to enter a card, for the Day"),
+    ("washout", 1, "SitWashout", "one: it closes a card for the Day"),
+    ("right_of_way", 1, "SitDispute", "one: it blocks building on one spot for the Day"),
+    ("vandalism", 1, "SitVandal", "one: the loads waiting in green boxes are lost"),
+    ("all_clear", 8, "SitClear", "eight: about a third of the Stages pass quietly, so the Division is an opponent, "
+     "not a landslide ([W2])"),
+)
