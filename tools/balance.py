@@ -528,7 +528,8 @@ def render(results: dict, skipped, plots_root: pathlib.Path, doc: pathlib.Path, 
         folder = plots_root / var.replace("+", "-") if var else plots_root
         pngs = plots(these, folder) if draw and these else []
         drawn += pngs
-        body = tables(these, skipped if not var else (), folder if pngs else None, doc)
+        shown = pngs or all((folder / f"{p}.png").exists() for p in PLOTS)  # not redrawn: the plots on disk
+        body = tables(these, skipped if not var else (), folder if shown else None, doc)
         sections.append(body if not var else f"## The study with {variant_title(var)}\n\n" + body.replace("\n### ", "\n#### "))
     return "\n\n".join(sections), drawn
 
