@@ -156,10 +156,12 @@ def write_summary(path: pathlib.Path, rows: list) -> None:
 
 
 def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=print, deck="classic",
-        rules=(), balance=None, summaries: pathlib.Path | None = None, bot_options: dict | None = None) -> tuple:
+        rules=(), balance=None, summaries: pathlib.Path | None = None, bot_options: dict | None = None,
+        reuse_summaries: bool = True) -> tuple:
     """Play every setting (or reuse its saved rows); ({(bot, length, refill, variant): rows}, skipped bots).
     The raw rows go to ``folder``, the settings' summaries to ``summaries`` (``compact``).
-    ``bot_options`` replaces ``BOT_OPTIONS`` (the study's quick mode gives search a tiny budget)."""
+    ``bot_options`` replaces ``BOT_OPTIONS`` (the study's quick mode gives search a tiny budget);
+    ``reuse_summaries=False`` resumes from the raw rows alone (a summary may be an older code's)."""
     balance = balance or DEFAULT_EDITION
     options = BOT_OPTIONS if bot_options is None else bot_options
     var = variant(deck, rules, balance)
@@ -174,7 +176,7 @@ def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=prin
             for refill in refills:
                 path = data_file(folder, bot, length, refill, var)
                 summary = summary_file(summaries, bot, length, refill, var) if summaries else None
-                if reuse and (path.exists() or summary is not None and summary.exists()):
+                if reuse and (path.exists() or reuse_summaries and summary is not None and summary.exists()):
                     rows = read_rows(path) if path.exists() else read_summary(summary)
                     if len(rows) == n and rows[0]["seed"] == seed and rows[0].get("balance", "v1") == balance and \
                             rows[0].get("bot_options") == (options.get(bot) or None):

@@ -5,7 +5,7 @@
     python tools/study.py --v1 --seed 1001            # also replay edition v1's comparison rows
     python tools/study.py --render-only               # the page again from the saved summaries
     python tools/study.py --scale 0.2 --out /tmp/s    # a fifth of the games, elsewhere (to time it)
-    python tools/study.py --quick --out /tmp/s        # one game of every setting (the tests)
+    python tools/study.py --quick --out /tmp/s        # one game of every setting (the tests; seats: Short)
 
 It plays, for the edition of the numbers and the deck a new game gets by default (``Config``'s, read
 at run time): solitaire Short / Standard / Campaign with random, greedy, passenger and planner
@@ -14,7 +14,8 @@ greedy and planner with adversity on both decks, passenger and planner under the
 (and v1 with --v1), and Co-op and Competitive at 2, 3 and 4 seats with the planner in every seat and
 with one careless seat (40 games a cell, seeds SEED+1000 on). Each setting is saved as it finishes
 (tools/balance.py's summaries, the multiplayer rows a cell at a time under the data folder), and a
-run started again reuses what matches (--fresh plays everything again). Then it writes the page:
+run started again reuses what matches, played by the same engine and bots' code (--fresh plays
+everything again). Then it writes the page:
 the acceptance table at the top (met / not met computed from the figures), the solitaire sections
 with their spread across seeds and plots (tools/balance.py), and the multiplayer tables
 (tools/balance_multiplayer.py), each between its markers; the hand-written text stays.
@@ -24,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import hashlib
 import importlib.util
 import json
 import os
@@ -129,7 +131,8 @@ def plan(scale: float = 1.0, search_games: int = SEARCH_GAMES, editions=(), quic
         steps += [Step(bot, "standard", n(ADVERSITY_GAMES), deck=deck, rules=("adversity",)) for bot in ADVERSITY_BOTS]
     for edition in editions:
         steps += [Step(bot, "standard", n(GAMES["standard"]), deck="classic", edition=edition) for bot in EDITION_BOTS]
-    steps += [Step(multiplayer.SKILLED, "standard", n(MULTIPLAYER_GAMES), cell=cell) for cell in multiplayer.CELLS]
+    table_length = "short" if quick else "standard"  # --quick: the tables of seats in their shortest game
+    steps += [Step(multiplayer.SKILLED, table_length, n(MULTIPLAYER_GAMES), cell=cell) for cell in multiplayer.CELLS]
     return steps
 
 
@@ -162,7 +165,7 @@ def play_step(step: Step, seed: int, jobs: int, folders: dict, reuse: bool, log,
     games = {None: step.games, step.bot: step.games}
     balance.run([step.bot], [step.length], [REFILL], games, seed, jobs, folders["data"], reuse=reuse, log=log,
                 deck=step.deck, rules=step.rules, balance=step.edition, summaries=folders["summaries"],
-                bot_options=QUICK_SEARCH if quick else None)
+                bot_options=QUICK_SEARCH if quick else None, reuse_summaries=False)
 
 
 def cell_file(folders: dict, step: Step) -> pathlib.Path:
@@ -338,18 +341,30 @@ def render(folders: dict, draw: bool = True, log=print) -> None:
 # --------------------------------------------------------------------------- command line
 
 
+def code_fingerprint() -> str:
+    """A hash of the engine's and bots' source: a run resumes only from rows the same code played
+    (rules changed under the same edition name must be played again)."""
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "stationmaster").rglob("*.py")):
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def folders_for(out: pathlib.Path | None) -> dict:
-    """Where the rows, summaries, plots and page go: the project's, or all under ``out`` (the page
-    copied there from docs/balance.md the first time, so that its markers and text are the real ones)."""
+    """Where the rows (a folder per code fingerprint), summaries, plots and page go: the project's, or
+    all under ``out`` (the page copied there from docs/balance.md the first time, so that its markers
+    and text are the real ones)."""
     if out is None:
-        return {"data": ROOT / "build" / "balance-data", "summaries": ROOT / "docs" / "balance-data",
-                "plots": ROOT / "docs" / "balance", "doc": ROOT / "docs" / "balance.md"}
+        return {"data": ROOT / "build" / "balance-data" / f"study-{code_fingerprint()}",
+                "summaries": ROOT / "docs" / "balance-data", "plots": ROOT / "docs" / "balance",
+                "doc": ROOT / "docs" / "balance.md"}
     out.mkdir(parents=True, exist_ok=True)
     doc = out / "balance.md"
     if not doc.exists():
         shutil.copyfile(ROOT / "docs" / "balance.md", doc)
     (out / "balance-data").mkdir(exist_ok=True)
-    return {"data": out / "data", "summaries": out / "balance-data", "plots": out / "balance", "doc": doc}
+    return {"data": out / "data" / f"study-{code_fingerprint()}", "summaries": out / "balance-data",
+            "plots": out / "balance", "doc": doc}
 
 
 def main(argv=None) -> int:
