@@ -387,7 +387,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     jobs = a.jobs or os.cpu_count() or 1
-    steps = plan(a.scale, scaled(a.search_games, a.scale), earlier_editions(a.v1), a.quick)
+    steps = plan(a.scale, a.search_games, earlier_editions(a.v1), a.quick)
     if a.plan:
         for s in steps:
             print(f"{s.name}: {s.games} games, about {s.seconds() / min(jobs, s.games):.0f} s")
