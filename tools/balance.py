@@ -1,5 +1,8 @@
 """The balance study: bots × lengths × yard refill rules, N seeded solitaire games each.
 
+The whole study docs/balance.md shows (these settings, the tables of seats, the acceptance) is one
+command, tools/study.py, which drives this one; use this one for a single setting.
+
     python tools/balance.py                       # the full study (long)
     python tools/balance.py --bots random greedy --lengths standard --games 200
     python tools/balance.py --plots-only          # redraw plots and tables from the saved rows
