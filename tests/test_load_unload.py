@@ -447,36 +447,36 @@ def shed_with_two_loads(stage=1, **config):
     return b.game()
 
 
-def test_v3_the_days_first_load_pays_seven_and_the_rest_of_the_day_nothing():
+def test_v3_the_days_first_load_pays_six_and_the_rest_of_the_day_nothing():
     """L6: under edition v3 (the default) a player's first load or unload finished in a Day pays
-    seven times the freight rate; a second finished the same Day pays nothing (no revenue event)."""
+    six times the freight rate; a second finished the same Day pays nothing (no revenue event)."""
     g = shed_with_two_loads()
-    assert g.config.balance == "v3" and FREIGHT_PAY["v3"] == (7, 0)
-    assert freight_pay(g.state) == freight_pay_now(g.state, 0) == 7  # what the bots value a load at
-    assert finish_one_load(g) == [7]
-    assert (g.day, g.revenue["Player"], g.state.freight_today) == (1, 7, {"Player": 1})
+    assert g.config.balance == "v3" and FREIGHT_PAY["v3"] == (6, 0)
+    assert freight_pay(g.state) == freight_pay_now(g.state, 0) == 6  # what the bots value a load at
+    assert finish_one_load(g) == [6]
+    assert (g.day, g.revenue["Player"], g.state.freight_today) == (1, 6, {"Player": 1})
     assert freight_pay_now(g.state, 0) == 0
     assert finish_one_load(g) == []
-    assert g.day == 1 and g.revenue["Player"] == 7 and g.state.freight_today == {"Player": 2}
+    assert g.day == 1 and g.revenue["Player"] == 6 and g.state.freight_today == {"Player": 2}
     assert g.state.areas[0].grid[SHED].cars == ["RL1", "RL2"]  # both loads are on their cars all the same
     assert_sound(g)
 
 
 def test_v3_the_freight_contract_starts_again_each_day():
     """L6: the count is the Day's: a load finished at the last Stage of Day 1 and the next one on
-    Day 2 each pay the Day's first seven."""
+    Day 2 each pay the Day's first six."""
     g = shed_with_two_loads(stage=11)
-    assert finish_one_load(g) == [7]  # finished at Stage 12 of Day 1, whose Laborers then ran out
+    assert finish_one_load(g) == [6]  # finished at Stage 12 of Day 1, whose Laborers then ran out
     assert (g.day, g.stage, g.state.freight_today) == (2, 1, {})
-    assert finish_one_load(g) == [7]
-    assert (g.day, g.revenue["Player"], g.state.freight_today) == (2, 14, {"Player": 1})
+    assert finish_one_load(g) == [6]
+    assert (g.day, g.revenue["Player"], g.state.freight_today) == (2, 12, {"Player": 1})
     assert_sound(g)
 
 
-@pytest.mark.parametrize("balance, pays", [("v1", [1, 1]), ("v2", [3, 3]), ("v3", [7, 0])])
+@pytest.mark.parametrize("balance, pays", [("v1", [1, 1]), ("v2", [3, 3]), ("v3", [6, 0])])
 def test_each_edition_pays_two_loads_of_one_day_by_its_own_schedule(balance, pays):
     """L5 / L6: two loads finished on one Day pay 1 + 1 under v1, 3 + 3 under v2 (every load alike,
-    the house rules), 7 + 0 under v3; the freight rate stays the unit (rate 2 doubles each)."""
+    the house rules), 6 + 0 under v3; the freight rate stays the unit (rate 2 doubles each)."""
     for rate in (1, 2):
         g = shed_with_two_loads(balance=balance, revenue=(1, rate, 0))
         got = finish_one_load(g) + finish_one_load(g)
@@ -505,8 +505,8 @@ def test_inbound_unload_full_pipeline_earns_on_the_red_box():
     ev = g.apply("work 1,1 men")
     assert fac(g, plant).red == ["HL1"]
     assert not fac(g, plant).locked
-    assert g.revenue["Player"] == 2 * FREIGHT_PAY["v3"][0]  # L6: the Day's first unload, 7 times the rate of 2
-    assert [e.amount for e in ev if e.kind == "revenue"] == [14]
+    assert g.revenue["Player"] == 2 * FREIGHT_PAY["v3"][0]  # L6: the Day's first unload, 6 times the rate of 2
+    assert [e.amount for e in ev if e.kind == "revenue"] == [12]
     assert_sound(g)
 
 

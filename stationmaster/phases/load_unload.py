@@ -27,7 +27,7 @@ from ..state import PIPELINE, State
 #: [L6] v3, the Day's freight contract: the player's first load or unload finished in a Day pays the
 #: first figure, each further one that Day the next (the last figure repeats), so steady freight every
 #: Day pays and one lucky Day's lump does not decide the game (the figures in docs/rules.md)
-FREIGHT_PAY = {"v1": (1,), "v2": (3,), "v3": (7, 0)}
+FREIGHT_PAY = {"v1": (1,), "v2": (3,), "v3": (6, 0)}
 
 OUT_ROUTE = ("green", "men", "at", "work", "car")
 IN_ROUTE = ("car", "work", "at", "men", "red")
