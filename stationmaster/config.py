@@ -16,6 +16,8 @@ LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
 #: [V5] edition v2's solitaire targets (freight pays three, [L5]): set so that play which never
 #: switches misses them, and steady play with freight makes them (figures in docs/rules.md)
 TARGETS_V2 = {"short": 13, "standard": 25, "campaign": 56}
+#: the solitaire targets of each retuned edition (v1 keeps ``LENGTHS``'): [V5] v2's, [V7] v3's
+TARGETS = {"v2": TARGETS_V2, "v3": {"short": 14, "standard": 25, "campaign": 56}}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
                   "red_flag_escape", "per_player_floor", "adversity")
@@ -28,9 +30,12 @@ DECKS = ("classic", "full")
 YARD_REFILLS = ("when_empty", "stage_end", "day_end", "at_once")
 #: the edition of the game's provisional numbers (revenue rates, box sizes, targets, floors, deck
 #: density): "v1" the numbers as first played (v0.2's provisional figures with rulings [Y1], [V2]; saves
-#: written before this field existed load with it), "v2" the retuned game of issue 16 (the default);
-#: each rule that differs says so in docs/rules.md and reads ``config.balance``
-BALANCES = ("v1", "v2")
+#: written before this field existed load with it), "v2" the retuned game of issue 16, "v3" v2 with
+#: the Day's freight contract of ruling [L6] (the default); each rule that differs says so in
+#: docs/rules.md and reads ``config.balance``
+BALANCES = ("v1", "v2", "v3")
+#: the edition a new game is played by
+DEFAULT_BALANCE = "v3"
 MAX_PLAYERS = 6
 MAX_NAME = 40
 
@@ -40,11 +45,11 @@ MAX_NAME = 40
 COOP_SHARE_PER_MAINLINE_CARD = 0.8
 
 
-def coop_target(base: int, players: int, balance: str = "v2") -> int:
+def coop_target(base: int, players: int, balance: str = DEFAULT_BALANCE) -> int:
     """The team's pooled Revenue target in Co-op (ruling [V6]): under balance v2 four-fifths of one
     Office's target for each Mainline card of the table (players + 1), rounded half up — the team's
-    output grows with the table, a seat's a little less the longer the Division; under v1 v0.2's
-    target × players."""
+    output grows with the table, a seat's a little less the longer the Division (v3 alike); under v1
+    v0.2's target × players."""
     if balance == "v1":
         return base * players
     return int(math.floor(base * COOP_SHARE_PER_MAINLINE_CARD * (players + 1) + 0.5))
@@ -93,7 +98,7 @@ class Config:
     optional_rules: tuple = ()
     deck: str = "classic"
     yard_refill: str = "day_end"
-    balance: str = "v2"
+    balance: str = DEFAULT_BALANCE
 
     @property
     def target(self) -> int:
@@ -102,8 +107,9 @@ class Config:
 
     @property
     def solo_target(self) -> int:
-        """One Office's Revenue target for the length: v0.2's under edition v1, [V5]'s under v2."""
-        return TARGETS_V2[self.length] if self.balance == "v2" else LENGTHS[self.length][0]
+        """One Office's Revenue target for the length: v0.2's under edition v1, [V5]'s under v2, [V7]'s
+        under v3."""
+        return TARGETS[self.balance][self.length] if self.balance in TARGETS else LENGTHS[self.length][0]
 
     @property
     def days(self) -> int:
@@ -124,9 +130,9 @@ class Config:
 
     @property
     def floor_on_leader(self) -> bool:
-        """Is the collective floor judged on the leader's Revenue (balance v2, ruling [V2]) rather
-        than on the table's combined Revenue (v1, or the house rule ``per_player_floor``)?"""
-        return self.balance == "v2" and not self.has("per_player_floor")
+        """Is the collective floor judged on the leader's Revenue (balance v2 and v3, ruling [V2])
+        rather than on the table's combined Revenue (v1, or the house rule ``per_player_floor``)?"""
+        return self.balance != "v1" and not self.has("per_player_floor")
 
     def has(self, rule: str) -> bool:
         return rule in self.optional_rules
@@ -142,7 +148,7 @@ class Config:
 
 def make_config(players=None, mode="solitaire", length="standard", victory="highest_after_days",
                 starting_hand="three", revenue=(1, 1, 0), optional_rules=(), deck="classic",
-                yard_refill="day_end", balance="v2") -> Config:
+                yard_refill="day_end", balance=DEFAULT_BALANCE) -> Config:
     """Validate and normalise a configuration; a ValueError says what to change."""
     if players is None:
         players = ["Player"]

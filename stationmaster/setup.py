@@ -13,10 +13,10 @@ from .state import Area, PendingGrade, Placed, Player, State
 
 
 def rolling_stock(config: Config) -> list:
-    """The pieces a game's Division Yard starts with, sorted: under balance v2 the stock grows with
+    """The pieces a game's Division Yard starts with, sorted: under balance v2 and v3 the stock grows with
     the table (ruling [U2]: every seat beyond the first brings half a set more cars and a caboose),
     under v1 it is the classic 62 whatever the table."""
-    return stock_ids(len(config.players) if config.balance == "v2" else 1)
+    return stock_ids(len(config.players) if config.balance != "v1" else 1)
 
 
 def deal(config: Config, seed: int) -> tuple:

@@ -10,17 +10,17 @@ import secrets
 from typing import Iterable
 
 from .bots.seats import check_bots
-from .config import make_config
+from .config import DEFAULT_BALANCE, make_config
 from .game import Game
 
 
 def new_game(seed: int | None = None, players=None, mode: str = "solitaire", length: str = "standard",
              victory: str = "highest_after_days", starting_hand: str = "three", revenue=(1, 1, 0),
              optional_rules: Iterable[str] = (), deck: str = "classic", yard_refill: str = "day_end",
-             bots=None, balance: str = "v2") -> Game:
+             bots=None, balance: str = DEFAULT_BALANCE) -> Game:
     """Deal a new game. With no seed a random one is chosen (``game.seed`` tells it).
 
-    ``balance="v1"`` plays by the first edition of the provisional numbers (``config.BALANCES``).
+    ``balance="v1"`` plays by the first edition of the provisional numbers, "v2" by the second (``config.BALANCES``).
     ``bots={"Bo": "planner"}`` makes seats computer players (see ``stationmaster.bots``);
     ``stationmaster.bots.play_turns(game)`` lets them decide."""
     config = make_config(players, mode, length, victory, starting_hand, revenue, tuple(optional_rules), deck,

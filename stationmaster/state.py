@@ -258,6 +258,7 @@ class State:
     sections: list = field(default_factory=list)  # WaitingSection records ([M18])
     ml_modifiers: dict = field(default_factory=dict)  # Mainline card index -> Mainline modifier cards on it ([M19])
     device_uses: dict = field(default_factory=dict)  # dispatch device card -> uses this Day, reset at Day end ([M20])
+    freight_today: dict = field(default_factory=dict)  # player name -> loads and unloads finished this Day ([L6])
     express_used: list = field(default_factory=list)  # ExpressSpot records: trains 3/4's freight car spent there today ([T7])
     trains: dict = field(default_factory=dict)  # tray -> Train
     division_yard: list = field(default_factory=list)

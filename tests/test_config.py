@@ -75,19 +75,21 @@ def test_defaults():
     assert (c.players, c.mode, c.length, c.victory) == (("Player",), "solitaire", "standard",
                                                          "highest_after_days")
     assert (c.starting_hand, c.revenue, c.optional_rules, c.deck) == ("three", (1, 1, 0), (), "classic")
-    assert (c.target, c.days, c.balance) == (25, 5, "v2")  # [V5]: v2's Standard target
+    assert (c.target, c.days, c.balance) == (25, 5, "v3")  # [V7]: v3's Standard target
     assert invariants.check(g.state) == []
 
 
-@pytest.mark.parametrize("length, target, days, v2", [("short", 10, 3, 13), ("standard", 20, 5, 25),
-                                                      ("campaign", 45, 10, 56)])
-def test_lengths(length, target, days, v2):
+@pytest.mark.parametrize("length, target, days, v2, v3", [("short", 10, 3, 13, 14), ("standard", 20, 5, 25, 25),
+                                                          ("campaign", 45, 10, 56, 56)])
+def test_lengths(length, target, days, v2, v3):
     """C1 / v0.2 §3.2: Short 10/3, Standard 20/5, Campaign 45/10 under edition v1; V5: edition v2's
-    targets 13 / 25 / 56 over the same Days."""
+    targets 13 / 25 / 56 over the same Days; V7: edition v3's (the default) 14 / 25 / 56."""
     c = make_config(length=length, balance="v1")
     assert (c.target, c.days) == (target, days)
-    c = make_config(length=length)
+    c = make_config(length=length, balance="v2")
     assert (c.target, c.days) == (v2, days)
+    c = make_config(length=length)
+    assert (c.target, c.days, c.balance) == (v3, days, "v3")
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -122,7 +122,7 @@ def test_hopper_lesson_names_the_next_box_step_by_step():
     g.apply("work 1,-1 work")
     assert lesson.check()
     assert not g.state.areas[0].facilities[(1, -1)].locked
-    assert g.revenue == {"Player": freight_pay(g.state)}  # L5: 3 under edition v2, 1 under v1
+    assert g.revenue == {"Player": freight_pay(g.state)}  # L5 / L6: the Day's first load, 6 under edition v3, 3 under v2, 1 under v1
 
 
 def test_passenger_lesson_needs_both_board_and_detrain():

@@ -13,7 +13,7 @@ import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.builder import Position
 from stationmaster.intents import Board, Detrain
-from stationmaster.phases.load_unload import FREIGHT_PAY, freight_pay
+from stationmaster.phases.load_unload import FREIGHT_PAY, freight_pay, freight_pay_now
 from stationmaster.rules import capacity, table_order, workers_left
 
 
@@ -396,7 +396,7 @@ def test_outbound_load_full_pipeline_over_two_stages(rates):
     assert fac(g, SHED).pipeline == {"men": None, "at": None, "work": None}
     assert g.state.areas[0].grid[SHED].cars == ["RL1"]
     assert "RE1" in g.state.classification_yard
-    assert g.revenue["Player"] == rates[1] * FREIGHT_PAY[g.config.balance]
+    assert g.revenue["Player"] == rates[1] * FREIGHT_PAY[g.config.balance][0]  # L6: the Day's first load
     assert [e.amount for e in ev if e.kind == "revenue"] == ([g.revenue["Player"]] if rates[1] else [])
     assert_sound(g)
 
@@ -420,9 +420,68 @@ def test_a_finished_load_pays_three_under_v2_and_one_under_v1(balance, pay):
 def test_v2_freight_pay_scales_with_the_freight_rate():
     """L5: the freight rate is a unit; v2 pays three of them a load (rate 2: 6; rate 0: nothing)."""
     for rate, pay in ((0, 0), (1, 3), (2, 6)):
-        g = sm.new_game(seed=1, revenue=(1, rate, 0))
+        g = sm.new_game(seed=1, revenue=(1, rate, 0), balance="v2")
         assert freight_pay(g.state) == pay
         assert freight_pay(sm.new_game(seed=1, revenue=(1, rate, 0), balance="v1").state) == rate
+
+
+def finish_one_load(g):
+    """Work the Produce Shed's next green load through MEN, AT and WORK onto its empty reefer: two
+    Stages of its two Laborers. Returns the revenue events of the last step."""
+    to_load_unload(g)
+    g.apply("work 1,-1 green")
+    g.apply("work 1,-1 men")
+    to_load_unload(g)
+    g.apply("work 1,-1 at")
+    return [e.amount for e in g.apply("work 1,-1 work") if e.kind == "revenue"]
+
+
+def shed_with_two_loads(stage=1, **config):
+    """A Produce Shed with two reefer loads in its green boxes and two empty reefers spotted, at
+    ``stage`` of Day 1."""
+    b = Position(seed=1, **config)
+    b.lay("Player", "produce_shed", SHED)
+    b.cars("Player", SHED, ["RE1", "RE2"])
+    b.boxes("Player", SHED, green=["RL1", "RL2"])
+    b.state.stage = stage
+    return b.game()
+
+
+def test_v3_the_days_first_load_pays_six_and_the_rest_of_the_day_nothing():
+    """L6: under edition v3 (the default) a player's first load or unload finished in a Day pays
+    six times the freight rate; a second finished the same Day pays nothing (no revenue event)."""
+    g = shed_with_two_loads()
+    assert g.config.balance == "v3" and FREIGHT_PAY["v3"] == (6, 0)
+    assert freight_pay(g.state) == freight_pay_now(g.state, 0) == 6  # what the bots value a load at
+    assert finish_one_load(g) == [6]
+    assert (g.day, g.revenue["Player"], g.state.freight_today) == (1, 6, {"Player": 1})
+    assert freight_pay_now(g.state, 0) == 0
+    assert finish_one_load(g) == []
+    assert g.day == 1 and g.revenue["Player"] == 6 and g.state.freight_today == {"Player": 2}
+    assert g.state.areas[0].grid[SHED].cars == ["RL1", "RL2"]  # both loads are on their cars all the same
+    assert_sound(g)
+
+
+def test_v3_the_freight_contract_starts_again_each_day():
+    """L6: the count is the Day's: a load finished at the last Stage of Day 1 and the next one on
+    Day 2 each pay the Day's first six."""
+    g = shed_with_two_loads(stage=11)
+    assert finish_one_load(g) == [6]  # finished at Stage 12 of Day 1, whose Laborers then ran out
+    assert (g.day, g.stage, g.state.freight_today) == (2, 1, {})
+    assert finish_one_load(g) == [6]
+    assert (g.day, g.revenue["Player"], g.state.freight_today) == (2, 12, {"Player": 1})
+    assert_sound(g)
+
+
+@pytest.mark.parametrize("balance, pays", [("v1", [1, 1]), ("v2", [3, 3]), ("v3", [6, 0])])
+def test_each_edition_pays_two_loads_of_one_day_by_its_own_schedule(balance, pays):
+    """L5 / L6: two loads finished on one Day pay 1 + 1 under v1, 3 + 3 under v2 (every load alike,
+    the house rules), 6 + 0 under v3; the freight rate stays the unit (rate 2 doubles each)."""
+    for rate in (1, 2):
+        g = shed_with_two_loads(balance=balance, revenue=(1, rate, 0))
+        got = finish_one_load(g) + finish_one_load(g)
+        assert got == [rate * p for p in pays if p]
+        assert g.revenue["Player"] == rate * sum(pays) and g.day == 1
 
 
 def test_inbound_unload_full_pipeline_earns_on_the_red_box():
@@ -446,8 +505,8 @@ def test_inbound_unload_full_pipeline_earns_on_the_red_box():
     ev = g.apply("work 1,1 men")
     assert fac(g, plant).red == ["HL1"]
     assert not fac(g, plant).locked
-    assert g.revenue["Player"] == 2 * FREIGHT_PAY["v2"]  # L5: three times the rate of 2 under edition v2
-    assert [e.amount for e in ev if e.kind == "revenue"] == [6]
+    assert g.revenue["Player"] == 2 * FREIGHT_PAY["v3"][0]  # L6: the Day's first unload, 6 times the rate of 2
+    assert [e.amount for e in ev if e.kind == "revenue"] == [12]
     assert_sound(g)
 
 

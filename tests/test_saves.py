@@ -324,8 +324,9 @@ def test_config_may_leave_fields_at_their_defaults():
 
 def test_a_save_keeps_its_balance_edition():
     g = sm.new_game(seed=3)
-    assert g.config.balance == "v2" and json.loads(g.dumps())["config"]["balance"] == "v2"
+    assert g.config.balance == "v3" and json.loads(g.dumps())["config"]["balance"] == "v3"
     assert sm.loads(sm.new_game(seed=3, balance="v1").dumps()).config.balance == "v1"
+    assert sm.loads(sm.new_game(seed=3, balance="v2").dumps()).config.balance == "v2"
     with pytest.raises(ValueError, match="unknown balance"):
         sm.new_game(seed=3, balance="v9")
 

@@ -55,9 +55,9 @@ def test_a_row_matches_the_game_played_directly():
     assert len(yards["division"]) == len(yards["classification"]) == 36
     assert yards["classification"] == [0] * 36  # stage_end: returned at every Stage's end
     assert yards["division"][-1] == len(g.state.division_yard)
-    assert row["balance"] == "v2"
+    assert row["balance"] == "v3"
     assert (row["bot"], row["mode"], row["length"], row["players"], row["target"]) == \
-        ("greedy", "solitaire", "short", 1, 13)  # V5: v2, the default
+        ("greedy", "solitaire", "short", 1, 14)  # V7: v3, the default
 
 
 def test_every_seat_of_a_multiplayer_game_is_the_bot():

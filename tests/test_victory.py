@@ -103,13 +103,28 @@ def test_solitaire_highest_after_days_pass_fail_at_the_end_of_the_last_day(lengt
 @pytest.mark.parametrize("length, target", [("short", 13), ("standard", 25), ("campaign", 56)])
 @pytest.mark.parametrize("delta, wins", [(0, True), (-1, False)])
 def test_v2_solitaire_targets(length, target, delta, wins):
-    """V5: edition v2 (the default) judges Solitaire against 13 / 25 / 56, edition v1 against v0.2's."""
+    """V5: edition v2 judges Solitaire against 13 / 25 / 56, edition v1 against v0.2's."""
     g = position(revenue=(target + delta,), length=length, balance="v2").game()
     assert g.config.target == target
     play_out(g)
     assert_over(g, ["Player"] if wins else [], "days_over")
     assert f"target of {target}" in g.outcome.reason
     assert position(length=length).game().config.target == {"short": 10, "standard": 20, "campaign": 45}[length]
+
+
+@pytest.mark.parametrize("length, target", [("short", 14), ("standard", 25), ("campaign", 56)])
+@pytest.mark.parametrize("delta, wins", [(0, True), (-1, False)])
+def test_v3_solitaire_targets(length, target, delta, wins):
+    """V7: edition v3 (the default) judges Solitaire against 14 / 25 / 56; the Co-op team's target
+    follows from them (V6: Short 34 / 45 / 56 for 2 / 3 / 4 seats)."""
+    g = position(revenue=(target + delta,), length=length, balance="v3").game()
+    assert g.config.target == target == sm.new_game(seed=1, length=length).config.target
+    play_out(g)
+    assert_over(g, ["Player"] if wins else [], "days_over")
+    assert f"target of {target}" in g.outcome.reason
+    if length == "short":
+        teams = [["A", "B", "C", "D"][:n] for n in (2, 3, 4)]
+        assert [sm.new_game(seed=1, players=t, mode="coop", length="short").config.target for t in teams] == [34, 45, 56]
 
 
 def test_highest_after_days_does_not_end_early():

@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 from stationmaster.bots import make  # noqa: E402
 from stationmaster.bots.play import play_turns  # noqa: E402
 from stationmaster.cards import spec  # noqa: E402
+from stationmaster.config import DEFAULT_BALANCE  # noqa: E402
 from stationmaster.start import new_game  # noqa: E402
 
 TIERS = ("depot", "station", "terminal")
@@ -78,7 +79,7 @@ def main(argv=None) -> int:
     ap.add_argument("--deck", default="full")
     ap.add_argument("--bot", default="planner")
     ap.add_argument("--length", default="standard")
-    ap.add_argument("--balance", default="v2")
+    ap.add_argument("--balance", default=DEFAULT_BALANCE)
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rows", help="also write each game's row to this JSON-lines file")

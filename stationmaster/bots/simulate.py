@@ -27,7 +27,7 @@ from collections import Counter, deque
 from fractions import Fraction
 
 from ..cards import PIECES
-from ..config import MAX_PLAYERS, make_config
+from ..config import DEFAULT_BALANCE, MAX_PLAYERS, make_config
 from ..game import Game
 from ..rules import REVENUE_SOURCES
 from .base import REGISTRY, check_options, make
@@ -130,7 +130,7 @@ AHEAD_PER_JOB = 4
 def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
              mode: str = "solitaire", players: int | None = None, yard_refill: str = "day_end",
              progress=False, bot_options: dict | None = None, deck: str = "classic",
-             optional_rules=(), balance: str = "v2") -> list:
+             optional_rules=(), balance: str = DEFAULT_BALANCE) -> list:
     """Play ``games`` games with ``bot`` (a registered name, a Bot subclass or a Bot) in every
     seat, game ``i`` on seed ``seed + i``, in ``jobs`` worker processes (None: one per CPU), and
     return one row per game, in seed order. ``iter_simulate`` takes the same arguments and yields
@@ -149,7 +149,8 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
     wrong type or out of range is refused before any game, saying which and why.
 
     ``deck`` and ``optional_rules`` are ``new_game``'s (``deck="full"``, ``optional_rules=["adversity"]``); ``balance`` the edition
-    of the numbers (``config.BALANCES``: "v1" as first played, "v2" retuned, the default)."""
+    of the numbers (``config.BALANCES``: "v1" as first played, "v2" retuned, "v3" with the Day's freight
+    contract of [L6], the default)."""
     return list(iter_simulate(bot, length, games, seed, jobs, mode, players, yard_refill, progress,
                               bot_options, deck, optional_rules, balance))
 
@@ -157,7 +158,7 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
 def iter_simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
                   mode: str = "solitaire", players: int | None = None, yard_refill: str = "day_end",
                   progress=False, bot_options: dict | None = None, deck: str = "classic",
-                  optional_rules=(), balance: str = "v2"):
+                  optional_rules=(), balance: str = DEFAULT_BALANCE):
     """``simulate``'s games as an iterator of rows in seed order, each yielded as soon as it and
     the games before it have finished. Nothing is held but the few games under way: a run of any
     length streams, and stopping early (``close()``, Ctrl-C in the loop) keeps every row already

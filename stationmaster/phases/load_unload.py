@@ -23,8 +23,11 @@ from ..state import PIPELINE, State
 #: [L5] Revenue units a finished freight load (out) or unload (in) pays, times the freight rate, by
 #: edition: v1 one, as v0.2 printed it; v2 three — a load is four Laborer actions, a Freight Agent
 #: action and switching a car onto the spur and back, against one Porter action and an Agent action
-#: for a boarded coach (issue 16: at one, a strategy that never switched won 42% of Standard)
-FREIGHT_PAY = {"v1": 1, "v2": 3}
+#: for a boarded coach (issue 16: at one, a strategy that never switched won 42% of Standard).
+#: [L6] v3, the Day's freight contract: the player's first load or unload finished in a Day pays the
+#: first figure, each further one that Day the next (the last figure repeats), so steady freight every
+#: Day pays and one lucky Day's lump does not decide the game (the figures in docs/rules.md)
+FREIGHT_PAY = {"v1": (1,), "v2": (3,), "v3": (6, 0)}
 
 OUT_ROUTE = ("green", "men", "at", "work", "car")
 IN_ROUTE = ("car", "work", "at", "men", "red")
@@ -220,9 +223,26 @@ def _pay(s: State, ev: Events, p: int, amount: int, why: str, source: str) -> No
 
 
 def freight_pay(s: State) -> int:
-    """What a finished freight load or unload pays before the cards' extras ([L5]): the freight
-    rate times the edition's ``FREIGHT_PAY``."""
-    return s.config.revenue[1] * FREIGHT_PAY[s.config.balance]
+    """What a player's first finished freight load or unload of a Day pays before the cards' extras
+    ([L5], [L6]): the freight rate times the edition's first ``FREIGHT_PAY`` figure (the bots value a
+    load by it)."""
+    return s.config.revenue[1] * FREIGHT_PAY[s.config.balance][0]
+
+
+def freight_pay_now(s: State, p: int) -> int:
+    """What player ``p``'s next finished load or unload pays today before the cards' extras: under
+    v3 the Day's freight contract ([L6]) pays the Day's first more than the rest."""
+    schedule = FREIGHT_PAY[s.config.balance]
+    done = s.freight_today.get(s.players[p].name, 0)
+    return s.config.revenue[1] * schedule[min(done, len(schedule) - 1)]
+
+
+def _pay_freight(s: State, ev: Events, p: int, why: str, source: str) -> None:
+    """Pay a finished load or unload at today's rate ([L6]) and count it for the Day."""
+    amount = freight_pay_now(s, p)
+    who = s.players[p].name
+    s.freight_today[who] = s.freight_today.get(who, 0) + 1
+    _pay(s, ev, p, amount, why, source)
 
 
 def _replace(seq: list, old: str, new: str) -> None:
@@ -283,8 +303,8 @@ def apply(s: State, it, ev: Events) -> None:
         retire(s, empty)
         fac.loaded_here.append(piece)
         ev.say("work", f"{who}'s Laborer loads a {sp.car} at the {sp.name}.")
-        _pay(s, ev, p, freight_pay(s), f"a {sp.car} loaded at the {sp.name}", "freight_out")
+        _pay_freight(s, ev, p, f"a {sp.car} loaded at the {sp.name}", "freight_out")
     else:
         fac.red.append(piece)
         ev.say("work", f"{who}'s Laborer puts an unloaded {sp.car} load in a red box at the {sp.name}.")
-        _pay(s, ev, p, freight_pay(s), f"a {sp.car} unloaded at the {sp.name}", "freight_in")
+        _pay_freight(s, ev, p, f"a {sp.car} unloaded at the {sp.name}", "freight_in")

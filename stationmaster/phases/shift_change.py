@@ -53,6 +53,7 @@ def proceed(s: State, ev: Events) -> bool:
     fire(s, "day_end", ev)
     return_classified(s, ev, "day_end")
     s.device_uses.clear()  # dispatch devices' uses come back for the new Day ([M20])
+    s.freight_today.clear()  # the Day's freight contract starts again ([L6])
     s.express_used.clear()  # trains 3/4 work a freight car again at every spot ([T7])
     s.collisions_today = 0
     s.at_fault_today.clear()
