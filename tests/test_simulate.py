@@ -302,7 +302,7 @@ def test_simulate_deals_the_deck_asked_for_and_says_so():
 
 
 def test_balance_tool_studies_edition_v1_apart_and_shows_the_spread_and_freight_share(tmp_path):
-    """L5 / V5: the study plays edition v2 by default; --balance v1 has its own files and section;
+    """L5 / V5 / V7: the study plays the default edition; --balance v1 has its own files and section;
     the tables show the spread across seeds (sd, sd/mean) and freight's share of the Revenue."""
     balance = _balance_tool()
     doc = tmp_path / "balance.md"
@@ -312,13 +312,16 @@ def test_balance_tool_studies_edition_v1_apart_and_shows_the_spread_and_freight_
               "--summaries", str(tmp_path / "summaries")]
     assert balance.main(common + ["--seed", "1001"]) == 0
     assert balance.main(common + ["--balance", "v1"]) == 0
-    v2 = balance.read_rows(tmp_path / "data" / "passenger-short-day_end.jsonl")
+    from stationmaster.config import DEFAULT_BALANCE, TARGETS
+
+    short = TARGETS[DEFAULT_BALANCE]["short"]
+    v2 = balance.read_rows(tmp_path / "data" / "passenger-short-day_end.jsonl")  # the default edition's rows
     v1 = balance.read_rows(tmp_path / "data" / "passenger-short-day_end-v1.jsonl")
-    assert [r["seed"] for r in v2] == [1001, 1002] and {r["balance"] for r in v2} == {"v2"}
-    assert {r["balance"] for r in v1} == {"v1"} and v1[0]["target"] == 10 and v2[0]["target"] == 13
+    assert [r["seed"] for r in v2] == [1001, 1002] and {r["balance"] for r in v2} == {DEFAULT_BALANCE}
+    assert {r["balance"] for r in v1} == {"v1"} and v1[0]["target"] == 10 and v2[0]["target"] == short
     text = doc.read_text()
     main, old = text.split("## The study with the classic deck under edition v1")
-    assert "### Short (3 Days, target 13)" in main and "#### Short (3 Days, target 10)" in old
+    assert f"### Short (3 Days, target {short})" in main and "#### Short (3 Days, target 10)" in old
     assert "| mean | sd | sd/mean | median | won | freight share |" in main
     sd, cv = balance.spread(v2)
     revenue = [r["revenue"]["Player"] for r in v2]
