@@ -9,7 +9,7 @@ The encoding holds only what that player can see at the table: their own hand, e
 (cards, cars, boxes, trains), the Mainline, the clock, the Departments' top cards, the yards, the
 Revenue and the pending decision. Other players' hands and the Home Office deck appear only as
 their sizes, the order of the Home Office never, nor the random stream: an observation of a game
-equals the observation of any ``game.copy(determinize=player, seed=...)`` (``tests/test_env_observe.py``).
+equals the observation of any ``game.copy(determinize=player, seed=...)`` (``tests/env/test_env_observe.py``).
 
 Seats are **relative**: index 0 is the observer's own Office, then the seats east of it in table
 order, wrapping round, so one policy can play any seat.
