@@ -22,6 +22,18 @@ def _play(game, bot, limit=5000):
     return decisions
 
 
+def grocers_spur():
+    """Seed 3's solitaire with a Depot Office, straights either side, a run-around above it and the
+    Grocer's Warehouse at its east end (1,1): a spur the planner can spot cars on."""
+    b = Position(seed=3)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.office("Player", "depot")
+    return b
+
+
 def test_planner_is_registered():
     assert "planner" in available()
     assert isinstance(make("planner", seed=2), PlannerBot)
@@ -104,12 +116,7 @@ def test_planner_boards_and_detrains_what_it_can():
 
 
 def test_planner_stocks_for_a_spotted_empty():
-    b = Position(seed=3)
-    b.lay("Player", "straight", (-1, 0))
-    b.lay("Player", "straight", (1, 0))
-    b.lay("Player", "runaround", (0, 1))
-    b.lay("Player", "grocers_warehouse", (1, 1))
-    b.office("Player", "depot")
+    b = grocers_spur()
     b.cars("Player", (1, 1), ["boxcar"])
     g = b.game()
     d = make("planner").decide(g)
@@ -133,12 +140,7 @@ def test_planner_holds_a_follower_right_behind_its_leader():
 def test_planner_spots_cars_at_its_industry_and_brings_the_train_back():
     """A train at the Office with a loaded boxcar for the Grocer's Warehouse: the planner switches,
     sets it out on the spur, and the train is back on the A/D track, made up to leave."""
-    b = Position(seed=3)
-    b.lay("Player", "straight", (-1, 0))
-    b.lay("Player", "straight", (1, 0))
-    b.lay("Player", "runaround", (0, 1))
-    b.lay("Player", "grocers_warehouse", (1, 1))
-    b.office("Player", "depot")
+    b = grocers_spur()
     b.train(11, player="Player", at=(0, 0), behind=["BL1", "K1"])
     g = b.game()
     bot = make("planner")
@@ -249,12 +251,7 @@ def test_a_planner_that_follows_its_plans_spots_the_same_cars_with_fewer_plans()
     """Search's rollouts use a planner that follows the switching plan it made when it chose to
     switch (``follow_plans``) rather than planning every step afresh: it plays legally and takes
     the steps of that plan."""
-    b = Position(seed=3)
-    b.lay("Player", "straight", (-1, 0))
-    b.lay("Player", "straight", (1, 0))
-    b.lay("Player", "runaround", (0, 1))
-    b.lay("Player", "grocers_warehouse", (1, 1))
-    b.office("Player", "depot")
+    b = grocers_spur()
     b.train(11, player="Player", at=(0, 0), behind=["BL1", "K1"])
     g = b.game()
     bot = PlannerBot(follow_plans=True)

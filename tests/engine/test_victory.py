@@ -344,6 +344,18 @@ def collision_ready(b, who):
     b.train(1, mainline=(seat + 1, 0))
 
 
+def third_collision(b, who, at_fault=None):
+    """The game of position ``b`` after two collisions today (``at_fault``: whose, by seat), played on
+    to this Stage's Load/Unload with a third collision at who's Office on the way."""
+    b.state.collisions_today = 2
+    if at_fault is not None:
+        b.state.at_fault_today = at_fault
+    collision_ready(b, who)
+    g = b.game()
+    to_load_unload(g)
+    return g
+
+
 def test_revenue_may_go_negative():
     """V2 / v0.2 §10: a collision costs 5 Revenue even from 0; Solitaire has no collision floor."""
     b = position(revenue=(0,), last_stage=False)
@@ -369,10 +381,7 @@ def test_competitive_third_collision_in_a_day_ends_the_game():
     """V3 / v0.2 §3.4 (balance v1): Competitive: the third collision in one Day ends the game,
     everyone loses."""
     b = position(mode="competitive", revenue=(30, 30), last_stage=False, balance="v1")
-    b.state.collisions_today = 2
-    collision_ready(b, "Ann")
-    g = b.game()
-    to_load_unload(g)
+    g = third_collision(b, "Ann")
     assert_over(g, [], "collision_floor")
     assert g.revenue["Ann"] == 25
     assert g.state.collisions_today == 3
@@ -384,11 +393,7 @@ def test_v2_third_collision_loses_only_the_players_at_fault():
     players at fault for one of that Day's collisions lose; the others are judged as when the last
     Day ends (the floor on the leader, then the highest Revenue)."""
     b = position(mode="competitive", revenue=(30, 20, 16), last_stage=False, balance="v2")
-    b.state.collisions_today = 2
-    b.state.at_fault_today = [0, 0]
-    collision_ready(b, "Ann")
-    g = b.game()
-    to_load_unload(g)
+    g = third_collision(b, "Ann", at_fault=[0, 0])
     assert_over(g, ["Bob"], "collision_floor")
     assert g.revenue == {"Ann": 25, "Bob": 20, "Cy": 16}
     assert "Ann, at fault, loses" in g.outcome.reason and "Bob has the highest Revenue, 20" in g.outcome.reason
@@ -399,11 +404,7 @@ def test_v2_third_collision_the_rest_still_need_the_floor():
     for the leader among them, everyone loses."""
     b = position(mode="competitive", revenue=(30, 14), last_stage=False, balance="v2")
     b.state.day = 5  # the last Day: the whole game's floor, 15
-    b.state.collisions_today = 2
-    b.state.at_fault_today = [0, 0]
-    collision_ready(b, "Ann")
-    g = b.game()
-    to_load_unload(g)
+    g = third_collision(b, "Ann", at_fault=[0, 0])
     assert_over(g, [], "revenue_floor")
 
 
@@ -415,11 +416,7 @@ def test_v2_collision_floor_on_an_early_day_asks_the_floor_of_the_days_begun(day
     15, which nobody could have reached yet."""
     b = position(mode="competitive", revenue=(30, bob), last_stage=False, balance="v2")
     b.state.day = day
-    b.state.collisions_today = 2
-    b.state.at_fault_today = [0, 0]
-    collision_ready(b, "Ann")
-    g = b.game()
-    to_load_unload(g)
+    g = third_collision(b, "Ann", at_fault=[0, 0])
     assert_over(g, winners, "collision_floor" if winners else "revenue_floor")
     assert f"collective floor of {3 * day}" in g.outcome.reason or winners
     if day < 5:
@@ -430,22 +427,14 @@ def test_collision_floor_under_v1_still_ends_the_game_for_everyone_on_an_early_d
     """V3 (balance v1): the literal v0.2 rule, whatever the Day: everyone loses."""
     b = position(mode="competitive", revenue=(30, 20), last_stage=False, balance="v1")
     b.state.day = 2
-    b.state.collisions_today = 2
-    b.state.at_fault_today = [0, 0]
-    collision_ready(b, "Ann")
-    g = b.game()
-    to_load_unload(g)
+    g = third_collision(b, "Ann", at_fault=[0, 0])
     assert_over(g, [], "collision_floor")
 
 
 def test_v2_third_collision_with_everyone_at_fault_everyone_loses():
     """V3 (balance v2): when every player was at fault for one of the Day's collisions, all lose."""
     b = position(mode="competitive", revenue=(30, 30), last_stage=False, balance="v2")
-    b.state.collisions_today = 2
-    b.state.at_fault_today = [1, 1]
-    collision_ready(b, "Ann")
-    g = b.game()
-    to_load_unload(g)
+    g = third_collision(b, "Ann", at_fault=[1, 1])
     assert_over(g, [], "collision_floor")
     assert "everyone loses" in g.outcome.reason
 
@@ -453,11 +442,7 @@ def test_v2_third_collision_with_everyone_at_fault_everyone_loses():
 def test_v2_third_collision_in_a_first_to_target_game_nobody_wins():
     """V3 (balance v2): first to target, the Division shut down: nobody reached the target, all lose."""
     b = position(mode="competitive", victory="first_to_target", revenue=(10, 10), last_stage=False, balance="v2")
-    b.state.collisions_today = 2
-    b.state.at_fault_today = [0, 0]
-    collision_ready(b, "Ann")
-    g = b.game()
-    to_load_unload(g)
+    g = third_collision(b, "Ann", at_fault=[0, 0])
     assert_over(g, [], "collision_floor")
 
 
@@ -489,10 +474,7 @@ def test_competitive_second_collision_does_not_end_the_game():
 def test_coop_has_no_collision_floor():
     """V3 / v0.2 §3.4: Solitaire and Co-op have no collision limit."""
     b = position(mode="coop", revenue=(0, 0), last_stage=False)
-    b.state.collisions_today = 2
-    collision_ready(b, "Bob")
-    g = b.game()
-    to_load_unload(g)
+    g = third_collision(b, "Bob")
     assert not g.is_over and g.state.collisions_today == 3
     assert g.revenue["Bob"] == -5
     assert invariants.check(g.state) == []

@@ -19,6 +19,18 @@ def moves(g):
     return {str(i) for i in g.legal_intents() if str(i).startswith("move")}
 
 
+def a2_game(switching=True, **train):
+    """Seed 3's Appendix A.5 grid (positions.a2_layout) with my Train 11 placed as ``train`` says
+    (at=, ahead=, behind=), 'switch' already chosen unless switching=False."""
+    b = Position(seed=3)
+    a2_layout(b)
+    b.train(11, player=ME, **train)
+    g = b.game()
+    if switching:
+        g.apply("switch")
+    return g
+
+
 # --------------------------------------------------------------------------- Appendix A.5
 
 # colours of the worked examples: yellow, brown (the car for the Freighthouse), blue, red
@@ -27,10 +39,7 @@ YELLOW, BROWN, BLUE, RED = "HL1", "BE1", "TL1", "RL1"
 
 def test_a5_trailing_point_move_for_move():
     """A.5 trailing point: four Moves; the brown car is left at C and the train rebuilt on F."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=F, behind=[YELLOW, BROWN, BLUE, RED])  # engine faces west (left)
-    g = b.game()
+    g = a2_game(at=F, behind=[YELLOW, BROWN, BLUE, RED], switching=False)  # engine faces west (left)
     t = g.state.trains[1]
     g.apply("switch")
     # 1. drop the back two cars (blue and red) on F; move to B
@@ -103,11 +112,7 @@ def test_a5_facing_point_move_for_move():
 
 def test_continuing_same_direction_with_same_tray_is_the_same_move():
     """S1: stopping and continuing the same way with the same tray is one Move."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=F, behind=["BE1"])
-    g = b.game()
-    g.apply("switch")
+    g = a2_game(at=F, behind=["BE1"])
     ev = g.apply("move 1 west 0,0")
     assert g.state.turn.moves_left == 5
     ev = g.apply("move 1 west -1,0")
@@ -132,11 +137,7 @@ def test_set_out_does_not_break_the_move():
 
 def test_reversing_starts_a_new_move():
     """S1: a change of direction is a new Move."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=F)
-    g = b.game()
-    g.apply("switch")
+    g = a2_game(at=F)
     g.apply("move 1 west 0,1")
     g.apply("move 1 east 1,1")
     g.apply("move 1 west 0,1")
@@ -148,11 +149,7 @@ def test_shuttling_round_the_run_around_costs_a_move_each_time_round():
     """S1: west from F through E onto B, then on down B's other leg onto E is one Move (as in A.5);
     going on west from E up to B again runs over the stretch it already ran onto, so it is a new
     Move. Before this ruling the shuttle E-B-E-B... was free for ever and the turn never ended."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=F, behind=["BE1"])
-    g = b.game()
-    g.apply("switch")
+    g = a2_game(at=F, behind=["BE1"])
     g.apply("move 1 west 0,1")
     assert g.state.turn.moves_left == 5
     ev = g.apply("move 1 west 0,0")
@@ -172,11 +169,7 @@ def test_shuttling_round_the_run_around_costs_a_move_each_time_round():
 def test_going_round_again_with_no_moves_left_is_refused_and_says_why():
     """S1: with no Moves left, the free continuation down onto E is still offered, but going round
     up to B again is not, and why_not says so in a player's words; west on to D stays free."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=F)
-    g = b.game()
-    g.apply("switch")
+    g = a2_game(at=F)
     g.apply("move 1 west 0,1")
     for _ in range(5):
         g.apply("move 1 west 0,0")
@@ -317,10 +310,7 @@ def test_a_set_out_picks_the_tray_too():
 
 def test_a_lone_tray_is_selected_when_switching_begins():
     """S1: with one Crew Tray in the Area, choosing to switch selects it at once."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=F)
-    g = b.game()
+    g = a2_game(at=F, switching=False)
     ev = g.apply("switch")
     assert g.state.turn.tray == 1 and [str(e) for e in ev] == ["Player switches train 11 (6 Moves)."]
     settled(g)
@@ -347,11 +337,7 @@ def test_another_stage_may_switch_another_tray():
 
 def test_moves_exhausted_message():
     """S1: with no Moves left a new Move is refused; set-outs, continuing and 'end' remain."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=F, behind=["BE1"])
-    g = b.game()
-    g.apply("switch")
+    g = a2_game(at=F, behind=["BE1"])
     for m in ("move 1 west 0,1", "move 1 east 1,1", "move 1 west 0,1",
               "move 1 east 1,1", "move 1 west 0,1", "move 1 east 1,1"):
         g.apply(m)
@@ -380,10 +366,7 @@ def test_reduced_visibility_gives_five_moves_at_night():
 
 def test_no_reduced_visibility_means_six_moves_all_day():
     """S1: without the optional rule every Stage has six Moves."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=F)
-    g = b.game()
+    g = a2_game(at=F, switching=False)
     assert g.stage == 1
     ev = g.apply("switch")
     assert g.state.turn.moves_left == 6
@@ -692,11 +675,7 @@ def test_cars_set_out_one_by_one_are_recoupled_in_their_old_order():
 
 def test_cannot_set_out_more_cars_than_that_end_has():
     """S5: only cars on that side of the engine can be set out from that end."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=F, behind=["HE1"])
-    g = b.game()
-    g.apply("switch")
+    g = a2_game(at=F, behind=["HE1"])
     with pytest.raises(sm.IllegalIntent, match="has 1 car behind its engine"):
         g.apply("setout 1 rear 2")
     with pytest.raises(sm.IllegalIntent, match="has 0 cars ahead of its engine"):
@@ -706,11 +685,7 @@ def test_cannot_set_out_more_cars_than_that_end_has():
 
 def test_never_set_out_on_the_office():
     """S5, A.4: the Office has a passenger platform; no cars may be left there."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=E, behind=["HE1"])
-    g = b.game()
-    g.apply("switch")
+    g = a2_game(at=E, behind=["HE1"])
     assert not any(str(i).startswith("setout") for i in g.legal_intents())
     with pytest.raises(sm.IllegalIntent, match="may not be left on the Office"):
         g.apply("setout 1 rear 1")
@@ -734,11 +709,7 @@ def test_at_most_four_standing_cars_per_card():
 
 def test_industry_track_holds_four_cars_whatever_its_boxes():
     """S5, v0.4.5 §4.3: an unlocked industry track takes one to four cars set out."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=B, behind=["BE1", "BE2", "BE3", "BE4"])
-    g = b.game()
-    g.apply("switch")
+    g = a2_game(at=B, behind=["BE1", "BE2", "BE3", "BE4"])
     g.apply("move 1 east 1,1")
     g.apply("setout 1 rear 4")
     assert cars_at(g, C) == ["BE1", "BE2", "BE3", "BE4"]
@@ -765,10 +736,7 @@ def test_locked_industry_cannot_be_entered():
 
 def test_unlocked_industry_can_be_entered():
     """S6: with MEN | AT | WORK empty the industry track is ordinary Operational Rail."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=B)
-    g = b.game()
+    g = a2_game(at=B, switching=False)
     assert C in reach(g, 1, "east")
     settled(g)
 
@@ -836,10 +804,7 @@ def test_end_finishes_switching_at_any_time():
 
 def test_moves_need_the_switch_option_first():
     """S7: Moves and set-outs come only after choosing 'switch'; then nothing else."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=F, behind=["HE1"])
-    g = b.game()
+    g = a2_game(at=F, behind=["HE1"], switching=False)
     with pytest.raises(sm.IllegalIntent, match="choose to switch"):
         g.apply("move 1 west 0,1")
     with pytest.raises(sm.IllegalIntent, match="choose to switch"):
@@ -854,11 +819,7 @@ def test_moves_need_the_switch_option_first():
 
 def test_legal_moves_are_exactly_the_reachable_cards():
     """S2: the legal Moves list every reachable Operational Rail card, and each is accepted."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.train(11, player=ME, at=F)
-    g = b.game()
-    g.apply("switch")
+    g = a2_game(at=F)
     for m in sorted(moves(g)):
         g2 = g.copy()
         g2.apply(m)
