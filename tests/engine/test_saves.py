@@ -2,6 +2,7 @@
 gives a SaveError saying what is wrong; a history that turns illegal stops the replay there."""
 
 import json
+import re
 import os
 import random
 import stat
@@ -119,10 +120,14 @@ def test_unicode_player_names_survive():
 
 
 def test_extra_top_level_fields_are_ignored_and_day_stage_are_informational():
+    """The replay, not the recorded day and stage, says where the game stands (they are only checked
+    for type and range, below)."""
     g = play(6, steps=20)
     d = g.to_json()
     d["comment"] = "from a notebook"
-    d["day"], d["stage"] = 99, 99
+    d["day"], d["stage"] = (2, 7) if (g.day, g.stage) != (2, 7) else (1, 1)
+    assert_same_game(g, sm.loads(json.dumps(d)))
+    del d["day"], d["stage"]
     assert_same_game(g, sm.loads(json.dumps(d)))
 
 
@@ -267,6 +272,35 @@ def test_bad_top_level_fields(changes, words):
     with pytest.raises(sm.SaveError) as e:
         sm.loads(json.dumps(base_save(**changes)))
     assert words in str(e.value)
+
+
+@pytest.mark.parametrize("changes,words", [
+    (dict(day=0), "'day' must be a whole number from 1 to {days}, not 0"),
+    (dict(day=99), "'day' must be a whole number from 1 to {days}, not 99"),
+    (dict(day="2"), "'day' must be a whole number from 1 to {days}, not '2'"),
+    (dict(day=True), "'day' must be a whole number from 1 to {days}, not True"),
+    (dict(day=1.0), "'day' must be a whole number from 1 to {days}, not 1.0"),
+    (dict(stage=0), "'stage' must be a whole number from 1 to 12, not 0"),
+    (dict(stage=13), "'stage' must be a whole number from 1 to 12, not 13"),
+    (dict(stage=None), "'stage' must be a whole number from 1 to 12, not None"),
+    (dict(stage=[3]), "'stage' must be a whole number from 1 to 12, not [3]"),
+])
+def test_a_tampered_day_or_stage_is_refused_saying_which_and_why(changes, words):
+    """The day and stage a save records are checked as the seed is: type and range, by name."""
+    d = base_save(**changes)
+    with pytest.raises(sm.SaveError) as e:
+        sm.loads(json.dumps(d))
+    assert words.format(days=sm.loads(json.dumps(base_save())).state.config.days) in str(e.value)
+
+
+@pytest.mark.parametrize("number", ["1e400", "Infinity", "-Infinity", "NaN", "2.5"])
+def test_a_day_or_stage_that_is_no_whole_number_in_the_text_is_refused(number):
+    text = json.dumps(base_save())
+    for key in ("day", "stage"):
+        tampered = re.sub(rf'"{key}": \d+', f'"{key}": {number}', text, count=1)
+        assert tampered != text
+        with pytest.raises(sm.SaveError, match=f"'{key}' must be a whole number"):
+            sm.loads(tampered)
 
 
 def test_missing_fields():
