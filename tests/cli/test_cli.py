@@ -2,7 +2,6 @@
 
 import io
 import json
-import random
 import subprocess
 import sys
 
@@ -12,15 +11,12 @@ import stationmaster as sm
 from stationmaster import cli
 from stationmaster.safetext import is_hidden
 
+from positions import random_play
+
 
 def play(seed, steps=None, **kw):
-    g = sm.new_game(seed=seed, **kw)
-    r = random.Random(seed)
-    n = 0
-    while not g.is_over and (steps is None or n < steps):
-        g.apply(r.choice(g.legal_intents()))
-        n += 1
-    return g
+    """A new game of ``seed`` after random legal play (seeded), to the end or for ``steps`` intents."""
+    return random_play(sm.new_game(seed=seed, **kw), seed, steps)
 
 
 @pytest.fixture

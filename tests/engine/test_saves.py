@@ -13,6 +13,8 @@ import stationmaster as sm
 from stationmaster import saves
 from stationmaster.invariants import check
 
+from positions import random_play
+
 CONFIGS = [
     dict(),
     dict(length="short"),
@@ -25,15 +27,8 @@ CONFIGS = [
 
 
 def play(seed, steps=None, **kw):
-    """Random legal play (seeded), to the end or for ``steps`` intents."""
-    g = sm.new_game(seed=seed, **kw)
-    r = random.Random(seed)
-    n = 0
-    while not g.is_over and (steps is None or n < steps):
-        g.apply(r.choice(g.legal_intents()))
-        n += 1
-        assert n < 5000
-    return g
+    """A new game of ``seed`` after random legal play (seeded), to the end or for ``steps`` intents."""
+    return random_play(sm.new_game(seed=seed, **kw), seed, steps)
 
 
 def event_texts(g):

@@ -7,15 +7,10 @@ import pytest
 import stationmaster as sm
 from stationmaster.invariants import check
 
+from positions import random_play
 
-def play(g, seed, steps=None):
-    r = random.Random(seed)
-    n = 0
-    while not g.is_over and (steps is None or n < steps):
-        g.apply(r.choice(g.legal_intents()))
-        n += 1
-        assert n < 5000
-    return g
+
+play = random_play  # play(g, seed, steps=None): seeded random legal play on g
 
 
 def snapshot(g):
