@@ -324,16 +324,20 @@ def test_without_the_deep_patterns_the_wrong_facing_train_spots_nothing():
 def test_planner_cuts_the_caboose_out_before_spotting_a_car():
     """Train 11 faces west and backs into the west-opening Grocer's Warehouse, its caboose the
     outer car: a plain set-out would leave the caboose on the spur with the boxcar. The planner
-    first sets the caboose out on a siding, so only the boxcar goes to the industry."""
+    first backs onto the siding below the Office and sets the caboose out there, spots the boxcar
+    alone, and goes back for the caboose."""
     b = Position(seed=3)
     b.lay("Player", "straight", (-1, 0))
     b.lay("Player", "straight", (1, 0))
     b.lay("Player", "runaround", (0, 1))
     b.lay("Player", "grocers_warehouse", (1, 1))
-    b.lay("Player", "straight", (-1, 1))
+    b.lay("Player", "turnout_right", (0, -1), turned=True)
+    b.lay("Player", "straight", (1, -1))
     b.office("Player", "depot")
     b.train(11, player="Player", at=(0, 0), behind=["BL1", "K1"])
     g = b.game()
-    _switch_through(g, make("planner"))
-    assert g.state.areas[0].grid[(1, 1)].cars == ["BL1"]
-    assert "K1" not in g.state.areas[0].grid[(1, 1)].cars
+    events = _switch_through(g, make("planner"))
+    area = g.state.areas[0]
+    assert area.grid[(1, 1)].cars == ["BL1"]
+    assert g.state.trains[1].cars == ["K1"] and area.grid[(1, -1)].cars == []
+    assert any(e.kind == "set_out" and "at 1,-1" in e.text for e in events)

@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import statistics
 import sys
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -116,24 +114,19 @@ def area_text(v: View) -> str:
     return "\n".join(rows)
 
 
-def study(seeds, deck="classic", dump=0, length="standard") -> dict:
+def study(seeds, deck="classic", dump=0, length="standard", dump_kind="unreached") -> dict:
     counts = Counter()
     dumps = []
-    revenue, freight, times = [], [], []
     for seed in seeds:
         g = sm.new_game(seed=seed, length=length, deck=deck)
         bot = make("planner", seed=seed)
-        start = time.perf_counter()
-        spent = 0.0
         while not g.is_over:
             s = g.state
             if s.phase == "local_operations" and s.turn.pending is None and s.turn.option is None:
                 v = View(g)
                 opp = opportunities(v)
                 if opp:
-                    t0 = time.perf_counter()
                     gain, plan = plan_switching(g)
-                    spent += time.perf_counter() - t0
                     counts["opportunities"] += 1
                     if plan and spotted(v, plan):
                         counts["found"] += 1
@@ -146,17 +139,11 @@ def study(seeds, deck="classic", dump=0, length="standard") -> dict:
                                     dumps.append(f"seed {seed} day {s.day} stage {s.stage}: {r}\n{area_text(v)}")
                                 break
             g.apply(bot.choose(g))
-        times.append(time.perf_counter() - start - spent)
-        revenue.append(g.revenue["Player"])
-        freight.append(sum(g.revenue.values()) and 0)
     return {"counts": dict(counts), "games": len(seeds), "dumps": dumps}
 
 
-dump_kind = "unreached"
-
 
 def main(argv=None) -> None:
-    global dump_kind
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", default="1-30")
     ap.add_argument("--deck", default="classic")
@@ -166,8 +153,7 @@ def main(argv=None) -> None:
     a = ap.parse_args(argv)
     lo, _, hi = a.seeds.partition("-")
     seeds = range(int(lo), int(hi or lo) + 1)
-    dump_kind = a.dump_kind
-    out = study(seeds, a.deck, a.dump, a.length)
+    out = study(seeds, a.deck, a.dump, a.length, a.dump_kind)
     for d in out.pop("dumps"):
         print(d, end="\n\n")
     print(json.dumps(out, indent=1))

@@ -23,11 +23,12 @@ from .base import Bot, Decision, Option, check_options, register
 from .view import View
 
 SWITCH_NODES = 60  # industry visits and set-outs tried per switching plan (each on a game copy)
-DEEP_NODES = 120  # more positions tried to cut cars out or run round them, when the plain visits spot nothing
+DEEP_NODES = 50  # more positions tried to cut cars out or run round them, when the plain visits spot nothing
 TIMETABLE_CAP = 6  # more trains than this jam four Crew Trays and a small Office
 FREIGHT_CAP = 2  # of them freight trains (no coaches) when a load pays what a coach does ([L5] v1)
 SPOTTED = 0.9  # a workable car spotted at its industry, per unit of a load's pay over a coach's
 JUNK = 0.5  # how much more a car an industry cannot work costs on its spur, per unit of that pay
+STRANDED = 1.0  # a car left on a siding: it blocks the track until a train comes back for it
 SCARCE_TRAINS = 0.12  # below this chance of a train per draw, any train for the timetable is worth playing
 
 
@@ -51,7 +52,7 @@ def area_value(v: View) -> float:
             continue
         fac = area.facilities.get(xy)
         if fac is None or xy == (0, 0):
-            value -= 0.2 * len(placed.cars)
+            value -= STRANDED * len(placed.cars)
             continue
         sp = v.spec(placed.card)
         want_empty = capacity(s, area, xy)[0] + 1 if sp.outbound else 0
@@ -73,11 +74,17 @@ def area_value(v: View) -> float:
 
 
 def _moves(g, seat, tray, direction) -> list:
+    memo = getattr(g, "memo", None)  # a Sandbox remembers its reach: positions are tried from often
+    if memo is not None and (tray, direction) in memo:
+        return memo[(tray, direction)]
     s = g.state
     t = s.trains.get(tray)
     if t is None or t.where != "area":
         return []
-    return sorted(switching.reach(s, seat, s.areas[seat], t, direction))
+    out = sorted(switching.reach(s, seat, s.areas[seat], t, direction))
+    if memo is not None:
+        memo[(tray, direction)] = out
+    return out
 
 
 class Sandbox:
@@ -87,10 +94,11 @@ class Sandbox:
     apply, so a rule change reaches the plans; copying a whole game for each try (the planner's
     time under v2, ~24 copies a plan) is what this saves."""
 
-    __slots__ = ("state", "players", "actor", "seat")
+    __slots__ = ("state", "players", "actor", "seat", "memo")
 
     def __init__(self, state, players, actor, seat):
         self.state, self.players, self.actor, self.seat = state, players, actor, seat
+        self.memo = {}  # (tray, direction) -> the cards a Move reaches, until the next apply
 
     @classmethod
     def of(cls, game, seat):
@@ -107,6 +115,7 @@ class Sandbox:
         return local_ops.check(self.state, it)
 
     def apply(self, it):
+        self.memo.clear()
         local_ops.apply(self.state, it, Events())
 
 
@@ -143,12 +152,34 @@ def _switch_copy(s, seat):
 
 
 def _try(g, it):
-    """The position after ``it``, or None if it is refused (a copy; ``g`` is untouched)."""
-    if g.why_not(it) is not None:
-        return None
-    h = g.copy()
-    h.apply(it)
+    """The position after ``it``, or None if it is refused (a copy; ``g`` is untouched). Every
+    Move tried is one ``_moves`` listed for ``g`` (its card is in reach), so on a Sandbox the rest of
+    the engine's check is asked here (``_move_refused``) instead of walking the rail again."""
+    if isinstance(g, Sandbox) and isinstance(it, Move):
+        if _move_refused(g.state, it):
+            return None
+        h = g.copy()
+        h.apply(it)
+        if h.state.turn.moves_left < 0:  # it took more Moves than were left
+            return None
+    else:
+        if g.why_not(it) is not None:
+            return None
+        h = g.copy()
+        h.apply(it)
     return h if h.phase == "local_operations" and h.state.turn.option == "switch" else None
+
+
+def _move_refused(s, it) -> bool:
+    """The engine's Move check ([S1]) but the reach: the Stage's one tray, a card rule that forbids
+    switching it, and a Move left unless it goes on the way the last one went."""
+    t = s.turn
+    if t.tray is not None and t.tray != it.tray:
+        return True
+    tr = s.trains[it.tray]
+    if fire(s, "switch_problem", tr, train=tr) is not None:
+        return True
+    return t.moves_left < 1 and t.last_move != (it.tray, it.direction)
 
 
 def _home(g, seat, tray, path, out, via: bool = True, pickup=None):
@@ -269,7 +300,7 @@ def _spur_cars(v: View) -> tuple:
     return works, junk
 
 
-def _cut_out(v: View, g, seat, tray, want, out, budget: list) -> None:
+def _cut_out(v: View, g, seat, tray, want, out, budget: list, moving: bool = True) -> None:
     """Plans that first set a block out on a siding (off the Running Track and the industries), then
     visit an industry. Two patterns: a block of cars no industry here works (the caboose, say) comes
     off the outer end so that the useful car behind it is the one shoved into the spur (the trailing
@@ -283,34 +314,37 @@ def _cut_out(v: View, g, seat, tray, want, out, budget: list) -> None:
         return any((PIECES[c].kind, PIECES[c].loaded) in want for c in cars)
 
     here = g.state.trains[tray].pos
-    stops = [(None, here)] if here not in inds and here != (0, 0) else []  # set out where it stands
-    stops += [(d, xy) for d in ("east", "west") for xy in _moves(g, seat, tray, d) if xy not in inds and xy != (0, 0)]
+    stops = [(None, here)] if here not in inds and here[1] != 0 else []  # set out where it stands
+    if moving:  # (a train part way through a plan sets out where it stands, or not at all)
+        stops += [(d, xy) for d in ("east", "west") for xy in _moves(g, seat, tray, d)  # never on the Running Track
+                  if xy not in inds and xy[1] != 0]
+    reached = []
     for d, xy in stops:
-        if budget[0] <= 0:
-            return
-        h, first = g, []
-        if d is not None:
+        if d is None:
+            reached.append((xy, g, []))
+        elif budget[0] > 0:
             h = _try(g, Move(tray, d, xy))
             budget[0] -= 1
-            if h is None:
-                continue
-            first = [Move(tray, d, xy)]
-        tr = h.state.trains[tray]
-        for end, side in (("rear", tr.behind), ("front", tr.ahead)):
-            for n in range(1, len(side) + 1):
-                block, rest = side[-n:], side[:-n] + (tr.ahead if end == "rear" else tr.behind)
-                if budget[0] <= 0:
-                    return
-                if not works(block) and works(rest):  # drop the junk, spot what is left
-                    k = _try(h, SetOut(tray, end, n))
-                    budget[0] -= 1
-                    if k is not None:
-                        _visits(v, k, seat, tray, first + [SetOut(tray, end, n)], out, budget, pickup=xy)
-                elif end == "rear" and works(block) and xy[1] != 0:  # leave the cut, run round it
-                    k = _try(h, SetOut(tray, end, n))
-                    budget[0] -= 1
-                    if k is not None:
-                        _run_round(v, k, seat, tray, xy, facing, first + [SetOut(tray, end, n)], out, budget)
+            if h is not None:
+                reached.append((xy, h, [Move(tray, d, xy)]))
+    for turning in (False, True):  # the caboose cut out first: shorter plans, and the commoner need
+        for xy, h, first in reached:
+            tr = h.state.trains[tray]
+            for end, side in (("rear", tr.behind), ("front", tr.ahead)):
+                for n in range(1, len(side) + 1):
+                    block, rest = side[-n:], side[:-n] + (tr.ahead if end == "rear" else tr.behind)
+                    if budget[0] <= 0:
+                        return
+                    if not turning and not works(block) and works(rest):  # drop the junk, spot the rest
+                        k = _try(h, SetOut(tray, end, n))
+                        budget[0] -= 1
+                        if k is not None:
+                            _visits(v, k, seat, tray, first + [SetOut(tray, end, n)], out, budget, pickup=xy)
+                    elif turning and end == "rear" and works(block):  # leave the cut, run round it
+                        k = _try(h, SetOut(tray, end, n))
+                        budget[0] -= 1
+                        if k is not None:
+                            _run_round(v, k, seat, tray, xy, facing, first + [SetOut(tray, end, n)], out, budget)
 
 
 def _run_round(v: View, g, seat, tray, cut_at, facing, path, out, budget: list) -> None:
@@ -354,13 +388,14 @@ def _run_round(v: View, g, seat, tray, cut_at, facing, path, out, budget: list) 
                         onto_the_cut(c, steps + [Move(tray, d2, z)])
 
 
-def plan_switching(game, nodes: int = SWITCH_NODES, deep: int = DEEP_NODES):
+def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
     """A switching plan from a steady player's patterns, each tried on game copies: bring a stray
     train back to the Office; run a train at the Office into an industry spur, set out the cars
     that industry works (or just couple the finished ones) and come back; and, when those spot no
     car an industry works or leave a car it cannot work on its spur (the caboose, mostly), cut the
     caboose or other cars out first, or run round the cut to turn it (``_cut_out``, at most
     ``deep`` more positions tried). (gain, intents)."""
+    deep = DEEP_NODES if deep is None else deep
     v0 = View(game)
     seat = v0.seat
     base = area_value(v0)
@@ -405,7 +440,7 @@ def plan_switching(game, nodes: int = SWITCH_NODES, deep: int = DEEP_NODES):
         for t in v0.switchable():
             standing = v0.area.grid[t.pos].cars if t.pos != (0, 0) and t.pos not in inds else []
             if any((PIECES[c].kind, PIECES[c].loaded) in want for c in t.cars):
-                _cut_out(v0, start, seat, t.tray, want, more, budget)
+                _cut_out(v0, start, seat, t.tray, want, more, budget, moving=t.pos == (0, 0))
             if any((PIECES[c].kind, PIECES[c].loaded) in want for c in standing):  # part way round its cut
                 _run_round(v0, start, seat, t.tray, t.pos, t.direction, [], more, budget)
         if more:
