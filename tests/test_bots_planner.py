@@ -341,3 +341,26 @@ def test_planner_cuts_the_caboose_out_before_spotting_a_car():
     assert area.grid[(1, 1)].cars == ["BL1"]
     assert g.state.trains[1].cars == ["K1"] and area.grid[(1, -1)].cars == []
     assert any(e.kind == "set_out" and "at 1,-1" in e.text for e in events)
+
+
+@pytest.mark.breaks_invariants  # the hand is set by hand: the deck no longer adds up
+def test_a_station_held_without_its_depot_gives_way_to_a_card_of_use_now():
+    """At a Whistle Post a Station waits for a Depot: with the Depot in hand it is kept (worth more
+    than a facility card), without it the facility card is kept and the Station discarded to a
+    Department, where it stays within reach."""
+    from stationmaster.bots.planner import card_worth
+    g = sm.new_game(seed=1)
+    g.apply("draw home")
+    v = View(g)
+    v.player.hand = ["Station1", "Depot1", "Grocer1"]
+    with_depot = card_worth(v, "Station1")
+    v.player.hand = ["Station1", "Straight1", "Grocer1"]
+    alone = card_worth(v, "Station1")
+    assert with_depot > alone and alone < card_worth(v, "Grocer1") < with_depot
+
+
+def test_copies_of_a_card_are_ordered_by_number_not_as_text():
+    """Of two copies of an upgrade in hand only the first counts; "first" is by the copy's number
+    (Depot2 before Depot10), not by the id's text."""
+    from stationmaster.bots.planner import card_order
+    assert sorted(["T10", "T9", "Depot10", "Depot2"], key=card_order) == ["Depot2", "Depot10", "T9", "T10"]

@@ -538,9 +538,9 @@ def card_worth(v: View, card: str) -> float:
     """How much a card in hand is worth to this player now (0 useless ... 10 play at once)."""
     sp = v.spec(card)
     if sp.kind == "office":
-        if any(c < card and v.s.deck.get(c) == v.s.deck.get(card) for c in v.player.hand):
+        if any(card_order(c) < card_order(card) and v.s.deck.get(c) == v.s.deck.get(card) for c in v.player.hand):
             return 0.5  # a second copy of an upgrade in hand: only one can ever be played
-        return {1: 10.0, 2: 6.0, 3: 4.5}.get(sp.tier - v.tier, 0.0)
+        return office_worth(v, sp.tier)
     if sp.kind == "train":
         if len(v.s.timetable) >= TIMETABLE_CAP:
             return 1.0
@@ -586,6 +586,28 @@ def card_worth(v: View, card: str) -> float:
     if sp.kind == "device":  # the Train Order Signal: a collision saved at a full Office ([M20])
         return 3.0 if v.tier >= 1 else 1.5
     return 0.0
+
+
+def card_order(card: str) -> tuple:
+    """A card id's place among its copies: "Depot2" before "Depot10" (ids compared as text put
+    "T10" before "T9")."""
+    stem = card.rstrip("0123456789")
+    return stem, int(card[len(stem):] or 0)
+
+
+def office_worth(v: View, tier: int) -> float:
+    """An Office upgrade in hand: the next tier is played at once; a later tier waits for the ones
+    between, and is worth keeping only while they are in hand too (a Station held with no Depot in
+    sight keeps a hand slot for many Stages, a Department keeps it within reach when discarded)."""
+    gap = tier - v.tier
+    if gap == 1:
+        return 10.0
+    if gap < 1:
+        return 0.0
+    between = {v.spec(c).tier for c in v.player.hand if v.spec(c).kind == "office"}
+    if all(t in between for t in range(v.tier + 1, tier)):
+        return {2: 6.0, 3: 4.5}.get(gap, 0.0)
+    return {2: 4.0, 3: 3.0}.get(gap, 0.0)
 
 
 #: what each enhancement is worth in the hand (View -> worth): the ones that pay at once with this
@@ -1089,7 +1111,7 @@ class PlannerBot(Bot):
             return Decision(plays[0][1], plays[0][2])
         limit = 4 if any(c.startswith("RedFlag") for c in hand) else 3
         if len(hand) > limit:
-            keep = sorted((c for c in hand if not c.startswith("RedFlag")), key=lambda c: (card_worth(v, c), c))
+            keep = sorted((c for c in hand if not c.startswith("RedFlag")), key=lambda c: (card_worth(v, c), card_order(c)))
             worst = keep[0]
             dept = self._discard_dept(v)
             return Decision(Discard(worst, dept), f"discards the {v.spec(worst).name}: least use to this Office")
