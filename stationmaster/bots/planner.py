@@ -15,7 +15,7 @@ from ..cards import PIECES, spec as card_spec
 from ..cards.base import fire
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
 from ..phases import local_ops, switching
-from ..query import ad_tracks, capacity, departure_problem, geometry, neighbours9, outbound_loads, spotted_empties
+from ..query import CAR_LIMIT, ad_tracks, capacity, departure_problem, geometry, neighbours9, outbound_loads, spotted_empties
 from ..rules import Events
 from ..state import Train
 from .attacks import DEFENCES, attacks_expected, best_attack, building_spot, is_attack
@@ -274,10 +274,11 @@ def _visits(v: View, g, seat, tray, path, out, budget: list, pickup=None) -> Non
 
 
 def _wanted(v: View) -> set:
-    """(car kind, loaded) pairs one of the player's reachable, unlocked industries works."""
+    """(car kind, loaded) pairs one of the player's reachable, unlocked industries works and has room
+    for (a spur holds four cars, [S5]: a full one takes no car, however the train is switched)."""
     want = set()
     for xy in v.industries():
-        if v.area.facilities[xy].locked:
+        if v.area.facilities[xy].locked or len(v.area.grid[xy].cars) >= CAR_LIMIT:
             continue
         sp = v.spec(v.area.grid[xy].card)
         if sp.inbound:
