@@ -16,7 +16,7 @@ from ..cards.base import fire
 from ..flow import Option as TurnOption, Phase, Where
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
 from ..phases import local_ops, switching
-from ..query import CAR_LIMIT, ad_tracks, capacity, departure_problem, geometry, neighbours9, outbound_loads, spotted_empties
+from ..query import CAR_LIMIT, card_order, ad_tracks, capacity, departure_problem, geometry, neighbours9, outbound_loads, spotted_empties
 from ..rules import Events
 from ..state import Train
 from .attacks import DEFENCES, attacks_expected, best_attack, building_spot, is_attack
@@ -541,51 +541,18 @@ def card_worth(v: View, card: str) -> float:
     family says (``CardRules.worth``), else this planner's judgement of its kind (``KIND_WORTH``: the
     trains and industries it builds its game on), else nothing."""
     sp = v.spec(card)
-    if sp.kind == "office":
-        if any(card_order(c) < card_order(card) and v.s.deck.get(c) == v.s.deck.get(card) for c in v.player.hand):
-            return 0.5  # a second copy of an upgrade in hand: only one can ever be played
-        return office_worth(v, sp.tier)
-    if sp.kind == "train":
-        if len(v.s.timetable) >= TIMETABLE_CAP:
-            return 1.0
-        if sp.consist == ("coach",):
-            return 8.0 if v.tier >= 1 else 6.0
-        scarce = train_odds(v) < SCARCE_TRAINS  # a big deck: the next train may be a Day of draws away
-        if "coach" in sp.consist:
-            return 6.0 if scarce else 5.0
-        freight = sum(1 for c in v.s.timetable.values() if "coach" not in v.spec(c).consist)
-        kinds = {v.spec(v.area.grid[xy].card).car for xy in v.industries()}
-        cap = FREIGHT_CAP + (v.freight > 1)  # a load worth more than a coach: one more freight train
-        if scarce and freight < cap:
-            return 6.0 if kinds & set(sp.consist) else 5.0
-        if v.freight > 1 and kinds & set(sp.consist) and freight < cap:
-            return 5.0  # a load pays more than a coach ([L5] v2): a train for an industry it serves
-        return 4.0 if kinds & set(sp.consist) and freight < cap else 1.5
-    if sp.kind == "extra":
-        if stages_left(v.s) < 5:
-            return 0.5  # it could not reach the Office before the last Day ends
-        if not extra_of_use(v, card):
-            return 0.5  # a special train this Office can neither switch nor work ([T2]-[T4])
-        return 6.0 if v.tier >= 1 else 3.0
-    if sp.kind == "facility":
-        if len(v.industries(False)) >= 4:
-            return 2.0
-        bonus = 2.0 if v.freight > 1 else 0.0  # freight pays more than passengers ([L5] v2)
-        return (5.0 if open_slots(v) > 0 else 3.0) + bonus  # no track to build it on yet: a card that waits
-    if sp.kind == "track":
-        return (4.0 + (1.0 if v.freight > 1 else 0.0)) if len(v.industries(False)) < 4 else 2.0
-    if sp.kind == "modifier":
-        return 4.0 if v.industries(False) or v.tier >= 1 else 2.5  # it serves an industry or the Office
-    if sp.kind == "enhancement":  # it stays for the game; any fitting card is a good home ([E1])
-        worth = ENHANCEMENT_WORTH.get(sp.key)
-        return worth(v) if worth else 3.0
-    if is_attack(sp):  # played on the leader in Competitive ([O1]); never dealt elsewhere
-        return (3.5 if sp.key in ("icc_fine", "freight_claim") else 3.0) if v.s.config.mode == "competitive" else 0.0
-    if sp.kind == "order":
-        if sp.key == "second_section":  # a second run of a passenger train boards twice the passengers
-            return 3.5 if v.tier >= 1 and any("coach" in v.spec(c).consist for c in v.s.timetable.values()) else 1.0
-        return 2.0  # Expedite: an A/D track freed a Stage early
-    if sp.kind == "ml_modifier":  # Block Signals, an Interlocking Tower: the planner does not lay them ([M19])
+    declared = rules_for(sp).worth(v, card)
+    if declared is not None:
+        return declared
+    judge = KIND_WORTH.get(sp.kind)
+    return judge(v, card) if judge else 0.0
+
+
+def train_worth(v: View, card: str) -> float:
+    """A timetabled train: passenger trains first, freight trains for the industries the Area serves,
+    while the timetable has room."""
+    sp = v.spec(card)
+    if len(v.s.timetable) >= TIMETABLE_CAP:
         return 1.0
     if sp.consist == ("coach",):
         return 8.0 if v.tier >= 1 else 6.0
@@ -602,38 +569,28 @@ def card_worth(v: View, card: str) -> float:
     return 4.0 if kinds & set(sp.consist) and freight < cap else 1.5
 
 
-def card_order(card: str) -> tuple:
-    """A card id's place among its copies: "Depot2" before "Depot10" (ids compared as text put
-    "T10" before "T9")."""
-    stem = card.rstrip("0123456789")
-    return stem, int(card[len(stem):] or 0)
+def extra_worth(v: View, card: str) -> float:
+    """An Extra: cars for a Control Point, if it can reach the Office in time and be worked there."""
+    if stages_left(v.s) < 5:
+        return 0.5  # it could not reach the Office before the last Day ends
+    if not extra_of_use(v, card):
+        return 0.5  # a special train this Office can neither switch nor work ([T2]-[T4])
+    return 6.0 if v.tier >= 1 else 3.0
 
 
-def office_worth(v: View, tier: int) -> float:
-    """An Office upgrade in hand: the next tier is played at once; a later tier waits for the ones
-    between, and is worth keeping only while they are in hand too (a Station held with no Depot in
-    sight keeps a hand slot for many Stages, a Department keeps it within reach when discarded)."""
-    gap = tier - v.tier
-    if gap == 1:
-        return 10.0
-    if gap < 1:
-        return 0.0
-    between = {v.spec(c).tier for c in v.player.hand if v.spec(c).kind == "office"}
-    if all(t in between for t in range(v.tier + 1, tier)):
-        return {2: 6.0, 3: 4.5}.get(gap, 0.0)
-    return {2: 4.0, 3: 3.0}.get(gap, 0.0)
+def facility_worth(v: View, card: str) -> float:
+    """An industry, while the Area has fewer than four: less while there is no track to build it on."""
+    if len(v.industries(False)) >= 4:
+        return 2.0
+    bonus = 2.0 if v.freight > 1 else 0.0  # freight pays more than passengers ([L5] v2)
+    return (5.0 if open_slots(v) > 0 else 3.0) + bonus  # no track to build it on yet: a card that waits
 
 
-#: what each enhancement is worth in the hand (View -> worth): the ones that pay at once with this
-#: Office most; a defence only where someone may play an attack card on the player
-ENHANCEMENT_WORTH = {
-    "lunch_counter": lambda v: 4.5 if v.tier >= 1 else 1.0,
-    "siding_extension": lambda v: 4.0 if v.tier >= 1 else 2.5,
-    "gantry_crane": lambda v: 3.0 if v.industries(False) else 1.0,
-    "yard_lights": lambda v: 2.0,
-    **{key: (lambda v, key=key: 3.5 if attacks_expected(v.s) and not has_defence(v, key) else 0.3)
-       for key in DEFENCES},
-}
+#: the kinds whose worth this planner judges itself (their families declare none, ``CardRules.worth``)
+KIND_WORTH = {"train": train_worth, "extra": extra_worth, "facility": facility_worth}
+
+#: a card of a kind the planner has no play of its own for is played when its family says it is worth this much
+PLAY_WORTH = 5.0
 
 
 def has_defence(v: View, key: str) -> bool:

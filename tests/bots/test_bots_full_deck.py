@@ -260,13 +260,12 @@ def test_search_plays_whole_full_deck_games(mode, players):
 def test_a_second_copy_of_an_office_upgrade_is_worth_little():
     """Only one Station can ever go on an Office: in a big deck, where upgrades come in pairs, the
     second copy in hand is the one discarded, not a new card."""
-    from stationmaster.bots.planner import office_worth
     b = Position(seed=3, deck="full", balance="v1")  # the whole deck's Station ids ([U3])
     first, second, _ = b.hand("Player", ["station", "station", "straight"])
     g = b.game()
     v = View(g)
-    # the first copy is worth what a lone Station is (with no Depot in hand it waits: office_worth)
-    assert card_worth(v, first) == office_worth(v, 2) == 4.0 and card_worth(v, second) == 0.5
+    # the first copy is worth what a lone Station is (with no Depot in hand it waits: OfficeRules.worth)
+    assert card_worth(v, first) == 4.0 and card_worth(v, second) == 0.5
 
 
 def test_any_train_is_worth_a_place_on_the_timetable_when_trains_are_scarce():

@@ -359,5 +359,5 @@ def test_a_station_held_without_its_depot_gives_way_to_a_card_of_use_now():
 def test_copies_of_a_card_are_ordered_by_number_not_as_text():
     """Of two copies of an upgrade in hand only the first counts; "first" is by the copy's number
     (Depot2 before Depot10), not by the id's text."""
-    from stationmaster.bots.planner import card_order
+    from stationmaster.query import card_order
     assert sorted(["T10", "T9", "Depot10", "Depot2"], key=card_order) == ["Depot2", "Depot10", "T9", "T10"]
