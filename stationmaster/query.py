@@ -240,3 +240,10 @@ def empty_spots(s: State, p: int) -> list:
     lo, hi = min(ys) - 1, max(ys) + 1
     return [(x, y) for x in range(area.west_limit, area.east_limit + 1) for y in range(lo, hi + 1)
             if (x, y) not in area.grid]
+
+
+def card_order(card: str) -> tuple:
+    """A card id's place among its copies: "Depot2" before "Depot10" (ids compared as text put
+    "T10" before "T9")."""
+    stem = card.rstrip("0123456789")
+    return stem, int(card[len(stem):] or 0)

@@ -16,7 +16,7 @@ from ..cards.base import fire
 from ..flow import Option as TurnOption, Phase, Where
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
 from ..phases import local_ops, switching
-from ..query import ad_tracks, capacity, departure_problem, geometry, neighbours9, outbound_loads, spotted_empties
+from ..query import CAR_LIMIT, card_order, ad_tracks, capacity, departure_problem, geometry, neighbours9, outbound_loads, spotted_empties
 from ..rules import Events
 from ..state import Train
 from .attacks import DEFENCES, attacks_expected, best_attack, building_spot, is_attack
@@ -24,10 +24,12 @@ from .base import Bot, Decision, Option, check_options, register
 from .view import View
 
 SWITCH_NODES = 60  # industry visits and set-outs tried per switching plan (each on a game copy)
+DEEP_NODES = 50  # more positions tried to cut cars out or run round them, when the plain visits spot nothing
 TIMETABLE_CAP = 6  # more trains than this jam four Crew Trays and a small Office
 FREIGHT_CAP = 2  # of them freight trains (no coaches) when a load pays what a coach does ([L5] v1)
 SPOTTED = 0.9  # a workable car spotted at its industry, per unit of a load's pay over a coach's
 JUNK = 0.5  # how much more a car an industry cannot work costs on its spur, per unit of that pay
+STRANDED = 1.0  # a car left on a siding: it blocks the track until a train comes back for it
 SCARCE_TRAINS = 0.12  # below this chance of a train per draw, any train for the timetable is worth playing
 
 
@@ -51,7 +53,7 @@ def area_value(v: View) -> float:
             continue
         fac = area.facilities.get(xy)
         if fac is None or xy == (0, 0):
-            value -= 0.2 * len(placed.cars)
+            value -= STRANDED * len(placed.cars)
             continue
         sp = v.spec(placed.card)
         want_empty = capacity(s, area, xy)[0] + 1 if sp.outbound else 0
@@ -73,11 +75,17 @@ def area_value(v: View) -> float:
 
 
 def _moves(g, seat, tray, direction) -> list:
+    memo = getattr(g, "memo", None)  # a Sandbox remembers its reach: positions are tried from often
+    if memo is not None and (tray, direction) in memo:
+        return memo[(tray, direction)]
     s = g.state
     t = s.trains.get(tray)
     if t is None or t.where != Where.AREA:
         return []
-    return sorted(switching.reach(s, seat, s.areas[seat], t, direction))
+    out = sorted(switching.reach(s, seat, s.areas[seat], t, direction))
+    if memo is not None:
+        memo[(tray, direction)] = out
+    return out
 
 
 class Sandbox:
@@ -87,10 +95,11 @@ class Sandbox:
     apply, so a rule change reaches the plans; copying a whole game for each try (the planner's
     time under v2, ~24 copies a plan) is what this saves."""
 
-    __slots__ = ("state", "players", "actor", "seat")
+    __slots__ = ("state", "players", "actor", "seat", "memo")
 
     def __init__(self, state, players, actor, seat):
         self.state, self.players, self.actor, self.seat = state, players, actor, seat
+        self.memo = {}  # (tray, direction) -> the cards a Move reaches, until the next apply
 
     @classmethod
     def of(cls, game, seat):
@@ -107,6 +116,7 @@ class Sandbox:
         return local_ops.check(self.state, it)
 
     def apply(self, it):
+        self.memo.clear()
         local_ops.apply(self.state, it, Events())
 
 
@@ -143,17 +153,42 @@ def _switch_copy(s, seat):
 
 
 def _try(g, it):
-    """The position after ``it``, or None if it is refused (a copy; ``g`` is untouched)."""
-    if g.why_not(it) is not None:
-        return None
-    h = g.copy()
-    h.apply(it)
+    """The position after ``it``, or None if it is refused (a copy; ``g`` is untouched). Every
+    Move tried is one ``_moves`` listed for ``g`` (its card is in reach), so on a Sandbox the rest of
+    the engine's check is asked here (``_move_refused``) instead of walking the rail again."""
+    if isinstance(g, Sandbox) and isinstance(it, Move):
+        if _move_refused(g.state, it):
+            return None
+        h = g.copy()
+        h.apply(it)
+        if h.state.turn.moves_left < 0:  # it took more Moves than were left
+            return None
+    else:
+        if g.why_not(it) is not None:
+            return None
+        h = g.copy()
+        h.apply(it)
     return h if h.phase == Phase.LOCAL_OPERATIONS and h.state.turn.option == TurnOption.SWITCH else None
 
 
-def _home(g, seat, tray, path, out, via: bool = True):
+def _move_refused(s, it) -> bool:
+    """The engine's Move check ([S1]) but the reach: the Stage's one tray, a card rule that forbids
+    switching it, and a Move left unless it goes on the way the last one went."""
+    t = s.turn
+    if t.tray is not None and t.tray != it.tray:
+        return True
+    tr = s.trains[it.tray]
+    if fire(s, "switch_problem", tr, train=tr) is not None:
+        return True
+    return t.moves_left < 1 and t.last_move != (it.tray, it.direction)
+
+
+def _home(g, seat, tray, path, out, via: bool = True, pickup=None):
     """Finish a plan by bringing the train back onto the Office's A/D track (either way), if need
-    be by way of one card where it reverses (out of a spur reached by a trailing point)."""
+    be by way of one card where it reverses (out of a spur reached by a trailing point); with
+    ``pickup``, also by way of that card, to couple the cars the plan set out there first."""
+    if pickup is not None and g.state.areas[seat].grid[pickup].cars:
+        _collect(g, seat, tray, path, out, pickup)
     found = False
     for d in ("east", "west"):
         if (0, 0) in _moves(g, seat, tray, d):
@@ -170,6 +205,22 @@ def _home(g, seat, tray, path, out, via: bool = True):
                 _home(h, seat, tray, path + [Move(tray, d, xy)], out, via=False)
 
 
+def _collect(g, seat, tray, path, out, pickup, via: bool = True) -> None:
+    """``_home`` by way of ``pickup`` (straight there, or reversing once on the way), coupling the
+    cars the plan set out there."""
+    for d in ("east", "west"):
+        for xy in _moves(g, seat, tray, d):
+            if xy != pickup and not via:
+                continue
+            h = _try(g, Move(tray, d, xy))
+            if h is None:
+                continue
+            if xy == pickup:
+                _home(h, seat, tray, path + [Move(tray, d, xy)], out)
+            elif xy not in g.state.areas[seat].facilities:
+                _collect(h, seat, tray, path + [Move(tray, d, xy)], out, pickup, via=False)
+
+
 def _useful(v: View, xy, cars) -> bool:
     """Does this block of cars hold one the industry at ``xy`` can work?"""
     sp = v.spec(v.area.grid[xy].card)
@@ -177,7 +228,7 @@ def _useful(v: View, xy, cars) -> bool:
                for c in cars)
 
 
-def _set_outs(v: View, g, seat, tray, xy, path, out) -> int:
+def _set_outs(v: View, g, seat, tray, xy, path, out, pickup=None) -> int:
     """Plans that set out a block the industry at ``xy`` can work, then go back; returns tries."""
     tr = g.state.trains[tray]
     tries = 0
@@ -188,14 +239,165 @@ def _set_outs(v: View, g, seat, tray, xy, path, out) -> int:
             k = _try(g, SetOut(tray, end, n))
             tries += 1
             if k is not None:
-                _home(k, seat, tray, path + [SetOut(tray, end, n)], out)
+                _home(k, seat, tray, path + [SetOut(tray, end, n)], out, pickup=pickup)
     return tries
 
 
-def plan_switching(game, nodes: int = SWITCH_NODES):
-    """A switching plan from a steady player's few patterns, each tried on game copies: bring a
-    stray train back to the Office; run a train at the Office into an industry spur, set out the
-    cars that industry works (or just couple the finished ones) and come back. (gain, intents)."""
+def _visits(v: View, g, seat, tray, path, out, budget: list, pickup=None) -> None:
+    """Plans from ``g`` that reach an industry spur (head-on, or by a trailing point: out past the
+    turnout and back into the spur), set out a block it works (or just couple the finished cars),
+    and come back. ``budget`` ([tries left]) bounds the positions tried."""
+    inds = set(v.industries())
+    for d in ("east", "west"):
+        for xy in _moves(g, seat, tray, d):
+            if budget[0] <= 0:
+                return
+            h = _try(g, Move(tray, d, xy))
+            budget[0] -= 1
+            if h is None:
+                continue
+            path1 = path + [Move(tray, d, xy)]
+            if xy in inds:
+                _home(h, seat, tray, path1, out, pickup=pickup)
+                budget[0] -= _set_outs(v, h, seat, tray, xy, path1, out, pickup)
+                continue
+            for d2 in ("east", "west"):  # a trailing point: out past the turnout, back into the spur
+                for xy2 in _moves(h, seat, tray, d2):
+                    if xy2 not in inds or budget[0] <= 0:
+                        continue
+                    k = _try(h, Move(tray, d2, xy2))
+                    budget[0] -= 1
+                    if k is None:
+                        continue
+                    path2 = path1 + [Move(tray, d2, xy2)]
+                    _home(k, seat, tray, path2, out, pickup=pickup)
+                    budget[0] -= _set_outs(v, k, seat, tray, xy2, path2, out, pickup)
+
+
+def _wanted(v: View) -> set:
+    """(car kind, loaded) pairs one of the player's reachable, unlocked industries works and has room
+    for (a spur holds four cars, [S5]: a full one takes no car, however the train is switched)."""
+    want = set()
+    for xy in v.industries():
+        if v.area.facilities[xy].locked or len(v.area.grid[xy].cars) >= CAR_LIMIT:
+            continue
+        sp = v.spec(v.area.grid[xy].card)
+        if sp.inbound:
+            want.add((sp.car, True))
+        if sp.outbound:
+            want.add((sp.car, False))
+    return want
+
+
+def _spur_cars(v: View) -> tuple:
+    """(cars on industry spurs that the industry can work, cars there it cannot: a caboose, a car
+    of another kind), counting loads and empties as ``_useful`` does."""
+    works = junk = 0
+    for xy in v.industries(False):
+        for c in v.area.grid[xy].cars:
+            if _useful(v, xy, [c]):
+                works += 1
+            elif PIECES[c].kind != v.spec(v.area.grid[xy].card).car:
+                junk += 1
+    return works, junk
+
+
+def _cut_out(v: View, g, seat, tray, want, out, budget: list, moving: bool = True) -> None:
+    """Plans that first set a block out on a siding (off the Running Track and the industries), then
+    visit an industry. Two patterns: a block of cars no industry here works (the caboose, say) comes
+    off the outer end so that the useful car behind it is the one shoved into the spur (the trailing
+    point of v0.2 A.5, its first step); or the block holding the useful cars is left for the engine
+    to run round by another way (a Run-around, A.5's facing point) and couple them on its nose,
+    turned, to shove them into a spur the train faced the wrong way for."""
+    inds = set(v.industries())
+    facing = g.state.trains[tray].direction
+
+    def works(cars):
+        return any((PIECES[c].kind, PIECES[c].loaded) in want for c in cars)
+
+    here = g.state.trains[tray].pos
+    stops = [(None, here)] if here not in inds and here[1] != 0 else []  # set out where it stands
+    if moving:  # (a train part way through a plan sets out where it stands, or not at all)
+        stops += [(d, xy) for d in ("east", "west") for xy in _moves(g, seat, tray, d)  # never on the Running Track
+                  if xy not in inds and xy[1] != 0]
+    reached = []
+    for d, xy in stops:
+        if d is None:
+            reached.append((xy, g, []))
+        elif budget[0] > 0:
+            h = _try(g, Move(tray, d, xy))
+            budget[0] -= 1
+            if h is not None:
+                reached.append((xy, h, [Move(tray, d, xy)]))
+    for turning in (False, True):  # the caboose cut out first: shorter plans, and the commoner need
+        for xy, h, first in reached:
+            tr = h.state.trains[tray]
+            for end, side in (("rear", tr.behind), ("front", tr.ahead)):
+                for n in range(1, len(side) + 1):
+                    block, rest = side[-n:], side[:-n] + (tr.ahead if end == "rear" else tr.behind)
+                    if budget[0] <= 0:
+                        return
+                    if not turning and not works(block) and works(rest):  # drop the junk, spot the rest
+                        k = _try(h, SetOut(tray, end, n))
+                        budget[0] -= 1
+                        if k is not None:
+                            _visits(v, k, seat, tray, first + [SetOut(tray, end, n)], out, budget, pickup=xy)
+                    elif turning and end == "rear" and works(block):  # leave the cut, run round it
+                        k = _try(h, SetOut(tray, end, n))
+                        budget[0] -= 1
+                        if k is not None:
+                            _run_round(v, k, seat, tray, xy, facing, first + [SetOut(tray, end, n)], out, budget)
+
+
+def _run_round(v: View, g, seat, tray, cut_at, facing, path, out, budget: list) -> None:
+    """The engine, its cut left at ``cut_at``, runs round by another way (one or two Moves) and comes
+    back onto it moving forward, coupling it on its nose; then it shoves on into an industry spur
+    and sets out the block the industry works there (turning the cars, v0.2 A.5 facing point)."""
+    inds = set(v.industries())
+
+    def onto_the_cut(b, steps):
+        if cut_at not in _moves(b, seat, tray, facing) or budget[0] <= 0:
+            return
+        c = _try(b, Move(tray, facing, cut_at))
+        budget[0] -= 1
+        if c is None or not c.state.trains[tray].ahead:
+            return
+        steps = steps + [Move(tray, facing, cut_at)]
+        for xy in _moves(c, seat, tray, facing):
+            if xy in inds and budget[0] > 0:
+                k = _try(c, Move(tray, facing, xy))
+                budget[0] -= 1
+                if k is not None:
+                    budget[0] -= _set_outs(v, k, seat, tray, xy, steps + [Move(tray, facing, xy)], out)
+
+    for d in ("east", "west"):
+        for y in _moves(g, seat, tray, d):
+            if y == cut_at or budget[0] <= 0:
+                continue
+            b = _try(g, Move(tray, d, y))
+            budget[0] -= 1
+            if b is None or b.state.trains[tray].ahead:
+                continue
+            steps = path + [Move(tray, d, y)]
+            onto_the_cut(b, steps)
+            for d2 in ("east", "west"):
+                for z in _moves(b, seat, tray, d2):
+                    if z in (cut_at, y) or budget[0] <= 0:
+                        continue
+                    c = _try(b, Move(tray, d2, z))
+                    budget[0] -= 1
+                    if c is not None:
+                        onto_the_cut(c, steps + [Move(tray, d2, z)])
+
+
+def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
+    """A switching plan from a steady player's patterns, each tried on game copies: bring a stray
+    train back to the Office; run a train at the Office into an industry spur, set out the cars
+    that industry works (or just couple the finished ones) and come back; and, when those spot no
+    car an industry works or leave a car it cannot work on its spur (the caboose, mostly), cut the
+    caboose or other cars out first, or run round the cut to turn it (``_cut_out``, at most
+    ``deep`` more positions tried). (gain, intents)."""
+    deep = DEEP_NODES if deep is None else deep
     v0 = View(game)
     seat = v0.seat
     base = area_value(v0)
@@ -204,17 +406,23 @@ def plan_switching(game, nodes: int = SWITCH_NODES):
         start.apply(Switch())
     finals = []
     inds = set(v0.industries())
-    tried = 0
+    budget = [nodes]
+    # cars a plan set out on the way (the caboose cut out, say): the plan goes back for them
+    left = sorted((xy[1] != 0, xy) for xy, p in v0.area.grid.items()
+                  if p.cars and xy != (0, 0) and xy not in v0.area.facilities)
+    pickup = left[0][1] if left else None
     for t in v0.switchable():
         if t.pos != (0, 0):
-            _home(start, seat, t.tray, [], finals)
+            _home(start, seat, t.tray, [], finals, pickup=pickup)
             if t.pos in inds:  # part way through a visit: set out here, then back
-                _set_outs(v0, start, seat, t.tray, t.pos, [], finals)
+                _set_outs(v0, start, seat, t.tray, t.pos, [], finals, pickup)
             for d in ("east", "west"):  # or out to where it can turn back
                 for xy in _moves(start, seat, t.tray, d):
                     h = _try(start, Move(t.tray, d, xy))
                     if h is not None:
                         _home(h, seat, t.tray, [Move(t.tray, d, xy)], finals)
+            if t.pos not in inds:  # part way through a plan: on to an industry from here
+                _visits(v0, start, seat, t.tray, [], finals, budget, pickup)
             continue
         if v0.overflow():  # park it off the A/D track, clear of the Running Track
             for d in ("east", "west"):
@@ -223,36 +431,35 @@ def plan_switching(game, nodes: int = SWITCH_NODES):
                         h = _try(start, Move(t.tray, d, xy))
                         if h is not None:
                             finals.append((h, [Move(t.tray, d, xy)]))
-        for d in ("east", "west"):
-            for xy in _moves(start, seat, t.tray, d):
-                if tried >= nodes:
-                    continue
-                h = _try(start, Move(t.tray, d, xy))
-                tried += 1
-                if h is None:
-                    continue
-                path = [Move(t.tray, d, xy)]
-                if xy in inds:
-                    _home(h, seat, t.tray, path, finals)
-                    tried += _set_outs(v0, h, seat, t.tray, xy, path, finals)
-                    continue
-                for d2 in ("east", "west"):  # a trailing point: out past the turnout, back into the spur
-                    for xy2 in _moves(h, seat, t.tray, d2):
-                        if xy2 not in inds or tried >= nodes:
-                            continue
-                        k = _try(h, Move(t.tray, d2, xy2))
-                        tried += 1
-                        if k is None:
-                            continue
-                        path2 = path + [Move(t.tray, d2, xy2)]
-                        _home(k, seat, t.tray, path2, finals)
-                        tried += _set_outs(v0, k, seat, t.tray, xy2, path2, finals)
-    best = (0.0, [])
+        _visits(v0, start, seat, t.tray, [], finals, budget, pickup)
+    best, best_state = _best(finals, base)
+    before = _spur_cars(v0)
+    after = _spur_cars(View(best_state)) if best_state is not None else before
+    if deep > 0 and (after[0] <= before[0] or after[1] > before[1]):  # nothing spotted, or junk left on a spur
+        want = _wanted(v0)
+        more = []
+        budget = [deep]
+        for t in v0.switchable():
+            standing = v0.area.grid[t.pos].cars if t.pos != (0, 0) and t.pos not in inds else []
+            if any((PIECES[c].kind, PIECES[c].loaded) in want for c in t.cars):
+                _cut_out(v0, start, seat, t.tray, want, more, budget, moving=t.pos == (0, 0))
+            if any((PIECES[c].kind, PIECES[c].loaded) in want for c in standing):  # part way round its cut
+                _run_round(v0, start, seat, t.tray, t.pos, t.direction, [], more, budget)
+        if more:
+            deeper, _ = _best(more + [(best_state, best[1])] if best_state is not None else more, base)
+            best = deeper
+    return best
+
+
+def _best(finals, base):
+    """The best (gain, plan) among the positions reached, and its position; ties to the plan first
+    in text order, so that the choice does not depend on the order the plans were found."""
+    best, state = (0.0, []), None
     for g, path in finals:
         val = area_value(View(g)) - base - 0.01 * len(path)
         if val > best[0] + 1e-9 or (abs(val - best[0]) < 1e-9 and best[1] and str(path) < str(best[1])):
-            best = (val, path)
-    return best
+            best, state = (val, path), g
+    return best, state
 
 
 # --------------------------------------------------------------------------- the Superintendent
@@ -816,7 +1023,10 @@ class PlannerBot(Bot):
             where = "back onto the Office's A/D track" if it.to == (0, 0) else f"to {it.to[0]},{it.to[1]}"
             why = f"moves train {label} {it.direction} {where}"
         else:
-            why = f"sets out {it.count} car{'s' if it.count != 1 else ''} from train {label}'s {it.end} for the industry"
+            cars = f"{it.count} car{'s' if it.count != 1 else ''} from train {label}'s {it.end}"
+            at = game.state.trains[it.tray].pos
+            why = (f"sets out {cars} for the industry" if at in game.state.areas[v.seat].facilities else
+                   f"sets out {cars} on {at[0]},{at[1]}, to come back for them")
         return Decision(it, why)
 
     # ---------------------------------------------------------------- the Draw option
@@ -876,7 +1086,7 @@ class PlannerBot(Bot):
             return Decision(plays[0][1], plays[0][2])
         limit = 4 if any(c.startswith("RedFlag") for c in hand) else 3
         if len(hand) > limit:
-            keep = sorted((c for c in hand if not c.startswith("RedFlag")), key=lambda c: (card_worth(v, c), c))
+            keep = sorted((c for c in hand if not c.startswith("RedFlag")), key=lambda c: (card_worth(v, c), card_order(c)))
             worst = keep[0]
             dept = self._discard_dept(v)
             return Decision(Discard(worst, dept), f"discards the {v.spec(worst).name}: least use to this Office")

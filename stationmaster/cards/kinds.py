@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..flow import Where
 from ..grammar import a
 from ..intents import Play
-from ..query import area_of, first_region, is_facility, name, neighbours9, office_tier, spec_of
+from ..query import area_of, card_order, first_region, is_facility, name, neighbours9, office_tier, spec_of
 from ..rules import d12
 from ..state import Facility, Modifier, Placed, WaitingExtra, WaitingSection
 from ..track import NEIGHBOUR, Geometry
@@ -85,11 +85,19 @@ class OfficeRules(SpotlessRules):
                f"{', a Control Point' if sp.tier == 1 else ''}.")
 
     def worth(self, view, card):
-        """The upgrade one tier up most, a later one less; a second copy in hand hardly (only one is ever
-        played)."""
-        if any(c < card and view.s.deck.get(c) == view.s.deck.get(card) for c in view.player.hand):
+        """The upgrade one tier up most; a later one less, and less again while a tier between is not
+        in hand (a Station held with no Depot in sight keeps a hand slot for many Stages, where a
+        Department would keep it within reach); a second copy in hand hardly (only one is ever played)."""
+        if any(card_order(c) < card_order(card) and view.s.deck.get(c) == view.s.deck.get(card)
+               for c in view.player.hand):
             return 0.5
-        return {1: 10.0, 2: 6.0, 3: 4.5}.get(self.spec.tier - view.tier, 0.0)
+        gap = self.spec.tier - view.tier
+        if gap == 1:
+            return 10.0
+        between = {view.spec(c).tier for c in view.player.hand if view.spec(c).kind == "office"}
+        if all(t in between for t in range(view.tier + 1, self.spec.tier)):
+            return {2: 6.0, 3: 4.5}.get(gap, 0.0)
+        return {2: 4.0, 3: 3.0}.get(gap, 0.0)
 
 
 @register("train")

@@ -264,3 +264,100 @@ def test_a_planner_that_follows_its_plans_spots_the_same_cars_with_fewer_plans()
         g.apply(d.intent)
     assert "BL1" in g.state.areas[0].grid[(1, 1)].cars
     assert reasons and all(r in ("follows the switching plan", "ends switching: the plan is done") for r in reasons)
+
+
+def _switch_through(g, bot):
+    """Let the planner choose to switch and play its plan out; the events."""
+    d = bot.decide(g)
+    assert str(d.intent) == "switch", d
+    events = g.apply(d.intent)
+    while g.state.turn.option == "switch":
+        step = bot.decide(g)
+        assert make("planner").decide(g) == step  # mid-plan, a fresh planner decides the same
+        events += g.apply(step.intent)
+    return events
+
+
+def test_planner_turns_a_car_on_a_run_around_to_spot_it_in_a_spur_it_faced_the_wrong_way_for():
+    """v0.2 A.5's facing point: the Grocer's Warehouse opens west, so only a train facing west can
+    back a car in; Train 12 faces east. The planner sets the boxcar and caboose out on the
+    Run-around, runs the engine round by the Office, couples them on its nose and shoves the
+    boxcar into the spur."""
+    from stationmaster.bots.planner import spotting_facing
+    b = Position(seed=3)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.office("Player", "depot")
+    b.train(12, player="Player", at=(0, 0), behind=["BL1", "K1"])
+    g = b.game()
+    assert spotting_facing(View(g), (1, 1)) == "west" and g.state.trains[1].direction == "east"
+    events = _switch_through(g, make("planner"))
+    assert g.state.areas[0].grid[(1, 1)].cars == ["BL1"] and g.state.areas[0].grid[(0, 1)].cars == []
+    assert g.state.trains[1].cars == ["K1"]
+    assert any(e.kind == "move" and "coupling 2 cars" in e.text for e in events)  # the cut on its nose
+    assert any(e.kind == "highball" and "12" in e.text for e in events)  # back on the A/D track, made up
+
+
+def test_without_the_deep_patterns_the_wrong_facing_train_spots_nothing():
+    """The same position with the deeper search switched off: no plan spots the boxcar (what the
+    planner did before it learned to run round)."""
+    from stationmaster.bots.planner import plan_switching
+    b = Position(seed=3)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.office("Player", "depot")
+    b.train(12, player="Player", at=(0, 0), behind=["BL1", "K1"])
+    g = b.game()
+    gain, plan = plan_switching(g, deep=0)
+    assert not any(str(i).startswith("setout") for i in plan)
+    gain2, plan2 = plan_switching(g)
+    assert gain2 > gain and any(str(i).startswith("setout") for i in plan2)
+
+
+def test_planner_cuts_the_caboose_out_before_spotting_a_car():
+    """Train 11 faces west and backs into the west-opening Grocer's Warehouse, its caboose the
+    outer car: a plain set-out would leave the caboose on the spur with the boxcar. The planner
+    first backs onto the siding below the Office and sets the caboose out there, spots the boxcar
+    alone, and goes back for the caboose."""
+    b = Position(seed=3)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.lay("Player", "turnout_right", (0, -1), turned=True)
+    b.lay("Player", "straight", (1, -1))
+    b.office("Player", "depot")
+    b.train(11, player="Player", at=(0, 0), behind=["BL1", "K1"])
+    g = b.game()
+    events = _switch_through(g, make("planner"))
+    area = g.state.areas[0]
+    assert area.grid[(1, 1)].cars == ["BL1"]
+    assert g.state.trains[1].cars == ["K1"] and area.grid[(1, -1)].cars == []
+    assert any(e.kind == "set_out" and "at 1,-1" in e.text for e in events)
+
+
+@pytest.mark.breaks_invariants  # the hand is set by hand: the deck no longer adds up
+def test_a_station_held_without_its_depot_gives_way_to_a_card_of_use_now():
+    """At a Whistle Post a Station waits for a Depot: with the Depot in hand it is kept (worth more
+    than a facility card), without it the facility card is kept and the Station discarded to a
+    Department, where it stays within reach."""
+    from stationmaster.bots.planner import card_worth
+    g = sm.new_game(seed=1)
+    g.apply("draw home")
+    v = View(g)
+    v.player.hand = ["Station1", "Depot1", "Grocer1"]
+    with_depot = card_worth(v, "Station1")
+    v.player.hand = ["Station1", "Straight1", "Grocer1"]
+    alone = card_worth(v, "Station1")
+    assert with_depot > alone and alone < card_worth(v, "Grocer1") < with_depot
+
+
+def test_copies_of_a_card_are_ordered_by_number_not_as_text():
+    """Of two copies of an upgrade in hand only the first counts; "first" is by the copy's number
+    (Depot2 before Depot10), not by the id's text."""
+    from stationmaster.query import card_order
+    assert sorted(["T10", "T9", "Depot10", "Depot2"], key=card_order) == ["Depot2", "Depot10", "T9", "T10"]
