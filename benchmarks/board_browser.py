@@ -21,13 +21,10 @@ their screenshots, and prints them together.
 from __future__ import annotations
 
 import json
-import os
-import pathlib
-import subprocess
 import sys
-import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from browser_run import browser_tests, read_figures
+
 TESTS = [
     "tests/browser/test_board_laptop.py::test_a_board_click_repaints_within_twice_a_bare_button_round_trip",
     "tests/browser/test_board_room.py",
@@ -37,17 +34,8 @@ TESTS = [
 
 
 def main() -> int:
-    with tempfile.TemporaryDirectory(prefix="sm-board-browser-") as tmp:
-        env = dict(os.environ, STATIONMASTER_SCREENSHOTS=tmp)
-        status = subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *TESTS],
-                                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
-        folder = pathlib.Path(tmp)
-
-        def read(name):
-            path = folder / name
-            return json.loads(path.read_text()) if path.is_file() else None
-
-        latency = read("board-latency.json")
+    with browser_tests(TESTS, "sm-board-browser-") as (status, folder):
+        latency = read_figures(folder, "board-latency.json")
         tables = {p.stem[len("board-sizes-"):]: json.loads(p.read_text()) for p in sorted(folder.glob("board-sizes-*.json"))}
         played = {p.stem[len("board-shift-"):]: json.loads(p.read_text()) for p in sorted(folder.glob("board-shift-*.json"))}
     if latency is None and not tables:

@@ -21,28 +21,17 @@ from __future__ import annotations
 
 import json
 import os
-import pathlib
-import subprocess
 import sys
-import tempfile
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+from browser_run import browser_tests, read_figures
+
 TESTS = ["tests/browser/test_lite.py"]
 
 
 def main() -> int:
     load_before = os.getloadavg()
-    with tempfile.TemporaryDirectory(prefix="sm-lite-") as tmp:
-        env = dict(os.environ, STATIONMASTER_SCREENSHOTS=tmp)
-        status = subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *TESTS],
-                                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
-        folder = pathlib.Path(tmp)
-
-        def read(name):
-            path = folder / name
-            return json.loads(path.read_text()) if path.is_file() else None
-
-        opened, latency = read("lite-open.json"), read("lite-latency.json")
+    with browser_tests(TESTS, "sm-lite-") as (status, folder):
+        opened, latency = read_figures(folder, "lite-open.json"), read_figures(folder, "lite-latency.json")
     if opened is None and latency is None:
         print(json.dumps({"benchmark": "lite", "error": f"the tests did not run (pytest exit {status})"}))
         return 1

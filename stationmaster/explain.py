@@ -12,11 +12,11 @@ from .intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Grade
 from .query import actor, hand_limit, spec_of
 
 #: what End finishes, as a button says it, by phase (and by Local Operations option)
-END_LABELS = {("local_operations", "switch"): "End switching", ("local_operations", "draw"): "End draw",
-              ("load_unload", None): "End Load/Unload"}
+END_LABELS = {(Phase.LOCAL_OPERATIONS, Option.SWITCH): "End switching",
+              (Phase.LOCAL_OPERATIONS, Option.DRAW): "End draw", (Phase.LOAD_UNLOAD, None): "End Load/Unload"}
 #: the same, as a sentence says it
-END_WORDS = {("local_operations", "switch"): "end switching", ("local_operations", "draw"): "end the draw",
-             ("load_unload", None): "end your Load/Unload turn"}
+END_WORDS = {(Phase.LOCAL_OPERATIONS, Option.SWITCH): "end switching",
+             (Phase.LOCAL_OPERATIONS, Option.DRAW): "end the draw", (Phase.LOAD_UNLOAD, None): "end your Load/Unload turn"}
 
 
 def _end_key(s) -> tuple:

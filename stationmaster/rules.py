@@ -4,7 +4,7 @@ yards, workers, trains leaving play, collisions, Red Flags.
 The questions that change nothing (whose turn, look-ups, geometry, capacities, workers left...)
 are in ``query.py``. The names this module defined before that split are still importable from
 here (a script written against ``stationmaster.rules`` keeps working); the package itself
-imports them from ``query`` (``tests/test_imports.py`` checks).
+imports them from ``query`` (``tests/project/test_imports.py`` checks).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from .bots.seats import bot_name, check_bots
 from .config import make_config
 from .errors import IllegalIntent, SaveError
 from .game import Game
+from .query import CLOCK
 from .safetext import clip, quote, visible
 
 SAVE_FORMAT = "station-master-save"
@@ -72,6 +73,16 @@ def _check_config_types(cfg: dict) -> None:
                 and all(type(v) is int and 0 <= v <= 5 for v in rev)):
             raise SaveError(f"'config.revenue' must be three whole numbers from 0 to 5 "
                             f"(passenger, freight, transit), not {quote(rev)}")
+
+
+def _check_clock(data: dict, days: int) -> None:
+    """A save's ``day`` and ``stage`` (where the game stood when saved, what a listing of saves
+    shows; the replay recomputes them) are whole numbers in range when present."""
+    for key, top in (("day", days), ("stage", len(CLOCK))):
+        if key in data:
+            value = data[key]
+            if type(value) is not int or not 1 <= value <= top:
+                raise SaveError(f"'{key}' must be a whole number from 1 to {top}, not {quote(value)}")
 
 
 def loads(text) -> Game:
@@ -131,6 +142,7 @@ def loads(text) -> Game:
         config = make_config(**cfg)
     except (TypeError, ValueError) as e:
         raise SaveError(f"'config' is not a valid configuration: {clip(visible(e), 300)}") from None
+    _check_clock(data, config.days)
     intents = data.get("intents")
     if not isinstance(intents, list):
         raise SaveError("'intents' must be a list of intent texts")

@@ -48,7 +48,7 @@ class Step:
 
 
 def _is_mainline(e) -> bool:
-    return e.kind in MAINLINE_KINDS and (e.data or {}).get("phase") == "mainline"
+    return e.kind in MAINLINE_KINDS and (e.data or {}).get("phase") == Phase.MAINLINE
 
 
 #: (event kind, reason code) -> why, in words, filled from the event's data: the Mainline's own
@@ -117,7 +117,7 @@ def _why(e) -> tuple:
         return WHAT[k], f"{d.get('holder')} waved the Red Flag and it stopped short: {kind}. The flag is spent."
     template = WHY.get((k, reason))
     why = template.format(**d) if template else e.text
-    if d.get("when") == "shift_change":  # [M17]
+    if d.get("when") == Phase.SHIFT_CHANGE:  # [M17]
         why += " Expedited: it left at the Shift Change, after the Load/Unload, not a Stage later."
     return WHAT.get(k, k), why
 

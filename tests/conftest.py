@@ -19,7 +19,7 @@ from stationmaster.game import Game
 import required_extra
 from clean_tree import pytest_sessionfinish, pytest_sessionstart, pytest_terminal_summary  # noqa: F401
 
-pytest_plugins = ["pytester"]  # tests/test_invariants_fixture.py runs throwaway test files
+pytest_plugins = ["pytester"]  # tests/project/test_invariants_fixture.py runs throwaway test files
 
 
 def pytest_configure(config):
@@ -28,6 +28,12 @@ def pytest_configure(config):
         raise pytest.UsageError(why)
     config.addinivalue_line("markers", "breaks_invariants: the test breaks an invariant on purpose (the "
                                        "autouse invariants check is skipped for it)")
+
+
+def pytest_collection_modifyitems(config, items):
+    """The real-browser tests (tests/browser/) run first, as they did when tests/ was flat and
+    "browser" sorted before every test file; the other folders keep their order."""
+    items.sort(key=lambda item: not item.nodeid.startswith("tests/browser/"))
 
 
 @pytest.fixture(autouse=True)

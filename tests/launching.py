@@ -1,6 +1,6 @@
 """Start JupyterLab the way a player does, read the URL it prints, look at it, stop it.
 
-Shared by tests/test_cli_play.py, tests/test_readme.py and tests/browser/test_launch.py. Jupyter's
+Shared by tests/cli/test_cli_play.py, tests/project/test_readme.py and tests/browser/test_launch.py. Jupyter's
 settings, data and runtime files live in a temp folder; the token stays on, so the URL the server
 prints (token included) is the only way in, as it is for a player.
 """

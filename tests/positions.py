@@ -1,11 +1,25 @@
 """Shared scenario pieces for the tests: the Appendix A grid, Division positions and play-on helpers."""
 
+import random
+
 from stationmaster import invariants
 from stationmaster.phases import switching
 
 ME = "Player"
 #: v0.2 Appendix A.2 / A.5 grid: A B C over D E F, E the Office
 A, B, C, D, E, F = (-1, 1), (0, 1), (1, 1), (-1, 0), (0, 0), (1, 0)
+
+
+def random_play(g, seed, steps=None):
+    """Seeded random legal play on ``g`` (``random.Random(seed)``'s choices): to the end, or for
+    ``steps`` intents; never more than 5000."""
+    r = random.Random(seed)
+    n = 0
+    while not g.is_over and (steps is None or n < steps):
+        g.apply(r.choice(g.legal_intents()))
+        n += 1
+        assert n < 5000
+    return g
 
 
 def settled(g):

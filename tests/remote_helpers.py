@@ -1,4 +1,4 @@
-"""Helpers for the tests of the game server and its client (tests/test_remote*.py, test_server*.py)."""
+"""Helpers for the tests of the game server and its client (tests/server/)."""
 
 from __future__ import annotations
 

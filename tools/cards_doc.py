@@ -4,7 +4,7 @@ The page's hand-written parts (how rail connects, the turnout drawings...) stay 
 parts between ``<!-- cards:NAME -->`` and ``<!-- /cards:NAME -->`` are made here from
 ``stationmaster.cards.catalog("classic")`` and the full deck's Mainline cards, and every card's
 face is drawn by the scene's SVG backend into ``docs/cards/<card type>.svg``. ``python tools/cards_doc.py`` rewrites both;
-``--check`` only reports what is stale (tests/test_docs.py).
+``--check`` only reports what is stale (tests/project/test_docs.py).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Every rule in docs/rules.md has an id (e.g. **[S4]**) and a line ``*Tests:* <!-- tests:S4 -->``.
 A test shows a rule by citing its id in its docstring ("S4: coupling ahead of the engine").
-``python tools/rule_refs.py`` rewrites the *Tests:* lines; ``--check`` only reports (tests/test_docs.py).
+``python tools/rule_refs.py`` rewrites the *Tests:* lines; ``--check`` only reports (tests/project/test_docs.py).
 """
 
 from __future__ import annotations
@@ -18,15 +18,17 @@ MARK = re.compile(r"^\*Tests:\* <!-- tests:([A-Z]\d+) -->.*$", re.M)
 
 
 def citations() -> dict:
-    """Rule id -> ['tests/test_x.py::test_name', ...] from test docstrings."""
+    """Rule id -> ['tests/<folder>/test_x.py::test_name', ...] from test docstrings (every folder of
+    tests/ but the real-browser tests, which skip without Chromium)."""
     found: dict = {}
-    for path in sorted((ROOT / "tests").glob("test_*.py")):
+    tests = ROOT / "tests"
+    for path in sorted(p for p in tests.rglob("test_*.py") if p.relative_to(tests).parts[0] != "browser"):
         tree = ast.parse(path.read_text())
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test"):
                 doc = ast.get_docstring(node) or ""
                 for rid in set(re.findall(r"\b([A-Z]\d{1,2})\b", doc)):
-                    found.setdefault(rid, []).append(f"tests/{path.name}::{node.name}")
+                    found.setdefault(rid, []).append(f"{path.relative_to(ROOT).as_posix()}::{node.name}")
     return found
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from stationmaster.view.shapes import LAYERS, Circle, Line, Poly, Rect, Text
 
+from .painter import Painter
+
 try:  # the fast path: ipycanvas's own command codes
     from ipycanvas.canvas import COMMANDS as _COMMANDS
 except ImportError:  # pragma: no cover
@@ -277,15 +279,7 @@ def dirty_boxes(old: tuple, new: tuple, width: float, height: float):
     return boxes
 
 
-def split_layers(scene, layers=LAYERS) -> dict:
-    """The scene's shapes by layer name, as tuples (one pass)."""
-    out = {name: [] for name in layers}
-    for s in scene.shapes:
-        out.setdefault(getattr(s, "layer", "table"), []).append(s)
-    return {k: tuple(v) for k, v in out.items()}
-
-
-class LayerPainter:
+class LayerPainter(Painter):
     """Paints scenes on a ``MultiCanvas`` with one canvas per layer, redrawing only what changed.
 
     A layer whose shapes equal those drawn last is left alone. A changed layer is repainted
@@ -294,27 +288,15 @@ class LayerPainter:
     """
 
     def __init__(self, multicanvas, layers=LAYERS, partial: bool = True) -> None:
+        super().__init__(layers)  # batches: hold_canvas batches sent (one per paint that drew something)
         self.mc = multicanvas
-        self.layers = tuple(layers)
         self.pens = {name: _Pen(multicanvas[i]) for i, name in enumerate(self.layers)}
-        self.drawn: dict = {name: None for name in self.layers}
-        self.size = None
         self.partial = partial
-        self.batches = 0  # hold_canvas batches sent (one per paint that drew something)
-        self.redrawn: tuple = ()  # the layers the last paint touched
-        self.last_plan: dict = {}  # layer -> "full" or the dirty boxes, for the last paint
-
-    def invalidate(self, *layers) -> None:
-        """Forget what is on these layers (all if none named): the next paint redraws them whole."""
-        for name in layers or self.layers:
-            self.drawn[name] = None
 
     def resize(self, width: float, height: float) -> bool:
-        size = (max(1, int(round(width))), max(1, int(round(height))))
-        if size == self.size:
+        if not super().resize(width, height):
             return False
-        self.size = size
-        self.mc.width, self.mc.height = size  # resizing clears every layer in the browser
+        self.mc.width, self.mc.height = self.size  # resizing clears every layer in the browser
         self.invalidate()
         return True
 
@@ -322,10 +304,7 @@ class LayerPainter:
         """Draw the scene (plus ``extra`` shapes by layer); returns the names of the layers touched."""
         from ipycanvas import hold_canvas
 
-        self.resize(scene.width, scene.height)
-        by_layer = split_layers(scene, self.layers)
-        for name, shapes in (extra or {}).items():
-            by_layer[name] = by_layer.get(name, ()) + tuple(shapes)
+        by_layer = self.shapes_by_layer(scene, extra)
         plans = {}
         for name in self.layers:
             new, old = by_layer.get(name, ()), self.drawn[name]

@@ -24,6 +24,7 @@ from stationmaster.cards import rules_of
 from stationmaster.cards.opponent import is_opponent_card, name_for_intent
 from stationmaster.decisions import PHASE_NAMES, detail, pending_train
 from stationmaster.errors import IllegalIntent
+from stationmaster.flow import Where
 from stationmaster.bots.seats import bot_name
 from stationmaster.intents import (
     Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Grade, Intent, Move, Place, Play, Run,
@@ -313,7 +314,7 @@ class Controller:
         seat = self.seat
         if seat is None:
             return []
-        return sorted((t for t in self.state.trains.values() if t.where == "area" and t.seat == seat),
+        return sorted((t for t in self.state.trains.values() if t.where == Where.AREA and t.seat == seat),
                       key=lambda t: t.tray)
 
     def card_name(self, card: str) -> str:
@@ -1102,7 +1103,7 @@ class Controller:
             self.say(f"Crew Tray {tray} is free; no train uses it.", error=True)
             return
         label = self.train_label(tray)
-        if not (t.where == "area" and t.seat == self.seat):
+        if not (t.where == Where.AREA and t.seat == self.seat):
             self.say(f"{capital(label)} is not in your Office Area.", error=True)
             return
         kinds = self._kinds()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from stationmaster.cards import rules_of
 from stationmaster.cards.opponent import is_opponent_card, player_named
+from stationmaster.flow import Where
 from stationmaster.intents import (
     Agent, Board, Detrain, Discard, Draw, Exchange, Fly, Move, Play, SetOut, Sort, Switch, Work,
 )
@@ -61,7 +62,7 @@ def _gestures(state, seat: int, it) -> list:
     if isinstance(it, Draw):
         return [(click("home"),) if it.source == "home" else (click("dept", it.source),)]
     if isinstance(it, Switch):  # a click on one of the player's trains chooses Switch and selects it
-        trays = sorted(t.tray for t in state.trains.values() if t.where == "area" and t.seat == seat)
+        trays = sorted(t.tray for t in state.trains.values() if t.where == Where.AREA and t.seat == seat)
         return [(press(it),)] + [(click("tray", n),) for n in trays]
     if isinstance(it, Agent):
         if it.at is None:  # pass
@@ -120,10 +121,10 @@ def alternatives(state, seat: int, target) -> list:
     if kind == "spot" and target[1] == seat:
         xy = tuple(target[2:4])
         return [("tray", t.tray) for t in sorted(state.trains.values(), key=lambda t: t.tray)
-                if t.where == "area" and t.seat == seat and t.pos == xy]
+                if t.where == Where.AREA and t.seat == seat and t.pos == xy]
     if kind == "tray":
         t = state.trains.get(target[1])
-        if t is not None and t.where == "area":
+        if t is not None and t.where == Where.AREA:
             return [("spot", t.seat, *t.pos)]
     return []
 

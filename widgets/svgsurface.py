@@ -27,7 +27,7 @@ import traitlets
 from stationmaster.view.shapes import LAYERS
 from stationmaster.view.svg import FONT, shape_svg
 
-from .canvas import split_layers
+from .painter import Painter
 
 ESM = r"""
 const NS = "http://www.w3.org/2000/svg";
@@ -167,37 +167,17 @@ class SvgSurface(anywidget.AnyWidget):
         return f"<SvgSurface {self.width}×{self.height}, {len(self.layer_names)} layers, {size} characters of SVG>"
 
 
-class SvgPainter:
+class SvgPainter(Painter):
     """Paints scenes on an ``SvgSurface``: a layer whose shapes equal those painted last is left
-    alone; the changed layers are sent together, as one message."""
+    alone; the changed layers are sent together, as one message (each "full": no dirty boxes)."""
 
     def __init__(self, surface: SvgSurface, layers=LAYERS) -> None:
+        super().__init__(layers)
         self.surface = surface
-        self.layers = tuple(layers)
-        self.drawn: dict = {name: None for name in self.layers}
-        self.size = None
-        self.batches = 0  # paints that sent something
-        self.redrawn: tuple = ()  # the layers the last paint touched
-        self.last_plan: dict = {}  # layer -> "full", as LayerPainter reports it
-
-    def invalidate(self, *layers) -> None:
-        """Forget what is on these layers (all if none named): the next paint sends them again."""
-        for name in layers or self.layers:
-            self.drawn[name] = None
-
-    def resize(self, width: float, height: float) -> bool:
-        size = (max(1, int(round(width))), max(1, int(round(height))))
-        if size == self.size:
-            return False
-        self.size = size
-        return True
 
     def paint(self, scene, extra: dict | None = None) -> tuple:
         """Draw the scene (plus ``extra`` shapes by layer); returns the names of the layers touched."""
-        self.resize(scene.width, scene.height)
-        by_layer = split_layers(scene, self.layers)
-        for name, shapes in (extra or {}).items():
-            by_layer[name] = by_layer.get(name, ()) + tuple(shapes)
+        by_layer = self.shapes_by_layer(scene, extra)
         changed = [n for n in self.layers if by_layer.get(n, ()) != self.drawn[n]]
         self.redrawn = tuple(changed)
         self.last_plan = {n: "full" for n in changed}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..cards import PIECES, rules_for, spec as card_spec
 from ..cards.base import fire
+from ..flow import Option as TurnOption, Phase, Where
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
 from ..phases import local_ops, switching
 from ..query import ad_tracks, capacity, departure_problem, geometry, neighbours9, outbound_loads, spotted_empties
@@ -74,7 +75,7 @@ def area_value(v: View) -> float:
 def _moves(g, seat, tray, direction) -> list:
     s = g.state
     t = s.trains.get(tray)
-    if t is None or t.where != "area":
+    if t is None or t.where != Where.AREA:
         return []
     return sorted(switching.reach(s, seat, s.areas[seat], t, direction))
 
@@ -147,7 +148,7 @@ def _try(g, it):
         return None
     h = g.copy()
     h.apply(it)
-    return h if h.phase == "local_operations" and h.state.turn.option == "switch" else None
+    return h if h.phase == Phase.LOCAL_OPERATIONS and h.state.turn.option == TurnOption.SWITCH else None
 
 
 def _home(g, seat, tray, path, out, via: bool = True):
@@ -263,12 +264,12 @@ def _line(s, train):
     n = len(s.mainline) - 1
     out = []
     if train.direction == "east":
-        i = 0 if train.where == "division_point" else train.seat + 1
+        i = 0 if train.where == Where.DIVISION_POINT else train.seat + 1
         while i <= n:
             out += [((i, 0), None), ((i, 1), i if i < len(s.areas) else None)]
             i += 1
     else:
-        i = n if train.where == "division_point" else train.seat
+        i = n if train.where == Where.DIVISION_POINT else train.seat
         while i >= 0:
             out += [((i, 1), None), ((i, 0), i - 1 if i >= 1 else None)]
             i -= 1
@@ -283,11 +284,11 @@ def clearance_risk(s, train) -> str | None:
     for o in s.trains.values():
         if o.tray == train.tray or o.direction != train.direction:
             continue
-        if o.where == "mainline" and o.pos in index:
+        if o.where == Where.MAINLINE and o.pos in index:
             gap = index[o.pos]
             if gap < 1 or (gap < 2 and train.rank < o.rank):
                 return f"train {o.label} is just ahead of it"
-        elif o.where == "area" and o.pos[1] == 0 and card_spec(s.areas[o.seat].office.card, s.deck).tier == 0:
+        elif o.where == Where.AREA and o.pos[1] == 0 and card_spec(s.areas[o.seat].office.card, s.deck).tier == 0:
             return f"train {o.label} stands at a Whistle Post ahead of it"
     for pos, seat in line:
         if seat is None:
@@ -295,8 +296,8 @@ def clearance_risk(s, train) -> str | None:
         office = s.areas[seat]
         sp = card_spec(office.office.card, s.deck)
         if sp.tier >= 1:  # the Control Point ending the Subdivision: room for one more?
-            there = sum(1 for o in s.trains.values() if o.where == "area" and o.seat == seat and o.pos == (0, 0))
-            coming = sum(1 for o in s.trains.values() if o.where == "mainline" and o.tray != train.tray
+            there = sum(1 for o in s.trains.values() if o.where == Where.AREA and o.seat == seat and o.pos == (0, 0))
+            coming = sum(1 for o in s.trains.values() if o.where == Where.MAINLINE and o.tray != train.tray
                          and _arrives_at(s, o, seat))
             if there + coming + 1 > ad_tracks(s, office):
                 return f"the {sp.name} it runs to has no A/D track to spare"
@@ -557,11 +558,11 @@ class PlannerBot(Bot):
             if kind == "direction":
                 return self._direction(v, pend)
             return self._makeup(v, legal, pend)
-        if s.phase == "load_unload":
+        if s.phase == Phase.LOAD_UNLOAD:
             return self._work(v, legal)
         if s.turn.option is None:
             return self._option(v, legal)
-        if s.turn.option == "switch":
+        if s.turn.option == TurnOption.SWITCH:
             return self._switch(v, legal)
         return self._draw(v, legal)
 
@@ -586,7 +587,7 @@ class PlannerBot(Bot):
         west = n - v.seat
         opposing = {"east": 0, "west": 0}
         for t in s.trains.values():
-            if t.where == "mainline":
+            if t.where == Where.MAINLINE:
                 opposing["east" if t.direction == "west" else "west"] += 1
         spots = {"east": 0, "west": 0}  # industries it could shove cars into, facing each way
         consist = set(v.spec(pend.card).consist)

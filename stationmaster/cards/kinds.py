@@ -409,7 +409,7 @@ class YardOffice(TrackRules):
         area = s.areas[seat]
         for xy, placed in sorted(area.grid.items()):
             if placed.card in s.deck and s.deck[placed.card] == self.spec.key and not placed.cars \
-                    and not any(t.where == "area" and t.seat == seat and tuple(t.pos) == xy
+                    and not any(t.where == Where.AREA and t.seat == seat and tuple(t.pos) == xy
                                 for t in s.trains.values()):
                 return xy
         return None

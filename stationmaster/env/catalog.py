@@ -36,6 +36,7 @@ import functools
 from itertools import permutations
 
 from .. import intents as I
+from ..flow import Where
 
 #: the grid window of the catalog: x from -REACH_X to REACH_X, y from -REACH_Y to REACH_Y
 REACH_X = 6
@@ -212,7 +213,7 @@ class ActionCatalog:
             raise Uncatalogued("a Sort or an Exchange is numbered by the train's present cars: pass the game, "
                                "catalog.action(intent, game)")
         tr = game.state.trains.get(tray)
-        if tr is None or tr.where != "area":
+        if tr is None or tr.where != Where.AREA:
             raise Uncatalogued(f"Crew Tray {tray} has no train standing in an Office Area to sort or exchange")
         return tr
 

@@ -9,7 +9,7 @@ The encoding holds only what that player can see at the table: their own hand, e
 (cards, cars, boxes, trains), the Mainline, the clock, the Departments' top cards, the yards, the
 Revenue and the pending decision. Other players' hands and the Home Office deck appear only as
 their sizes, the order of the Home Office never, nor the random stream: an observation of a game
-equals the observation of any ``game.copy(determinize=player, seed=...)`` (``tests/test_env_observe.py``).
+equals the observation of any ``game.copy(determinize=player, seed=...)`` (``tests/env/test_env_observe.py``).
 
 Seats are **relative**: index 0 is the observer's own Office, then the seats east of it in table
 order, wrapping round, so one policy can play any seat.
@@ -23,12 +23,13 @@ import numpy as np
 
 from ..cards import PIECES
 from ..cards.specs import spec
+from ..flow import Option, Phase, Where
 from .catalog import REACH_X, REACH_Y, SPOTS
 
-PHASES = ("local_operations", "new_train", "mainline", "load_unload", "shift_change")
-OPTIONS = (None, "switch", "draw")
+PHASES = tuple(Phase)  # the phase table's order: local_operations, new_train, mainline, load_unload, shift_change
+OPTIONS = (None, *Option)
 PENDING = (None, "clearance", "grade", "direction", "makeup")
-WHERE = ("division_point", "mainline", "area")
+WHERE = tuple(Where)  # division_point, mainline, area
 CAR_SLOTS = ("coach", "boxcar", "hopper", "reefer", "tank")
 STAGES = 12
 #: one grid spot's channels (see docs/learning-agents.md)
@@ -226,14 +227,14 @@ class Observer:
             o = tr0 + (t.tray - 1) * tw
             d[o + tc["out"]] = 1
             d[o + tc[t.where]] = 1
-            if t.where == "area":
+            if t.where == Where.AREA:
                 rs = rel_seat[t.seat]
                 d[o + tc["seat"]] = rs
                 d[o + tc["x"]], d[o + tc["y"]] = t.pos
                 k = self._spot.get(tuple(t.pos))
                 if k is not None:
                     d[a0 + rs * per_seat + k * sw + sc["train"]] = t.tray
-            elif t.where == "mainline":
+            elif t.where == Where.MAINLINE:
                 d[o + tc["mainline_card"]] = t.pos[0] + 1
                 d[o + tc["region"]] = t.pos[1]
                 if 0 <= t.pos[0] < self.mainline:

@@ -1,7 +1,7 @@
 """Tutorial 2 — Switching (v0.2 Appendix A): Moves, turnouts and their direction rule, coupling,
 setting out, and the two worked examples of Appendix A.5 as exercises.
 
-Every lesson uses the Appendix A.5 grid (as in ``tests/test_switching.py``)::
+Every lesson uses the Appendix A.5 grid (as in ``tests/phases/test_switching.py``)::
 
     A B C        A Straight, B a Run-around, C a Grocer's Warehouse (an industry spur)
     D E F        D Straight, E the Office (a Depot), F Straight

@@ -1,0 +1,266 @@
+"""The planner bot: legal, deterministic, sensible play in every mode, with reasons in words."""
+
+import statistics
+
+import pytest
+
+import stationmaster as sm
+from stationmaster.bots import Decision, available, make, play_turns
+from stationmaster.bots.planner import PlannerBot, View, clearance_risk
+from stationmaster.builder import Position
+
+
+def _play(game, bot, limit=5000):
+    decisions = []
+    while not game.is_over and len(decisions) < limit:
+        legal = game.legal_intents()
+        d = bot.decide(game)
+        assert isinstance(d, Decision) and d.intent in legal, (str(d), game.describe())
+        assert d.reason and "\n" not in d.reason
+        game.apply(d.intent)
+        decisions.append(d)
+    return decisions
+
+
+def grocers_spur():
+    """Seed 3's solitaire with a Depot Office, straights either side, a run-around above it and the
+    Grocer's Warehouse at its east end (1,1): a spur the planner can spot cars on."""
+    b = Position(seed=3)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.office("Player", "depot")
+    return b
+
+
+def test_planner_is_registered():
+    assert "planner" in available()
+    assert isinstance(make("planner", seed=2), PlannerBot)
+
+
+@pytest.mark.parametrize("length", ["short", "standard"])
+def test_planner_plays_whole_solitaire_games_legally(length):
+    g = sm.new_game(seed=11, length=length)
+    _play(g, make("planner", 11))
+    assert g.is_over
+
+
+@pytest.mark.parametrize("mode,players", [("competitive", ["Ann", "Bo"]), ("competitive", ["Ann", "Bo", "Cy"]),
+                                          ("competitive", ["Ann", "Bo", "Cy", "Di"]), ("coop", ["Ann", "Bo", "Cy"])])
+def test_planner_plays_every_seat_of_multiplayer_games(mode, players):
+    g = sm.new_game(seed=5, players=players, mode=mode, length="short", optional_rules=("emergency_toolbox",),
+                    bots={p: "planner" for p in players})
+    done = play_turns(g)
+    assert g.is_over and {p for p, _ in done} == set(players)
+
+
+def test_planner_with_every_optional_rule():
+    g = sm.new_game(seed=3, players=["Ann", "Bo"], mode="coop", length="short",
+                    optional_rules=("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup"),
+                    starting_hand="six", bots={"Ann": "planner", "Bo": "planner"})
+    play_turns(g)
+    assert g.is_over
+
+
+def test_planner_is_deterministic_and_decides_from_the_game_not_the_path():
+    a, b = sm.new_game(seed=4, length="short"), sm.new_game(seed=4, length="short")
+    da = _play(a, make("planner", 1))
+    db = _play(b, make("planner", 1))
+    assert [str(d) for d in da] == [str(d) for d in db]
+    # after an undo, a fresh planner decides as before
+    g = sm.new_game(seed=4, length="short")
+    bot = make("planner", 1)
+    for d in da[:80]:
+        g.apply(d.intent)
+    again = make("planner", 1).decide(g)
+    assert again == bot.decide(g) == da[80]
+
+
+def test_planner_beats_random_on_mean_revenue():
+    """A small seeded ordering check: steady play earns more than random play."""
+    planner, rand = [], []
+    for seed in range(3):
+        g = sm.new_game(seed=seed, length="short", yard_refill="day_end")
+        _play(g, make("planner", seed))
+        planner.append(g.revenue["Player"])
+        h = sm.new_game(seed=seed, length="short", yard_refill="day_end")
+        _play(h, make("random", seed))
+        rand.append(h.revenue["Player"])
+    assert statistics.mean(planner) > statistics.mean(rand) + 3
+
+
+@pytest.mark.breaks_invariants  # the hand is set by hand: the deck no longer adds up
+def test_planner_upgrades_the_office_first():
+    g = sm.new_game(seed=1)
+    g.apply("draw home")
+    g.state.players[0].hand = ["Depot1", "Straight1", "T5", "Tipple1"]
+    d = make("planner").decide(g)
+    assert str(d.intent) == "play Depot1" and "Depot" in d.reason
+
+
+def test_planner_boards_and_detrains_what_it_can():
+    b = Position(seed=1)
+    b.office("Player", "station")
+    b.boxes("Player", (0, 0), green=["CL1"])
+    b.train(1, player="Player", at=(0, 0), behind=["CE1", "CL2"], arrived_earlier=False)
+    g = b.game()
+    g.apply("agent pass")
+    bot = make("planner")
+    seen = []
+    while g.phase == "load_unload" and g.actor == "Player":
+        d = bot.decide(g)
+        seen.append(str(d.intent))
+        g.apply(d.intent)
+    assert {"board 1", "detrain 1"} <= set(seen)
+
+
+def test_planner_stocks_for_a_spotted_empty():
+    b = grocers_spur()
+    b.cars("Player", (1, 1), ["boxcar"])
+    g = b.game()
+    d = make("planner").decide(g)
+    assert str(d.intent) == "agent stock 1,1" and "Grocer" in d.reason
+
+
+@pytest.mark.breaks_invariants  # trains put on the Division by hand, with no cards on the timetable
+def test_planner_holds_a_follower_right_behind_its_leader():
+    """A clearance that could end in a rear-end collision is held, and the reason says why."""
+    g = sm.new_game(seed=2)
+    s = g.state
+    from stationmaster.state import Train
+    s.trains[1] = Train(tray=1, card="T3", number=3, extra=False, direction="west", where="mainline", pos=(1, 1))
+    s.trains[2] = Train(tray=2, card="T1", number=1, extra=False, direction="west", where="division_point",
+                        pos="east")
+    assert clearance_risk(s, s.trains[2]) is not None
+    s.trains[1].pos = (0, 0)
+    assert clearance_risk(s, s.trains[2]) is None
+
+
+def test_planner_spots_cars_at_its_industry_and_brings_the_train_back():
+    """A train at the Office with a loaded boxcar for the Grocer's Warehouse: the planner switches,
+    sets it out on the spur, and the train is back on the A/D track, made up to leave."""
+    b = grocers_spur()
+    b.train(11, player="Player", at=(0, 0), behind=["BL1", "K1"])
+    g = b.game()
+    bot = make("planner")
+    d = bot.decide(g)
+    assert str(d.intent) == "switch", d
+    events = g.apply(d.intent)
+    while g.state.turn.option == "switch":
+        step = bot.decide(g)
+        assert make("planner").decide(g) == step  # mid-plan, a fresh planner decides the same
+        events += g.apply(step.intent)
+    assert "BL1" in g.state.areas[0].grid[(1, 1)].cars
+    assert any(e.kind == "highball" and "11" in e.text for e in events)  # back on the A/D track, made up
+
+
+def test_view_reachable_follows_the_rail():
+    b = Position(seed=3)
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    g = b.game()
+    v = View(g)
+    assert {(0, 0), (1, 0), (0, 1), (1, 1)} <= v.reachable()
+
+
+def test_switching_plans_are_tried_on_a_sandbox_that_leaves_the_game_as_it_was(monkeypatch):
+    """The planner tries its switching plans on a light copy of the state (``Sandbox``): the
+    trains, the switching player's Area and the turn are copied, the rest shared. Planning must
+    never write to the game it plans for: the state is the same, byte for byte, after each plan,
+    and the plan is the one a whole-game copy would find."""
+    import pickle
+
+    import stationmaster as sm
+    from stationmaster.bots import make
+    from stationmaster.bots.planner import View, plan_switching, Sandbox
+
+    planned = 0
+    for seed in (3, 12):
+        g = sm.new_game(seed=seed)
+        bot = make("planner", seed=seed)
+        while not g.is_over and planned < 12:
+            s = g.state
+            if s.phase == "local_operations" and s.turn.pending is None and any(
+                    t.cars for t in View(g).at_office()):
+                before = pickle.dumps(s)
+                gain, plan = plan_switching(g)
+                assert pickle.dumps(g.state) == before
+                with monkeypatch.context() as m:  # the same plan on whole-game copies
+                    m.setattr(Sandbox, "of", classmethod(lambda cls, game, seat: game.copy()))
+                    assert plan_switching(g) == (gain, plan)
+                sandbox = Sandbox.of(g, View(g).seat)
+                assert sandbox.state is not s and sandbox.state.trains is not s.trains
+                planned += 1
+            g.apply(bot.choose(g))
+    assert planned >= 6
+
+
+def test_a_spur_takes_cars_shoved_in_from_a_train_facing_the_way_it_opens():
+    """A stub spur open to the west is entered moving east: only a train facing west enters it cars
+    first (backing), so only such a train can set cars out on it; turned, the other way."""
+    from stationmaster.bots.planner import spotting_facing
+    b = Position(seed=3)
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.lay("Player", "turnout_left", (0, -1))
+    b.lay("Player", "produce_shed", (-1, -1), turned=True)
+    v = View(b.game())
+    assert spotting_facing(v, (1, 1)) == "west" and spotting_facing(v, (-1, -1)) == "east"
+
+
+@pytest.mark.parametrize("number, facing", [(5, "west"), (6, "east")])
+def test_planner_builds_an_industry_open_to_the_trains_that_carry_its_cars(number, facing):
+    """With Train 5 (westbound, boxcars) on the timetable the Grocer's Warehouse goes where a train
+    facing west can shove boxcars in; with Train 6 (eastbound), the other way."""
+    from stationmaster.bots.planner import facility_spots
+    b = Position(seed=3)
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.schedule(number, 4)
+    (grocer,) = b.hand("Player", ["grocers_warehouse"])
+    v = View(b.game())
+    from stationmaster.intents import Play
+    legal = [Play(grocer, at, turned) for at in ((1, 1), (-1, 1), (2, 1)) for turned in (False, True)]
+    spots = facility_spots(v, grocer, legal)
+    assert spots and ("east" if spots[0].turned else "west") == facing
+
+
+@pytest.mark.parametrize("turned, way", [(False, "west"), (True, "east")])
+def test_planner_sends_an_extra_the_way_it_can_spot_cars(turned, way):
+    """An Extra's direction is the player's to choose: the planner sends it the way it will face
+    at the Office when that lets it shove cars into an industry it has built (here the Grocer's
+    Warehouse), and says so."""
+    from stationmaster.state import PendingDirection
+    b = Position(seed=3)
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "runaround", (0, 1))
+    b.lay("Player", "grocers_warehouse", (-1, 1) if turned else (1, 1), turned=turned)
+    b.office("Player", "depot")
+    g = b.game()
+    extra = next(c for c, key in g.state.deck.items() if key == "extra9")
+    d = PlannerBot()._direction(View(g), PendingDirection(0, extra))
+    assert d.intent.direction == way and "spot cars" in d.reason
+
+
+def test_a_planner_that_follows_its_plans_spots_the_same_cars_with_fewer_plans():
+    """Search's rollouts use a planner that follows the switching plan it made when it chose to
+    switch (``follow_plans``) rather than planning every step afresh: it plays legally and takes
+    the steps of that plan."""
+    b = grocers_spur()
+    b.train(11, player="Player", at=(0, 0), behind=["BL1", "K1"])
+    g = b.game()
+    bot = PlannerBot(follow_plans=True)
+    reasons = []
+    assert str(bot.decide(g).intent) == "switch"
+    g.apply("switch")
+    while g.state.turn.option == "switch":
+        d = bot.decide(g)
+        reasons.append(d.reason)
+        g.apply(d.intent)
+    assert "BL1" in g.state.areas[0].grid[(1, 1)].cars
+    assert reasons and all(r in ("follows the switching plan", "ends switching: the plan is done") for r in reasons)

@@ -1,0 +1,1 @@
+"""Tests of the stationmaster command (stationmaster/cli.py)."""

@@ -1,0 +1,158 @@
+"""The JupyterLite site's build, without a browser or the network: the pins, this project's wheel,
+the rewritten Pyodide lock, the notebooks chosen, the static server, the CLI's errors, and the
+autosave on a file system without hard links (Pyodide's). The site itself, in Chromium:
+tests/browser/test_lite.py."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import tomllib
+import urllib.request
+import zipfile
+from base64 import urlsafe_b64encode
+from pathlib import Path
+
+import pytest
+
+from stationmaster import cli, lite
+from stationmaster.lite import pins, site
+from stationmaster.lite.wheel import build_wheel
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_the_lite_extra_pins_what_pins_py_says_and_the_test_extra_has_it():
+    extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    want = {"jupyterlite-core": pins.JUPYTERLITE_CORE, "jupyterlite-pyodide-kernel": pins.PYODIDE_KERNEL,
+            "anywidget": pins.FROM_PYPI["anywidget"], "ipywidgets": pins.FROM_PYPI["ipywidgets"]}
+    lite_pins = dict(re.fullmatch(r"([A-Za-z0-9_.-]+)==(.+)", r).groups() for r in extras["lite"])
+    for name, version in want.items():
+        assert lite_pins.get(name) == version, (name, lite_pins)
+    assert set(extras["lite"]) <= set(extras["test"])  # the suite builds the site
+    assert "stationmaster.lite" in tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+
+
+def test_the_installed_build_tools_are_the_pinned_ones_and_match_the_kernels_pyodide():
+    ext = site.check_tools()
+    assert (ext / "static" / "pypi").is_dir()
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+    assert PYODIDE_VERSION == pins.PYODIDE
+
+
+def test_the_projects_wheel_holds_the_engine_and_the_widgets_with_a_valid_record(tmp_path):
+    path = build_wheel(tmp_path)
+    assert path.name == "stationmaster-0.1.0-py3-none-any.whl"
+    with zipfile.ZipFile(path) as z:
+        names = z.namelist()
+        for needed in ("stationmaster/__init__.py", "stationmaster/widgets/svgsurface.py",
+                       "stationmaster/widgets/board.py", "stationmaster/lessons/__init__.py",
+                       "stationmaster/data/play.ipynb", "stationmaster/view/svg.py"):
+            assert needed in names, needed
+        assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+        record = z.read("stationmaster-0.1.0.dist-info/RECORD").decode().splitlines()
+        assert len(record) == len(names)
+        for line in record:
+            name, digest, size = line.rsplit(",", 2)
+            if not digest:
+                continue
+            data = z.read(name)
+            assert digest == "sha256=" + urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            assert int(size) == len(data)
+        assert "Name: stationmaster" in z.read("stationmaster-0.1.0.dist-info/METADATA").decode()
+    first = path.read_bytes()
+    assert build_wheel(tmp_path / "again").read_bytes() == first  # the same sources, the same bytes
+
+
+def _wheel(folder: Path, name: str, version: str, top: str) -> Path:
+    path = folder / f"{name}-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(f"{top}/__init__.py", "")
+        z.writestr(f"{name}-{version}.dist-info/METADATA", f"Name: {name}\nVersion: {version}\n")
+    return path
+
+
+def test_the_lock_keeps_what_the_site_has_adds_the_wheels_and_drops_the_rest(tmp_path):
+    wheels, folder = tmp_path / "w", tmp_path / "pyodide"
+    wheels.mkdir()
+    folder.mkdir()
+    (folder / "core-1.0-cp314-pyodide.whl").write_bytes(b"core")
+    lock = {"info": {"python": "3.14.2"}, "packages": {
+        "core": {"name": "core", "version": "1.0", "file_name": "core-1.0-cp314-pyodide.whl", "depends": [],
+                 "sha256": "x", "imports": ["core"]},
+        "numpy": {"name": "numpy", "version": "2", "file_name": "numpy-2-cp314.whl", "depends": [],
+                  "sha256": "y", "imports": ["numpy"]},
+        "traitlets": {"name": "traitlets", "version": "5.14.3", "file_name": "traitlets-5.14.3-py3-none-any.whl",
+                      "depends": ["core"], "sha256": "z", "imports": ["traitlets"], "unvendored_tests": True}}}
+    new = site.write_lock(lock, folder, [_wheel(wheels, "traitlets", "5.14.3", "traitlets"),
+                                         _wheel(wheels, "comm", "0.2.3", "comm")])
+    assert set(new["packages"]) == {"core", "traitlets", "comm"}  # numpy's file is not there: no entry
+    t = new["packages"]["traitlets"]
+    assert t["depends"] == ["core"] and t["unvendored_tests"] is False
+    assert t["sha256"] == hashlib.sha256((folder / t["file_name"]).read_bytes()).hexdigest()
+    assert new["packages"]["comm"]["depends"] == ["traitlets"] and new["packages"]["comm"]["imports"] == ["comm"]
+    assert json.loads((folder / "pyodide-lock.json").read_text()) == new
+    with pytest.raises(site.BuildError, match="need what it does not have"):
+        site.write_lock(lock, folder, [_wheel(wheels, "anywidget", "0.11.0", "anywidget")])
+
+
+def test_the_site_carries_every_notebook_but_the_balance_study(tmp_path):
+    names = site.pick_notebooks(REPO / "notebooks", tmp_path / "files")
+    assert pins.FIRST in names and "01-the-stage.ipynb" in names and "scripting.ipynb" in names
+    assert "app.ipynb" in names and "balance.ipynb" not in names
+    assert sorted(p.name for p in (tmp_path / "files").iterdir()) == names
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(site.BuildError, match="has no play.ipynb"):
+        site.pick_notebooks(tmp_path / "empty", tmp_path / "out")
+    with pytest.raises(site.BuildError, match="no notebooks folder"):
+        site.pick_notebooks(tmp_path / "nowhere", tmp_path / "out")
+
+
+def test_the_server_serves_a_site_on_loopback_with_webassemblys_type(tmp_path):
+    with pytest.raises(FileNotFoundError, match="not a built site"):
+        lite.server(tmp_path)
+    (tmp_path / "lab").mkdir()
+    (tmp_path / "index.html").write_text("<p>hi</p>")
+    (tmp_path / "x.wasm").write_bytes(b"\0asm")
+    (tmp_path / "m.mjs").write_text("export default 1;")
+    srv = lite.server(tmp_path, background=True)
+    try:
+        assert srv.server_address[0] == "127.0.0.1" and srv.url.startswith("http://127.0.0.1:")
+        with urllib.request.urlopen(srv.url + "x.wasm", timeout=10) as r:
+            assert r.headers["Content-Type"] == "application/wasm" and r.read() == b"\0asm"
+        with urllib.request.urlopen(srv.url + "m.mjs", timeout=10) as r:
+            assert r.headers["Content-Type"].startswith("text/javascript")
+        assert "SiteServer" in repr(srv)
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_the_lite_command_says_what_is_wrong_in_words(tmp_path, capsys, monkeypatch):
+    assert cli.main(["lite", "serve", str(tmp_path / "nothing")]) == cli.EXIT_BAD
+    assert "is not a built site" in capsys.readouterr().err
+    monkeypatch.setattr(site, "check_tools", lambda: (_ for _ in ()).throw(
+        site.BuildError('jupyterlite-core is not installed: pip install -e ".[lite]"')))
+    assert cli.main(["lite", "build", str(tmp_path / "out"), "--quiet"]) == cli.EXIT_BAD
+    assert "pip install -e" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_missing_npm_is_a_clear_fetch_error(tmp_path, monkeypatch):
+    from stationmaster.lite import downloads
+    monkeypatch.setattr(downloads.shutil, "which", lambda name: None)
+    with pytest.raises(lite.FetchError, match="npm is needed once"):
+        downloads.fetch_pyodide(tmp_path)
+
+
+def test_autosave_claims_its_file_where_there_are_no_hard_links(tmp_path, monkeypatch):
+    from stationmaster.widgets import autosave
+
+    monkeypatch.delattr(os, "link")  # as in Pyodide
+    path = str(tmp_path / "station-master-autosave-seed1.json")
+    assert autosave._create(path, "one") is True
+    assert autosave._create(path, "two") is False  # never overwrites another game
+    assert Path(path).read_text() == "one"
+    assert [p.name for p in tmp_path.iterdir()] == ["station-master-autosave-seed1.json"]  # no temp left

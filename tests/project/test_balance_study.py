@@ -1,0 +1,161 @@
+"""The one command that replays the whole balance study (tools/study.py, issue 16 item 4): its quick
+mode writes every table and plot the page shows, with issue 16's acceptance computed beside them."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import pathlib
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("study", ROOT / "tools" / "study.py")
+study = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("study", study)  # its dataclass looks its module up while the module loads
+_spec.loader.exec_module(study)
+
+PLOTS = ("revenue", "revenue_by_day", "win_rate", "collisions", "yards", "revenue_by_source")
+
+
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory):
+    """One --quick run into a temporary folder (the real page is copied there, never written)."""
+    pytest.importorskip("matplotlib")
+    out = tmp_path_factory.mktemp("study")
+    page = (ROOT / "docs" / "balance.md").read_bytes()
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert study.main(["--quick", "--jobs", "1", "--seed", "7", "--out", str(out)]) == 0
+    assert (ROOT / "docs" / "balance.md").read_bytes() == page
+    return out, err.getvalue()
+
+
+def _section(text: str, heading: str) -> str:
+    """The text under ``heading`` up to the next heading of the same or a higher level."""
+    level = heading.split(" ", 1)[0]
+    body = text.split(heading, 1)[1]
+    stops = [i for i in (body.find(f"\n{'#' * n} ") for n in range(1, len(level) + 1)) if i >= 0]
+    return body[:min(stops)] if stops else body
+
+
+def test_quick_study_writes_every_solitaire_table(quick):
+    out, _ = quick
+    text = (out / "balance.md").read_text(encoding="utf-8")
+    assert "## Conclusions" in text and "### Multiplayer (the floors)" in text  # the hand-written text stays
+    generated = text.split(study.balance.BEGIN, 1)[1].split(study.balance.END, 1)[0]
+    default = generated.split("\n## ", 1)[0]
+    for length, bots in (("Short", study.SOLO_BOTS), ("Standard", study.SOLO_BOTS + ("search",)),
+                         ("Campaign", study.SOLO_BOTS)):
+        table = _section(default, f"### {length} (")
+        for bot in bots:
+            assert f"| {bot} | day_end | 1 |" in table, (length, bot)
+        assert "Mean Revenue at each Day's end" in table
+    spread = _section(default, "### Spread across seeds")
+    assert "| sd/mean | min | max | sd boarding |" in spread
+    for length in ("short", "standard", "campaign"):
+        assert f"| {length} | planner | day_end | 1 |" in spread
+    previous = study.earlier_editions(False)
+    assert previous, "the default edition has an earlier one to compare with"
+    others = {"the full deck": ("planner",), "the classic deck with adversity": ("greedy", "planner"),
+              "the full deck with adversity": ("greedy", "planner"),
+              f"the classic deck under edition {previous[0]}": ("passenger", "planner")}
+    for title, bots in others.items():
+        part = _section(generated, f"## The study with {title}\n")
+        assert "#### Standard (5 Days" in part and "#### Spread across seeds" in part, title
+        for bot in bots:
+            assert f"| {bot} | day_end | 1 |" in part, (title, bot)
+
+
+def test_quick_study_draws_every_plot(quick):
+    out, _ = quick
+    for folder in ("", "full", "adversity", "full-adversity", study.earlier_editions(False)[0]):
+        for name in PLOTS:
+            assert (out / "balance" / folder / f"{name}.png").stat().st_size > 0, (folder, name)
+
+
+def test_quick_study_writes_the_multiplayer_tables(quick):
+    out, _ = quick
+    text = (out / "balance.md").read_text(encoding="utf-8")
+    table = text.split(study.multiplayer.BEGIN, 1)[1].split(study.multiplayer.END, 1)[0]
+    for mode in ("coop", "competitive"):
+        for seats in (2, 3, 4):
+            assert f"| {mode} | {seats} | " in table
+    for careless in ("greedy", "random"):
+        for seats in (2, 3, 4):
+            assert f"| {seats} | `{careless}` | " in table
+    assert "Competitive per-seat Revenue at 4 seats is" in table
+    assert (out / "balance-data" / f"multiplayer-{study.EDITION}.jsonl").exists()
+
+
+def test_quick_study_puts_the_acceptance_at_the_top(quick):
+    out, _ = quick
+    text = (out / "balance.md").read_text(encoding="utf-8")
+    assert text.index(study.ACCEPT_BEGIN) < text.index(study.balance.BEGIN)
+    table = text.split(study.ACCEPT_BEGIN, 1)[1].split(study.ACCEPT_END, 1)[0]
+    for measure in ("`passenger` wins", "`greedy` wins", "`planner` wins", "`planner`'s Revenue from freight",
+                    "`search` wins", "`planner`'s sd/mean", "Co-op, 2 seats", "Co-op, 3 seats", "Co-op, 4 seats",
+                    "Competitive per-seat Revenue, 4 seats against 2", "full deck: `planner` wins",
+                    "full deck: `planner`'s sd"):
+        (line,) = [row for row in table.splitlines() if row.startswith(f"| {measure}")]
+        assert line.rstrip().endswith(("| met |", "| **not met** |", "| not measured |")), line
+
+
+def test_a_second_run_reuses_the_saved_settings(quick):
+    out, _ = quick
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert study.main(["--quick", "--jobs", "1", "--seed", "7", "--out", str(out), "--no-plots"]) == 0
+    log = err.getvalue()
+    assert "expected" in log.splitlines()[0]  # the estimate comes first
+    assert log.count("reusing") == len(study.plan(editions=study.earlier_editions(False), quick=True))  # every setting kept, none played again
+
+
+def _rows(revenues, won, freight=0, deck="classic", balance="v2", seed=1):
+    """Solitaire rows as simulate writes them (the fields the page's figures read)."""
+    return [{"bot": "b", "mode": "solitaire", "length": "standard", "players": 1, "yard_refill": "day_end",
+             "target": 25, "deck": deck, "balance": balance, "optional_rules": [], "seed": seed + i,
+             "revenue": {"Player": r}, "won": w, "winners": ["Player"] if w else [], "collisions": 0,
+             "yard_refills": 0, "revenue_by_source": {"boarding": r - freight, "freight_out": freight},
+             "decisions": 1, "seconds": 0.1, "revenue_by_day": [r]} for i, (r, w) in enumerate(zip(revenues, won))]
+
+
+def test_the_acceptance_is_computed_from_the_figures():
+    """Met / not met follow the numbers: passenger at 1 win in 5 is over 15%, the planner's spread
+    against v1's, the full deck's sd against the classic deck's."""
+    key = lambda bot, var="": (bot, "standard", study.REFILL, var)  # noqa: E731
+    v1 = study.balance.variant("classic", (), "v1")
+    full = study.balance.variant("full", (), study.EDITION)
+    results = {key("passenger"): _rows([10, 10, 10, 10, 30], [0, 0, 0, 0, 1]),
+               key("greedy"): _rows([10] * 10, [0] * 10),
+               key("planner"): _rows([20, 30, 40, 30], [0, 1, 1, 1], freight=12),
+               key("planner", v1): _rows([28, 30, 32, 30], [1, 1, 1, 1], balance="v1"),
+               key("planner", full): _rows([10, 50, 30, 30], [0, 1, 1, 1], deck="full")}
+    verdicts = {measure: met for measure, *_, met in study.acceptance(results, [])}
+    assert verdicts["`passenger` wins, Standard solitaire"] is False  # 20% > 15%
+    assert verdicts["`greedy` wins, Standard solitaire"] is True
+    assert verdicts["`planner` wins, Standard solitaire"] is True  # 75%
+    assert verdicts["`planner`'s Revenue from freight"] is True  # 12 of 30 a game
+    assert verdicts["`planner`'s sd/mean across seeds"] is False  # 0.27 against v1's 0.05
+    assert verdicts["`search` wins, Standard solitaire"] is None  # not played
+    assert verdicts["full deck: `planner` wins, Standard solitaire"] is True
+    assert verdicts["full deck: `planner`'s sd against the classic deck's"] is False  # 16.3 / 8.2 = 2×
+    assert verdicts["Co-op, 2 seats of planners, wins"] is None
+
+
+def test_the_study_follows_the_engines_default_edition():
+    """The study is about whatever edition and deck a new game gets, and plans every setting the page shows."""
+    import stationmaster as sm
+    game = sm.new_game(seed=1)
+    assert (study.EDITION, study.DECK) == (game.config.balance, game.config.deck)
+    names = {s.name for s in study.plan()}
+    assert {"planner-standard", "search-standard", "planner-campaign", "passenger-short", "coop-4-standard",
+            "competitive-4+random-standard", "planner-standard-adversity", "planner-standard-full+adversity"} <= names
+    full = {s.name: s.games for s in study.plan()}
+    assert full["planner-standard"] == 200 and full["planner-short"] == 100 and full["planner-campaign"] == 40
+    assert full["search-standard"] == study.SEARCH_GAMES and full["coop-2-standard"] == 40
+    assert study.estimate(study.plan(), 2) < study.estimate(study.plan(), 1)
+    fifth = {s.name: s.games for s in study.plan(scale=0.2)}  # the timing run: a fifth of every setting
+    assert fifth["planner-standard"] == 40 and fifth["search-standard"] == 8 and fifth["coop-2-standard"] == 8
