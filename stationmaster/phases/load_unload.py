@@ -28,6 +28,14 @@ from ..state import PIPELINE, State
 #: first figure, each further one that Day the next (the last figure repeats), so steady freight every
 #: Day pays and one lucky Day's lump does not decide the game (the figures in docs/rules.md)
 FREIGHT_PAY = {"v1": (1,), "v2": (3,), "v3": (6, 0)}
+#: [L7] v3's Short game: three Days leave a planner one or two freight Days at most, so the Day's
+#: contract pays half again as much there (edition, length) -> schedule; other lengths use FREIGHT_PAY
+FREIGHT_PAY_BY_LENGTH = {("v3", "short"): (9, 0)}
+
+
+def freight_schedule(config) -> tuple:
+    """The edition's freight schedule for the game's length ([L5], [L6], [L7])."""
+    return FREIGHT_PAY_BY_LENGTH.get((config.balance, config.length), FREIGHT_PAY[config.balance])
 
 OUT_ROUTE = ("green", "men", "at", "work", "car")
 IN_ROUTE = ("car", "work", "at", "men", "red")
@@ -226,13 +234,13 @@ def freight_pay(s: State) -> int:
     """What a player's first finished freight load or unload of a Day pays before the cards' extras
     ([L5], [L6]): the freight rate times the edition's first ``FREIGHT_PAY`` figure (the bots value a
     load by it)."""
-    return s.config.revenue[1] * FREIGHT_PAY[s.config.balance][0]
+    return s.config.revenue[1] * freight_schedule(s.config)[0]
 
 
 def freight_pay_now(s: State, p: int) -> int:
     """What player ``p``'s next finished load or unload pays today before the cards' extras: under
     v3 the Day's freight contract ([L6]) pays the Day's first more than the rest."""
-    schedule = FREIGHT_PAY[s.config.balance]
+    schedule = freight_schedule(s.config)
     done = s.freight_today.get(s.players[p].name, 0)
     return s.config.revenue[1] * schedule[min(done, len(schedule) - 1)]
 

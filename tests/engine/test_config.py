@@ -79,11 +79,12 @@ def test_defaults():
     assert invariants.check(g.state) == []
 
 
-@pytest.mark.parametrize("length, target, days, v2, v3", [("short", 10, 3, 13, 14), ("standard", 20, 5, 25, 25),
+@pytest.mark.parametrize("length, target, days, v2, v3", [("short", 10, 3, 13, 15), ("standard", 20, 5, 25, 25),
                                                           ("campaign", 45, 10, 56, 56)])
 def test_lengths(length, target, days, v2, v3):
     """C1 / v0.2 §3.2: Short 10/3, Standard 20/5, Campaign 45/10 under edition v1; V5: edition v2's
-    targets 13 / 25 / 56 over the same Days; V7: edition v3's (the default) 14 / 25 / 56."""
+    targets 13 / 25 / 56 over the same Days; V7: edition v3's (the default) 15 / 25 / 56 (Short's
+    15 with Short's freight pay, L7)."""
     c = make_config(length=length, balance="v1")
     assert (c.target, c.days) == (target, days)
     c = make_config(length=length, balance="v2")

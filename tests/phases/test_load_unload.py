@@ -13,7 +13,7 @@ import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.builder import Position
 from stationmaster.intents import Board, Detrain
-from stationmaster.phases.load_unload import FREIGHT_PAY, freight_pay, freight_pay_now
+from stationmaster.phases.load_unload import FREIGHT_PAY, FREIGHT_PAY_BY_LENGTH, freight_pay, freight_pay_now
 from stationmaster.rules import capacity, table_order, workers_left
 
 
@@ -482,6 +482,23 @@ def test_each_edition_pays_two_loads_of_one_day_by_its_own_schedule(balance, pay
         got = finish_one_load(g) + finish_one_load(g)
         assert got == [rate * p for p in pays if p]
         assert g.revenue["Player"] == rate * sum(pays) and g.day == 1
+
+
+@pytest.mark.parametrize("length, balance, pays", [("short", "v3", [9, 0]), ("standard", "v3", [6, 0]),
+                                                   ("campaign", "v3", [6, 0]), ("short", "v2", [3, 3]),
+                                                   ("short", "v1", [1, 1])])
+def test_the_short_games_freight_contract_pays_nine_under_v3_only(length, balance, pays):
+    """L7: in edition v3's Short game the Day's first load pays nine times the freight rate (the
+    rest of the Day nothing); Standard and Campaign keep L6's six, v2 and v1 their every-load pay
+    in Short too. The bots value a load at the game's own figure."""
+    assert FREIGHT_PAY_BY_LENGTH == {("v3", "short"): (9, 0)}
+    for rate in (1, 2):
+        g = shed_with_two_loads(length=length, balance=balance, revenue=(1, rate, 0))
+        assert freight_pay(g.state) == rate * pays[0]
+        got = finish_one_load(g) + finish_one_load(g)
+        assert got == [rate * p for p in pays if p]
+        assert g.revenue["Player"] == rate * sum(pays) and g.day == 1
+        assert_sound(g)
 
 
 def test_inbound_unload_full_pipeline_earns_on_the_red_box():
