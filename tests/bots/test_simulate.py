@@ -57,7 +57,7 @@ def test_a_row_matches_the_game_played_directly():
     assert yards["division"][-1] == len(g.state.division_yard)
     assert row["balance"] == "v3"
     assert (row["bot"], row["mode"], row["length"], row["players"], row["target"]) == \
-        ("greedy", "solitaire", "short", 1, 14)  # V7: v3, the default
+        ("greedy", "solitaire", "short", 1, 15)  # V7 with [L7]: v3, the default
 
 
 def test_every_seat_of_a_multiplayer_game_is_the_bot():
