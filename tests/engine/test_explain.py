@@ -9,6 +9,7 @@ import pytest
 import stationmaster as sm
 from stationmaster import explain
 from stationmaster.builder import Position
+from stationmaster.bots.planner import PlannerBot
 from stationmaster.intents import Board, Clearance, Draw, End, Grade
 from stationmaster.widgets import advice
 from stationmaster.widgets.controller import Controller
@@ -71,17 +72,20 @@ def test_hold_and_clear_name_the_train_ahead_and_where_it_is():
 
 def test_a_hint_never_takes_a_card_it_cannot_play_and_says_why():
     """D3: the Station on Department 1 cannot go on a Whistle Post (upgrades one step at a time); the
-    planner would take it, the Hint draws from the Home Office instead and says why."""
+    planner would take it (a Depot in hand is the tier between), the Hint draws from the Home Office
+    instead and says why."""
     b = Position(seed=1)
+    b.hand("Player", ["depot"])
     station = b.take_card("station")
     b._game.state.departments[0].append(station)
     g = b.game()
     assert explain.follows_through(g, Draw(1)).startswith("the Station on Department 1 could not be played")
+    assert PlannerBot().decide(g).intent == Draw(1)
     got = advice.hint(g)
     assert got.intent != Draw(1) and explain.follows_through(g, got.intent) is None
-    if got.intent == Draw("home"):
-        assert "the Station on Department 1 could not be played after taking it (your Office is a Whistle Post" \
-            in got.reason
+    assert got.intent == Draw("home")
+    assert "the Station on Department 1 could not be played after taking it (your Office is a Whistle Post" \
+        in got.reason
 
 
 def test_taking_a_playable_card_says_what_it_is_for_and_where_it_fits():
