@@ -660,6 +660,7 @@ class Controller:
             for it in pressed:
                 if isinstance(it, (SetOut, Board, Detrain)):
                     add(it)
+            out += self._other_way_moves(legal)
             out += self._yard_actions(legal)
         elif self.facility is not None:
             for it in pressed:
@@ -675,6 +676,19 @@ class Controller:
                               f"({n_work} to start with), one by one", True, None, "success"))
         if End in kinds or Discard in kinds:
             maybe(End())
+        return out
+
+    def _other_way_moves(self, legal) -> list:
+        """Buttons for the selected train's Moves that a click on their spot cannot make: a spot it
+        reaches both ways (round a loop, or back after a run-round), where the click goes on the way
+        the train already moves (``gestures.prefer``)."""
+        mine = [it for it in legal if isinstance(it, Move) and it.tray == self.tray]
+        out = []
+        for it in mine:
+            both = [m for m in mine if m.to == it.to]
+            if len(both) > 1 and it not in gs.prefer(self.state, both, self.turned):
+                card = self.card_name(self.state.areas[self.seat].grid[it.to].card)
+                out.append(Action(f"Move {it.direction} to the {card}", str(it), self._said(it), True, it, "info"))
         return out
 
     # ------------------------------------------------------------------ yard work ([K3]-[K5])

@@ -50,8 +50,9 @@ def gestures(state, seat: int, it) -> list:
 
 
 def _gestures(state, seat: int, it) -> list:
-    if isinstance(it, Move):
-        return [(click("tray", it.tray), click("spot", seat, *it.to))]
+    if isinstance(it, Move):  # a spot reached both ways: the click goes on the train's way (prefer),
+        # the other way is its button once the train is selected
+        return [(click("tray", it.tray), click("spot", seat, *it.to)), (click("tray", it.tray), press(it))]
     if isinstance(it, (SetOut, Fly)):
         return [(click("tray", it.tray), press(it))]
     if isinstance(it, Sort):  # the cars chosen from the front, the last follows by itself ([K3])
