@@ -22,6 +22,7 @@ import statistics
 import time
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from .conftest import NOTEBOOKS, REPO
 from .test_jupyterlab import LabNotebook, target_point, workspace_name, write_notebook
@@ -102,10 +103,23 @@ def open_notebook(page, site, name: str) -> None:
     page.wait_for_selector(f"{NB} .jp-CodeCell", state="visible", timeout=SITE_TIMEOUT)
 
 
-def run_cell(page, index: int = 0) -> None:
-    """Click into the index-th code cell and run it (Shift+Enter), as a player does."""
-    page.locator(f"{NB} .jp-CodeCell .jp-InputArea-editor").nth(index).click()
-    page.keyboard.press("Shift+Enter")
+def run_cell(page, index: int = 0, attempts: int = 4) -> None:
+    """Click into the index-th code cell and run it (Shift+Enter), as a player does. A run made
+    while the in-browser kernel is still starting can be dropped (the cell stays "[ ]:", seen in
+    CI about one run in three): as a player would, run it again until its prompt shows it queued,
+    running or run."""
+    prompt = f"{NB} .jp-CodeCell .jp-InputPrompt"
+    for _ in range(attempts):
+        page.locator(f"{NB} .jp-CodeCell .jp-InputArea-editor").nth(index).click()
+        page.keyboard.press("Shift+Enter")
+        try:
+            page.wait_for_function("([sel, i]) => { const p = document.querySelectorAll(sel)[i];"
+                                   " return p && !/^\\[\\s*\\]:?$/.test(p.innerText.trim()); }",
+                                   arg=[prompt, index], timeout=20_000)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"code cell {index} never ran after {attempts} runs")
 
 
 def wait_board(page, timeout: int = SITE_TIMEOUT) -> None:
