@@ -130,6 +130,20 @@ def test_move_prefers_the_direction_that_continues_the_last_move():
     assert str(g.history[-1]) == "move 1 west 0,-1"
 
 
+def test_a_spot_reached_both_ways_gets_a_button_for_the_way_a_click_does_not_take():
+    """The click on a spot reached both ways takes the way the train already moves (east on a fresh
+    Move); the other way is a button naming it, and the button makes that Move."""
+    g = switching_position()
+    c = Controller(g)
+    c.click(("tray", 1))
+    other = [a for a in c.actions() if a.label.startswith("Move ")]
+    assert [a.label for a in other] == ["Move west to the Run-around"]
+    assert other[0].enabled
+    c.press(other[0].key)
+    assert str(g.history[-1]) == "move 1 west 0,-1"
+    assert c.tray == 1
+
+
 def test_unreachable_spot_shows_the_engine_reason():
     g = switching_position()
     c = Controller(g)
