@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from fractions import Fraction
 from dataclasses import dataclass
 
 from .cards import catalog
@@ -41,19 +42,26 @@ MAX_PLAYERS = 6
 MAX_NAME = 40
 
 
-#: [V6] under balance v2, the Co-op team's target for each of the table's Mainline cards (players + 1),
-#: as a share of one Office's target (v0.2 and balance v1: the whole target for each player)
-COOP_SHARE_PER_MAINLINE_CARD = 0.8
+#: [V6] the Co-op team's target, as shares of one Office's target for each of the table's Mainline
+#: cards (players + 1), west to east; the last share repeats for every card after: under v2 four-fifths
+#: for every card, under v3 four-fifths for the first four and half a target for each after ([V8]: one
+#: Mainline and one timetable shared by more than three Offices add about half an Office a seat);
+#: balance v1 keeps v0.2's whole target for each player
+COOP_SHARES = {"v2": (0.8,), "v3": (0.8, 0.8, 0.8, 0.8, 0.5)}
+#: edition v2's share for every Mainline card (kept under this name for scripts that read it)
+COOP_SHARE_PER_MAINLINE_CARD = COOP_SHARES["v2"][0]
 
 
 def coop_target(base: int, players: int, balance: str = DEFAULT_BALANCE) -> int:
-    """The team's pooled Revenue target in Co-op (ruling [V6]): under balance v2 four-fifths of one
-    Office's target for each Mainline card of the table (players + 1), rounded half up — the team's
-    output grows with the table, a seat's a little less the longer the Division (v3 alike); under v1
+    """The team's pooled Revenue target in Co-op (rulings [V6], [V8]): one Office's target times the
+    edition's share for each of the table's players + 1 Mainline cards (``COOP_SHARES``), rounded half
+    up — the team's output grows with the table, a seat's less the longer the Division; under v1
     v0.2's target × players."""
     if balance == "v1":
         return base * players
-    return int(math.floor(base * COOP_SHARE_PER_MAINLINE_CARD * (players + 1) + 0.5))
+    shares = COOP_SHARES[balance]
+    total = sum(Fraction(str(shares[min(i, len(shares) - 1)])) for i in range(players + 1))  # exact halves
+    return int(math.floor(base * total + Fraction(1, 2)))
 
 
 def _clamp_rate(value, what: str) -> int:

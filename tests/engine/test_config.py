@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import pytest
 
@@ -114,10 +115,10 @@ def test_v2_coop_target_is_four_fifths_of_a_target_a_mainline_card(n):
     Office's."""
     names = [f"P{i}" for i in range(n)]
     for length in LENGTHS:
-        base = make_config(length=length).target  # one Office's: the edition's Solitaire target
-        coop = make_config(names, mode="coop", length=length)
-        assert coop.target == coop_target(base, n) == math.floor(base * 0.8 * (n + 1) + 0.5)
-        assert make_config(names, mode="competitive", length=length).target == base
+        base = make_config(length=length, balance="v2").target  # one Office's: the edition's Solitaire target
+        coop = make_config(names, mode="coop", length=length, balance="v2")
+        assert coop.target == coop_target(base, n, "v2") == math.floor(base * 0.8 * (n + 1) + 0.5)
+        assert make_config(names, mode="competitive", length=length, balance="v2").target == base
     assert coop_target(20, n, "v1") == 20 * n
     assert COOP_SHARE_PER_MAINLINE_CARD == 0.8
 
@@ -125,8 +126,29 @@ def test_v2_coop_target_is_four_fifths_of_a_target_a_mainline_card(n):
 def test_v2_coop_targets_standard_table():
     """V6: Standard (one Office's target 25 under v2): 60 / 80 / 100 for 2 / 3 / 4 seats; v1 40 / 60 / 80."""
     teams = [[f"P{i}" for i in range(n)] for n in (2, 3, 4)]
-    assert [make_config(t, mode="coop").target for t in teams] == [60, 80, 100]
+    assert [make_config(t, mode="coop", balance="v2").target for t in teams] == [60, 80, 100]
     assert [make_config(t, mode="coop", balance="v1").target for t in teams] == [40, 60, 80]
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_v3_coop_target_is_four_fifths_for_four_mainline_cards_then_half(n):
+    """V8 (balance v3, the default): four-fifths of one Office's target for each of the first four
+    Mainline cards (players + 1 of them), half a target for each after, rounded half up."""
+    names = [f"P{i}" for i in range(n)]
+    cards = n + 1
+    for length in LENGTHS:
+        base = make_config(length=length).target
+        share = Fraction(4, 5) * min(cards, 4) + Fraction(1, 2) * max(0, cards - 4)
+        assert make_config(names, mode="coop", length=length).target == math.floor(base * share + Fraction(1, 2))
+    assert coop_target(25, n, "v3") == coop_target(25, n) <= coop_target(25, n, "v2")
+
+
+def test_v3_coop_targets_by_length_and_table():
+    """V8: the tables a player reads in docs/rules.md — Standard 60 / 80 / 93 for 2 / 3 / 4 seats,
+    Short 36 / 48 / 56, Campaign 134 / 179 / 207; with 3 seats or fewer the same as v2's."""
+    teams = [[f"P{i}" for i in range(n)] for n in (2, 3, 4)]
+    table = {length: [make_config(t, mode="coop", length=length).target for t in teams] for length in LENGTHS}
+    assert table == {"short": [36, 48, 56], "standard": [60, 80, 93], "campaign": [134, 179, 207]}
 
 
 def test_v2_floor_is_judged_on_the_leader_v1_on_the_table():

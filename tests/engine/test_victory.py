@@ -116,7 +116,7 @@ def test_v2_solitaire_targets(length, target, delta, wins):
 @pytest.mark.parametrize("delta, wins", [(0, True), (-1, False)])
 def test_v3_solitaire_targets(length, target, delta, wins):
     """V7 / L7: edition v3 (the default) judges Solitaire against 15 / 25 / 56; the Co-op team's target
-    follows from them (V6: Short 36 / 48 / 60 for 2 / 3 / 4 seats)."""
+    follows from them (V6, V8: Short 36 / 48 / 56 for 2 / 3 / 4 seats)."""
     g = position(revenue=(target + delta,), length=length, balance="v3").game()
     assert g.config.target == target == sm.new_game(seed=1, length=length).config.target
     play_out(g)
@@ -124,7 +124,7 @@ def test_v3_solitaire_targets(length, target, delta, wins):
     assert f"target of {target}" in g.outcome.reason
     if length == "short":
         teams = [["A", "B", "C", "D"][:n] for n in (2, 3, 4)]
-        assert [sm.new_game(seed=1, players=t, mode="coop", length="short").config.target for t in teams] == [36, 48, 60]
+        assert [sm.new_game(seed=1, players=t, mode="coop", length="short").config.target for t in teams] == [36, 48, 56]
 
 
 def test_highest_after_days_does_not_end_early():

@@ -144,3 +144,16 @@ def test_tutorial_1s_instructions_followed_literally_finish_each_exercise(tmp_pa
     assert not printed, printed
     # a tutorial's boards do not autosave: nothing was written beside the notebook (issue 15)
     assert not list(tmp_path.glob("station-master-autosave*.json"))
+
+
+def test_the_multiplayer_tutorials_coop_targets_are_the_engines():
+    """V6 / V8: the Co-op targets tutorial 7 states for a Short game are what the engine deals, so an
+    edition that changes them cannot leave the text behind."""
+    import stationmaster as sm
+
+    text = "".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "07-multiplayer.ipynb").read_text())["cells"])
+    found = re.search(r"Short: (\d+) for two players, (\d+) for three, (\d+) for four", text)
+    assert found, "tutorial 7 no longer states the Short Co-op targets"
+    teams = [["A", "B", "C", "D"][:n] for n in (2, 3, 4)]
+    dealt = [sm.new_game(seed=1, players=t, mode="coop", length="short").config.target for t in teams]
+    assert [int(x) for x in found.groups()] == dealt
