@@ -63,8 +63,8 @@ class Facility:
     """Boxes of a freight facility (at its industry spot) or of the Office's passenger facility.
 
     ``pipeline`` maps MEN / AT / WORK to ``(piece, "out" | "in")`` or None.
-    ``loaded_here`` lists cars loaded here during their present visit: they may not be unloaded
-    here again until they have left.
+    ``loaded_here`` lists cars loaded here that may not be unloaded here: until they are picked up
+    (editions v1, v2) or have left the Office Area (v3), ruling [S8].
     """
 
     green: list = field(default_factory=list)

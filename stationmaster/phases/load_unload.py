@@ -19,6 +19,7 @@ from ..query import (
     trains_on, workers_left, yard_has)
 from ..rules import earn, Events, retire, take_from_yard, use_workers
 from ..state import PIPELINE, State
+from .switching import LOADED_MARK_ENDS_ON_PICKUP
 
 #: [L5] Revenue units a finished freight load (out) or unload (in) pays, times the freight rate, by
 #: edition: v1 one, as v0.2 printed it; v2 three — a load is four Laborer actions, a Freight Agent
@@ -41,7 +42,21 @@ OUT_ROUTE = ("green", "men", "at", "work", "car")
 IN_ROUTE = ("car", "work", "at", "men", "red")
 
 
+def forget_departed_loads(s: State) -> None:
+    """[S8]: a car loaded at an industry is marked there until it has left its Office Area (on a
+    departing train, to the yards, through an Interchange); a mark is dropped once the car is
+    neither on a card of the Area nor on a train standing in it. Run as each Load/Unload begins,
+    before any Laborer works, so a car that has gone and come back is a new delivery."""
+    for seat, area in enumerate(s.areas):
+        here = {c for placed in area.grid.values() for c in placed.cars}
+        here.update(c for t in s.trains.values() if t.where == Where.AREA and t.seat == seat for c in t.cars)
+        for fac in area.facilities.values():
+            if fac.loaded_here:
+                fac.loaded_here = [c for c in fac.loaded_here if c in here]
+
+
 def begin(s: State, ev: Events) -> None:
+    forget_departed_loads(s)
     s.phase = Phase.LOAD_UNLOAD
     s.turn.order = table_order(s)
     s.turn.index = 0
@@ -132,7 +147,9 @@ def _route_plan(s: State, p: int, xy, box: str):
                 if PIECES[c].kind == sp.car and PIECES[c].loaded and c not in fac.loaded_here]
         if not cars:
             if any(PIECES[c].kind == sp.car and PIECES[c].loaded for c in area.grid[xy].cars):
-                return "that car was loaded here on this visit; it may not be unloaded again before it leaves"
+                return ("that car was loaded here; it may not be unloaded here until it has left your Office Area"
+                        if not LOADED_MARK_ENDS_ON_PICKUP[s.config.balance] else
+                        "that car was loaded here on this visit; it may not be unloaded again before it leaves")
             return f"no loaded {sp.car} is spotted on the {sp.name}'s track"
         if not yard_has(s, sp.car, False):
             return f"the Division Yard has no empty {sp.car} to put in its place"

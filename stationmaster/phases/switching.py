@@ -23,6 +23,12 @@ from ..state import Area, State, Train
 from ..track import EAST_SIDE, NEIGHBOUR, exit_side
 
 
+#: [S8] when a car loaded at an industry may be unloaded there again: under editions v1 and v2 once it
+#: is picked up from the spur ("the visit ends", [S6]); under v3 only after it has left the Office Area
+#: (``load_unload.forget_departed_loads``), so one car re-spotted every Day is no freight of its own
+LOADED_MARK_ENDS_ON_PICKUP = {"v1": True, "v2": True, "v3": False}
+
+
 def couples(s: State, area: Area, xy) -> bool:
     """Does a train on the card at ``xy`` couple the cars standing there ([S4])? Not on an
     Interchange, whose cut waits on its second track ([K5])."""
@@ -164,9 +170,10 @@ def move(s: State, seat: int, area: Area, t: Train, direction: str, path: list) 
             placed.cars.clear()
             couple(meet)
             fire(s, "cars_switched", t, tuple(xy), meet, "pickup", train=t)
-            for fxy, fac in area.facilities.items():
-                if fxy == xy:
-                    fac.loaded_here = [p for p in fac.loaded_here if p not in meet]
+            if LOADED_MARK_ENDS_ON_PICKUP[s.config.balance]:
+                for fxy, fac in area.facilities.items():
+                    if fxy == xy:
+                        fac.loaded_here = [p for p in fac.loaded_here if p not in meet]
     t.pos = path[-1]
     t.split = 0
     return coupled

@@ -699,7 +699,44 @@ def test_no_unload_of_a_car_loaded_on_this_visit():
     g.apply("end")
     to_load_unload(g)
     assert sm.parse("work 1,-1 car") not in g.legal_intents()
-    assert "loaded here on this visit" in why(g, "work 1,-1 car")
+    assert "loaded here" in why(g, "work 1,-1 car")
+    assert "until it has left your office area" in why(g, "work 1,-1 car").lower()
+    assert_sound(g)
+
+
+def test_v3_a_loaded_cars_mark_ends_when_it_leaves_the_office_area():
+    """S8 (edition v3): the mark 'loaded here' lasts while the car is in the Office Area — on a card
+    or on a train standing there — and is dropped at the next Load/Unload once it has gone, so a car
+    that comes back on a later train is unloaded like any other."""
+    from stationmaster.flow import Where
+    from stationmaster.phases.load_unload import forget_departed_loads
+
+    b = Position(seed=1)
+    b.lay("Player", "grocers_warehouse", SHED)
+    b.cars("Player", SHED, ["BL1"])
+    b.train(11, player="Player", at=(0, 0), behind=["BL2"])
+    marks = b.state.areas[0].facilities[SHED].loaded_here
+    marks.extend(["BL1", "BL2", "BL3"])  # BL3 is nowhere in the Area: it has left
+    forget_departed_loads(b.state)
+    assert b.state.areas[0].facilities[SHED].loaded_here == ["BL1", "BL2"]
+    g = b.game()
+    to_load_unload(g)
+    assert g.state.trains[1].where != Where.AREA  # train 11 has departed with BL2
+    assert g.state.areas[0].facilities[SHED].loaded_here == ["BL1"]
+    assert g.state.areas[0].grid[SHED].cars == ["BL1"]  # still marked: its Load/Unload had no work
+    assert not fac(g, SHED).locked
+    assert_sound(g)
+
+
+def test_v2_unloads_a_car_loaded_here_once_it_was_picked_up():
+    """S6 / S8 (edition v2, a house rule): the visit ends when the car is picked up, so a car set out
+    again on the spur where it was loaded may be unloaded there."""
+    b = Position(seed=1, balance="v2")
+    b.lay("Player", "grocers_warehouse", SHED)
+    b.cars("Player", SHED, ["BL1"])
+    g = b.game()
+    to_load_unload(g)
+    assert sm.parse("work 1,-1 car") in g.legal_intents()
     assert_sound(g)
 
 
