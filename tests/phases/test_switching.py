@@ -591,9 +591,12 @@ def test_four_car_limit_counts_cars_met_along_the_way():
     settled(g)
 
 
-def test_picking_a_car_up_ends_its_industry_visit():
-    """S6 / S8 (editions v1 and v2): a car coupled off an industry is no longer 'loaded here'."""
-    b = Position(seed=3, balance="v2")
+@pytest.mark.parametrize("balance, marked", [("v1", []), ("v2", []), ("v3", ["BL1"])])
+def test_picking_a_car_up_ends_its_industry_visit_before_edition_v3(balance, marked):
+    """S6 / S8: under editions v1 and v2 a car coupled off an industry is no longer 'loaded here'; under
+    v3 (the default) it stays marked while it is in the Office Area, so setting it out again on the
+    same spur is not a new delivery."""
+    b = Position(seed=3, balance=balance)
     a2_layout(b)
     b.cars(ME, C, ["BL1"])
     b.state.areas[0].facilities[C].loaded_here.append("BL1")
@@ -602,26 +605,10 @@ def test_picking_a_car_up_ends_its_industry_visit():
     g.apply("switch")
     g.apply("move 1 east 1,1")
     assert g.state.trains[1].behind == ["BL1"]
-    assert g.state.areas[0].facilities[C].loaded_here == []
-    settled(g)
-
-
-def test_v3_a_car_loaded_here_keeps_its_mark_when_picked_up_and_set_out_again():
-    """S8 (edition v3, the default): picking a car up and setting it out again on the same spur is
-    not a new delivery: the car stays marked 'loaded here' while it is in the Office Area."""
-    b = Position(seed=3)
-    a2_layout(b)
-    b.cars(ME, C, ["BL1"])
-    b.state.areas[0].facilities[C].loaded_here.append("BL1")
-    b.train(11, player=ME, at=B)
-    g = b.game()
-    g.apply("switch")
-    g.apply("move 1 east 1,1")
-    assert g.state.trains[1].behind == ["BL1"]
-    assert g.state.areas[0].facilities[C].loaded_here == ["BL1"]
+    assert g.state.areas[0].facilities[C].loaded_here == marked
     g.apply("setout 1 rear 1")
     assert g.state.areas[0].grid[C].cars == ["BL1"]
-    assert g.state.areas[0].facilities[C].loaded_here == ["BL1"]
+    assert g.state.areas[0].facilities[C].loaded_here == marked
     settled(g)
 
 
