@@ -42,6 +42,10 @@ def exit_side(direction: str) -> frozenset:
     return EAST_SIDE if direction == "east" else WEST_SIDE
 
 
+#: Geometry -> the same turned half round (``Geometry.rotated``); a few dozen entries at most
+_TURNED: dict = {}
+
+
 @dataclass(frozen=True)
 class Geometry:
     """The rail printed on a card: its ports and the routes joining them."""
@@ -61,11 +65,14 @@ class Geometry:
         return cls(frozenset(ps), rs)
 
     def rotated(self) -> "Geometry":
-        """The card turned half-way round."""
-        return Geometry(
-            frozenset(ROTATE[p] for p in self.ports),
-            frozenset(frozenset(ROTATE[p] for p in r) for r in self.routes),
-        )
+        """The card turned half-way round (made once per geometry: a Move's search asks it often)."""
+        turned = _TURNED.get(self)
+        if turned is None:
+            turned = _TURNED[self] = Geometry(
+                frozenset(ROTATE[p] for p in self.ports),
+                frozenset(frozenset(ROTATE[p] for p in r) for r in self.routes),
+            )
+        return turned
 
     @property
     def through(self) -> bool:

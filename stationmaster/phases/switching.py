@@ -35,25 +35,40 @@ def couples(s: State, area: Area, xy) -> bool:
     return rules_of(s, area.grid[xy].card).couples_on_entry
 
 
-def _enter_problem(s: State, seat: int, area: Area, t: Train, xy, carried: int) -> str | None:
-    others = [o for o in trains_on(s, seat, xy) if o.tray != t.tray]
-    if xy == (0, 0):
-        if len(others) >= ad_tracks(s, area):
-            return "every A/D track at the Office is taken"
-    elif others:
-        return f"train {others[0].label} stands on {xy[0]},{xy[1]}"
-    closed = fire(s, "enter_problem", t, xy, seat=seat)  # a Washout ([O10])
-    if closed:
-        return closed
-    if not couples(s, area, xy):
-        return None
-    standing = len(area.grid[xy].cars)
+def _enter_problem(s: State, seat: int, area: Area, t: Train, xy, carried: int, memo: dict | None = None) -> str | None:
+    """Why ``t``, carrying ``carried`` cars, may not enter the card at ``xy`` (None: it may). ``memo``
+    keeps, for one search over the Area, what does not depend on the cars carried."""
+    facts = memo.get(xy) if memo is not None else None
+    if facts is None:
+        facts = _entry_facts(s, seat, area, t, xy)
+        if memo is not None:
+            memo[xy] = facts
+    problem, couples_here, standing, pickup = facts
+    if problem or not couples_here:
+        return problem
     if carried + standing > CAR_LIMIT:
         return (f"coupling the {standing} car{'s' if standing != 1 else ''} standing on {xy[0]},{xy[1]} "
                 f"would make {carried + standing}, more than a Crew Tray's four")
-    if standing:
-        return fire(s, "pickup_problem", t, xy, list(area.grid[xy].cars), train=t)
-    return None
+    return pickup
+
+
+def _entry_facts(s: State, seat: int, area: Area, t: Train, xy) -> tuple:
+    """What entering ``xy`` meets whatever ``t`` carries: (a reason it may not, or None; does it
+    couple the cars there; how many stand there; the reason picking them up is refused, or None)."""
+    others = [o for o in trains_on(s, seat, xy) if o.tray != t.tray]
+    if xy == (0, 0):
+        if len(others) >= ad_tracks(s, area):
+            return "every A/D track at the Office is taken", False, 0, None
+    elif others:
+        return f"train {others[0].label} stands on {xy[0]},{xy[1]}", False, 0, None
+    closed = fire(s, "enter_problem", t, xy, seat=seat)  # a Washout ([O10])
+    if closed:
+        return closed, False, 0, None
+    if not couples(s, area, xy):
+        return None, False, 0, None
+    standing = len(area.grid[xy].cars)
+    pickup = fire(s, "pickup_problem", t, xy, list(area.grid[xy].cars), train=t) if standing else None
+    return None, True, standing, pickup
 
 
 def _leaving_cars(s: State, area: Area, t: Train, direction: str) -> list:
@@ -80,21 +95,24 @@ def reach(s: State, seat: int, area: Area, t: Train, direction: str) -> dict:
     out: dict = {}
     seen = {(start, None)}
     queue = deque([(start, None, carried, [start])])
+    memo: dict = {}  # xy -> _entry_facts, asked once a search
+    geos: dict = {}  # xy -> geometry
     while queue:
         here, entry, load, path = queue.popleft()
-        geo = geometry(s, area, here)
+        geo = geos[here] if here in geos else geos.setdefault(here, geometry(s, area, here))
         if geo is None:
             continue
         for port in geo.exits(entry, direction):
             dx, dy, their = NEIGHBOUR[port]
             there = (here[0] + dx, here[1] + dy)
-            other = geometry(s, area, there)
+            other = geos[there] if there in geos else geos.setdefault(there, geometry(s, area, there))
             if other is None or their not in other.ports or (there, their) in seen:
                 continue
-            if _enter_problem(s, seat, area, t, there, load) is not None:
+            if _enter_problem(s, seat, area, t, there, load, memo) is not None:
                 continue
             seen.add((there, their))
-            new_load = load + (len(area.grid[there].cars) if couples(s, area, there) else 0)
+            _, couples_there, standing, _ = memo[there]
+            new_load = load + (standing if couples_there else 0)
             new_path = path + [there]
             if there != start and spec_of(s, area.grid[there].card).operational and there not in out:
                 out[there] = new_path
