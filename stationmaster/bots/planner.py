@@ -260,10 +260,9 @@ def _visits(v: View, g, seat, tray, path, out, budget: list, pickup=None) -> Non
             if xy in inds:
                 _home(h, seat, tray, path1, out, pickup=pickup)
                 budget[0] -= _set_outs(v, h, seat, tray, xy, path1, out, pickup)
-                continue
-            for d2 in ("east", "west"):  # a trailing point: out past the turnout, back into the spur
-                for xy2 in _moves(h, seat, tray, d2):
-                    if xy2 not in inds or budget[0] <= 0:
+            for d2 in ("east", "west"):  # a trailing point: out past the turnout (or into the spur
+                for xy2 in _moves(h, seat, tray, d2):  # across it, engine first), back into the spur
+                    if xy2 not in inds or xy2 == xy or budget[0] <= 0:
                         continue
                     k = _try(h, Move(tray, d2, xy2))
                     budget[0] -= 1
@@ -421,8 +420,9 @@ def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
                     h = _try(start, Move(t.tray, d, xy))
                     if h is not None:
                         _home(h, seat, t.tray, [Move(t.tray, d, xy)], finals)
-            if t.pos not in inds:  # part way through a plan: on to an industry from here
-                _visits(v0, start, seat, t.tray, [], finals, budget, pickup)
+            # part way through a plan: on to an industry from here (from a spur too: out of it engine
+            # first and back into the spur across the turnout)
+            _visits(v0, start, seat, t.tray, [], finals, budget, pickup)
             continue
         if v0.overflow():  # park it off the A/D track, clear of the Running Track
             for d in ("east", "west"):
