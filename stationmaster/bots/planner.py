@@ -234,8 +234,8 @@ def _set_outs(v: View, g, seat, tray, xy, path, out, pickup=None) -> int:
     tries = 0
     for end, side in (("front", tr.ahead), ("rear", tr.behind)):
         for n in range(1, len(side) + 1):
-            if not _useful(v, xy, side[-n:]):
-                continue
+            if not _useful(v, xy, side[-n:-n + 1 or None]):  # the block's inner car: a larger block than
+                continue  # the last useful car needs only adds cars the industry cannot work
             k = _try(g, SetOut(tray, end, n))
             tries += 1
             if k is not None:
@@ -449,6 +449,16 @@ def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
             deeper, _ = _best(more + [(best_state, best[1])] if best_state is not None else more, base)
             best = deeper
     return best
+
+
+def _switch_key(game) -> tuple:
+    """What a switching plan is made from, in short (the Stage, the trains and the cars standing in
+    the Office Area): the planner's check that a plan it made a moment ago is for this position."""
+    s = game.state
+    trains = tuple(sorted((t.tray, t.where, t.seat, t.pos, t.direction, tuple(t.ahead), tuple(t.behind))
+                          for t in s.trains.values()))
+    cars = tuple((xy, tuple(p.cars)) for a in s.areas for xy, p in sorted(a.grid.items()) if p.cars)
+    return s.day, s.stage, getattr(s.turn, "index", None), trains, cars
 
 
 def _best(finals, base):
@@ -750,6 +760,9 @@ class PlannerBot(Bot):
         #: memory of that plan, so the planner a player meets plans afresh)
         self.follow_plans = follow_plans
         self._following = None  # (game, history length at the next step, the steps left)
+        #: (game, history length, (gain, plan)) of the plan made to score the switch option: the
+        #: plan's first step once the player has chosen to switch (the same plan, not made twice)
+        self._planned = None
 
     def decide(self, game) -> Decision:
         legal = self.legal(game)
@@ -882,6 +895,7 @@ class PlannerBot(Bot):
             need = self._switch_need(v)
             if need:
                 gain, plan = plan_switching(v.game, self.switch_nodes)
+                self._planned = (v.game, len(v.game.history), _switch_key(v.game), (gain, plan))
                 if plan:
                     options.append((min(4.0, 0.6 + gain), Switch(), f"switches: {self._plan_words(v, plan)}"))
                     if self.follow_plans:
@@ -1014,7 +1028,13 @@ class PlannerBot(Bot):
             it = f[2][0]
             self._following = (game, f[1] + 1, f[2][1:])
             return Decision(it, "follows the switching plan")
-        gain, plan = plan_switching(game, self.switch_nodes)
+        p = self._planned
+        if p is not None and p[0] is game and p[1] + 1 == len(game.history) and game.history[-1] == Switch() \
+                and p[2] == _switch_key(game):
+            gain, plan = p[3]  # planned a moment ago, to choose to switch: the same position but the option
+        else:
+            gain, plan = plan_switching(game, self.switch_nodes)
+        self._planned = None
         if not plan or plan[0] not in legal:
             return Decision(End(), "ends switching: the cars stand where they do the most good")
         it = plan[0]
