@@ -229,7 +229,9 @@ def _useful(v: View, xy, cars) -> bool:
 
 
 def _set_outs(v: View, g, seat, tray, xy, path, out, pickup=None) -> int:
-    """Plans that set out a block the industry at ``xy`` can work, then go back; returns tries."""
+    """Plans that set out a block the industry at ``xy`` can work, then go back; returns tries. The
+    block's inner car (the one nearest the engine) is one the industry works: a longer block would
+    only add cars it cannot work to its spur."""
     tr = g.state.trains[tray]
     tries = 0
     for end, side in (("front", tr.ahead), ("rear", tr.behind)):
@@ -246,7 +248,11 @@ def _set_outs(v: View, g, seat, tray, xy, path, out, pickup=None) -> int:
 def _visits(v: View, g, seat, tray, path, out, budget: list, pickup=None) -> None:
     """Plans from ``g`` that reach an industry spur (head-on, or by a trailing point: out past the
     turnout and back into the spur), set out a block it works (or just couple the finished cars),
-    and come back. ``budget`` ([tries left]) bounds the positions tried."""
+    and come back. The Move out past the turnout may end in another spur: two spurs laid at either
+    end of a turnout the train reaches by its diagonal leg are one Move apart, and the far one is
+    reached only by running into the near one engine first and backing across the turnout (the
+    cars then go in first: how a train facing the near spur's way spots the far one). ``budget``
+    ([tries left]) bounds the positions tried."""
     inds = set(v.industries())
     for d in ("east", "west"):
         for xy in _moves(g, seat, tray, d):
@@ -391,8 +397,10 @@ def _run_round(v: View, g, seat, tray, cut_at, facing, path, out, budget: list) 
 
 def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
     """A switching plan from a steady player's patterns, each tried on game copies: bring a stray
-    train back to the Office; run a train at the Office into an industry spur, set out the cars
-    that industry works (or just couple the finished ones) and come back; and, when those spot no
+    train back to the Office; run a train at the Office into an industry spur (in one Move, or two:
+    out past a turnout, or into one spur and back across its turnout into another), set out the
+    cars that industry works (or just couple the finished ones) and come back; a train part way
+    through a plan (on a siding or a spur) goes on from there the same ways; and, when those spot no
     car an industry works or leave a car it cannot work on its spur (the caboose, mostly), cut the
     caboose or other cars out first, or run round the cut to turn it (``_cut_out``, at most
     ``deep`` more positions tried). (gain, intents)."""
@@ -1004,9 +1012,16 @@ class PlannerBot(Bot):
         first = plan[0]
         label = v.s.trains[first.tray].label
         stops = [i.to for i in plan if isinstance(i, Move) and i.to != (0, 0)]
+        at, spots = v.s.trains[first.tray].pos, []  # where the cars are set out (across a turnout, the
+        for i in plan:  # second spur the train reaches, not the first)
+            if isinstance(i, Move):
+                at = i.to
+            elif isinstance(i, SetOut):
+                spots.append(at)
         where = ""
-        if stops and stops[0] in v.area.facilities:
-            where = f" at the {v.spec(v.area.grid[stops[0]].card).name}"
+        stop = next((xy for xy in spots if xy in v.area.facilities), stops[0] if stops else None)
+        if stop in v.area.facilities:
+            where = f" at the {v.spec(v.area.grid[stop].card).name}"
         home = isinstance(plan[-1], Move) and plan[-1].to == (0, 0)
         if any(isinstance(i, SetOut) for i in plan):
             return f"train {label} sets out cars{where} and comes back to the Office"

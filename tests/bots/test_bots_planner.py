@@ -387,6 +387,7 @@ def test_planner_spots_a_car_across_a_turnout_by_way_of_the_spur_at_its_other_en
     b = two_spurs_on_a_turnout()
     b.train(11, player="Player", at=(0, 0), behind=["BL1"])
     g = b.game()
+    assert "sets out cars at the Grocer's Warehouse" in make("planner").decide(g).reason
     events = _switch_through(g, make("planner"))
     area = g.state.areas[0]
     assert area.grid[(1, 1)].cars == ["BL1"] and area.grid[(-1, 1)].cars == []
