@@ -313,7 +313,10 @@ def _cut_out(v: View, g, seat, tray, want, out, budget: list, moving: bool = Tru
     off the outer end so that the useful car behind it is the one shoved into the spur (the trailing
     point of v0.2 A.5, its first step); or the block holding the useful cars is left for the engine
     to run round by another way (a Run-around, A.5's facing point) and couple them on its nose,
-    turned, to shove them into a spur the train faced the wrong way for."""
+    turned, to shove them into a spur the train faced the wrong way for. Last, where no siding
+    serves, the junk is cut out on a Running Track card beside the Office for the Stage: the plan
+    spots the car and comes back for the cut before it ends (cars left on the Running Track cost
+    most in ``area_value``, so only a plan that fetches them pays)."""
     inds = set(v.industries())
     facing = g.state.trains[tray].direction
 
@@ -321,20 +324,26 @@ def _cut_out(v: View, g, seat, tray, want, out, budget: list, moving: bool = Tru
         return any((PIECES[c].kind, PIECES[c].loaded) in want for c in cars)
 
     here = g.state.trains[tray].pos
-    stops = [(None, here)] if here not in inds and here[1] != 0 else []  # set out where it stands
+    stops = [(None, here)] if here not in inds and here != (0, 0) else []  # set out where it stands
     if moving:  # (a train part way through a plan sets out where it stands, or not at all)
-        stops += [(d, xy) for d in ("east", "west") for xy in _moves(g, seat, tray, d)  # never on the Running Track
-                  if xy not in inds and xy[1] != 0]
-    reached = []
-    for d, xy in stops:
-        if d is None:
-            reached.append((xy, g, []))
-        elif budget[0] > 0:
-            h = _try(g, Move(tray, d, xy))
-            budget[0] -= 1
-            if h is not None:
-                reached.append((xy, h, [Move(tray, d, xy)]))
-    for turning in (False, True):  # the caboose cut out first: shorter plans, and the commoner need
+        stops += [(d, xy) for d in ("east", "west") for xy in _moves(g, seat, tray, d)]
+    stops = [(d, xy) for d, xy in stops if xy not in inds and xy != (0, 0)]
+    siding = [(d, xy) for d, xy in stops if xy[1] != 0]  # off the Running Track
+    running = [(d, xy) for d, xy in stops if xy[1] == 0]  # on it, for the Stage: the plan comes back for the cut
+
+    def reach_them(stops):
+        reached = []
+        for d, xy in stops:
+            if d is None:
+                reached.append((xy, g, []))
+            elif budget[0] > 0:
+                h = _try(g, Move(tray, d, xy))
+                budget[0] -= 1
+                if h is not None:
+                    reached.append((xy, h, [Move(tray, d, xy)]))
+        return reached
+
+    def cuts(reached, turning):
         for xy, h, first in reached:
             tr = h.state.trains[tray]
             for end, side in (("rear", tr.behind), ("front", tr.ahead)):
@@ -352,6 +361,11 @@ def _cut_out(v: View, g, seat, tray, want, out, budget: list, moving: bool = Tru
                         budget[0] -= 1
                         if k is not None:
                             _run_round(v, k, seat, tray, xy, facing, first + [SetOut(tray, end, n)], out, budget)
+
+    reached = reach_them(siding)
+    cuts(reached, False)  # the caboose cut out first: shorter plans, and the commoner need
+    cuts(reached, True)
+    cuts(reach_them(running), False)  # last, the cut left on the Running Track while the train spots
 
 
 def _run_round(v: View, g, seat, tray, cut_at, facing, path, out, budget: list) -> None:
@@ -432,6 +446,8 @@ def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
             # first and back into the spur across the turnout)
             _visits(v0, start, seat, t.tray, [], finals, budget, pickup)
             continue
+        if pickup is not None:  # back at the Office with a cut still set out: fetch it
+            _home(start, seat, t.tray, [], finals, pickup=pickup)
         if v0.overflow():  # park it off the A/D track, clear of the Running Track
             for d in ("east", "west"):
                 for xy in _moves(start, seat, t.tray, d):

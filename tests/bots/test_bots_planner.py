@@ -407,3 +407,46 @@ def test_part_way_on_a_spur_the_planner_goes_on_to_the_spur_across_the_turnout()
     gain, plan = plan_switching(g)
     assert [str(i) for i in plan[:2]] == ["move 1 east 1,1", "setout 1 rear 1"], plan
     assert gain > 0
+
+
+def grocers_off_the_office_leg():
+    """A Left Turnout turned above the Office (its leg climbs from the Office's NE port) leads to the
+    Grocer's Warehouse, open west; straights either side of the Office and no siding to cut cars
+    out on."""
+    b = Position(seed=3)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "turnout_left", (0, 1), turned=True)
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.office("Player", "depot")
+    return b
+
+
+def test_with_no_siding_the_planner_cuts_the_caboose_out_on_the_running_track_and_comes_back_for_it():
+    """Train 11 backs into the Grocer's Warehouse in one Move, but its caboose is the outer car: a
+    plain set-out would leave it on the spur. With no siding the planner sets the caboose out on
+    the Running Track beside the Office, spots the boxcar alone, and fetches the caboose before its
+    Moves run out: nothing is left on the Running Track."""
+    b = grocers_off_the_office_leg()
+    b.train(11, player="Player", at=(0, 0), behind=["BL1", "K1"])
+    g = b.game()
+    events = _switch_through(g, make("planner"))
+    area = g.state.areas[0]
+    assert area.grid[(1, 1)].cars == ["BL1"]
+    assert g.state.trains[1].cars == ["K1"]
+    assert all(not p.cars for xy, p in area.grid.items() if xy[1] == 0)
+    assert any(e.kind == "set_out" and "at 1,0" in e.text for e in events)
+    assert any(e.kind == "highball" and "11" in e.text for e in events)  # back on the A/D track, made up
+
+
+def test_a_train_back_at_the_office_fetches_the_cut_it_left_on_the_running_track():
+    """Part way through that plan (the boxcar spotted, the train back on the A/D track, its caboose
+    still on the Running Track at 1,0): the plan from there goes for the caboose and comes back."""
+    from stationmaster.bots.planner import plan_switching
+    b = grocers_off_the_office_leg()
+    b.train(11, player="Player", at=(0, 0), behind=[])
+    b.cars("Player", (1, 0), ["K1"])
+    b.cars("Player", (1, 1), ["BL1"])
+    g = b.game()
+    gain, plan = plan_switching(g)
+    assert [str(i) for i in plan] == ["move 1 east 1,0", "move 1 west 0,0"] and gain > 4
