@@ -229,13 +229,15 @@ def _useful(v: View, xy, cars) -> bool:
 
 
 def _set_outs(v: View, g, seat, tray, xy, path, out, pickup=None) -> int:
-    """Plans that set out a block the industry at ``xy`` can work, then go back; returns tries."""
+    """Plans that set out a block the industry at ``xy`` can work, then go back; returns tries. The
+    block's inner car (the one nearest the engine) is one the industry works: a longer block would
+    only add cars it cannot work to its spur."""
     tr = g.state.trains[tray]
     tries = 0
     for end, side in (("front", tr.ahead), ("rear", tr.behind)):
         for n in range(1, len(side) + 1):
-            if not _useful(v, xy, side[-n:]):
-                continue
+            if not _useful(v, xy, side[-n:-n + 1 or None]):  # the block's inner car: a larger block than
+                continue  # the last useful car needs only adds cars the industry cannot work
             k = _try(g, SetOut(tray, end, n))
             tries += 1
             if k is not None:
@@ -246,7 +248,11 @@ def _set_outs(v: View, g, seat, tray, xy, path, out, pickup=None) -> int:
 def _visits(v: View, g, seat, tray, path, out, budget: list, pickup=None) -> None:
     """Plans from ``g`` that reach an industry spur (head-on, or by a trailing point: out past the
     turnout and back into the spur), set out a block it works (or just couple the finished cars),
-    and come back. ``budget`` ([tries left]) bounds the positions tried."""
+    and come back. The Move out past the turnout may end in another spur: two spurs laid at either
+    end of a turnout the train reaches by its diagonal leg are one Move apart, and the far one is
+    reached only by running into the near one engine first and backing across the turnout (the
+    cars then go in first: how a train facing the near spur's way spots the far one). ``budget``
+    ([tries left]) bounds the positions tried."""
     inds = set(v.industries())
     for d in ("east", "west"):
         for xy in _moves(g, seat, tray, d):
@@ -260,10 +266,9 @@ def _visits(v: View, g, seat, tray, path, out, budget: list, pickup=None) -> Non
             if xy in inds:
                 _home(h, seat, tray, path1, out, pickup=pickup)
                 budget[0] -= _set_outs(v, h, seat, tray, xy, path1, out, pickup)
-                continue
-            for d2 in ("east", "west"):  # a trailing point: out past the turnout, back into the spur
-                for xy2 in _moves(h, seat, tray, d2):
-                    if xy2 not in inds or budget[0] <= 0:
+            for d2 in ("east", "west"):  # a trailing point: out past the turnout (or into the spur
+                for xy2 in _moves(h, seat, tray, d2):  # across it, engine first), back into the spur
+                    if xy2 not in inds or xy2 == xy or budget[0] <= 0:
                         continue
                     k = _try(h, Move(tray, d2, xy2))
                     budget[0] -= 1
@@ -308,7 +313,10 @@ def _cut_out(v: View, g, seat, tray, want, out, budget: list, moving: bool = Tru
     off the outer end so that the useful car behind it is the one shoved into the spur (the trailing
     point of v0.2 A.5, its first step); or the block holding the useful cars is left for the engine
     to run round by another way (a Run-around, A.5's facing point) and couple them on its nose,
-    turned, to shove them into a spur the train faced the wrong way for."""
+    turned, to shove them into a spur the train faced the wrong way for. Last, where no siding
+    serves, the junk is cut out on a Running Track card beside the Office for the Stage: the plan
+    spots the car and comes back for the cut before it ends (cars left on the Running Track cost
+    most in ``area_value``, so only a plan that fetches them pays)."""
     inds = set(v.industries())
     facing = g.state.trains[tray].direction
 
@@ -316,20 +324,26 @@ def _cut_out(v: View, g, seat, tray, want, out, budget: list, moving: bool = Tru
         return any((PIECES[c].kind, PIECES[c].loaded) in want for c in cars)
 
     here = g.state.trains[tray].pos
-    stops = [(None, here)] if here not in inds and here[1] != 0 else []  # set out where it stands
+    stops = [(None, here)] if here not in inds and here != (0, 0) else []  # set out where it stands
     if moving:  # (a train part way through a plan sets out where it stands, or not at all)
-        stops += [(d, xy) for d in ("east", "west") for xy in _moves(g, seat, tray, d)  # never on the Running Track
-                  if xy not in inds and xy[1] != 0]
-    reached = []
-    for d, xy in stops:
-        if d is None:
-            reached.append((xy, g, []))
-        elif budget[0] > 0:
-            h = _try(g, Move(tray, d, xy))
-            budget[0] -= 1
-            if h is not None:
-                reached.append((xy, h, [Move(tray, d, xy)]))
-    for turning in (False, True):  # the caboose cut out first: shorter plans, and the commoner need
+        stops += [(d, xy) for d in ("east", "west") for xy in _moves(g, seat, tray, d)]
+    stops = [(d, xy) for d, xy in stops if xy not in inds and xy != (0, 0)]
+    siding = [(d, xy) for d, xy in stops if xy[1] != 0]  # off the Running Track
+    running = [(d, xy) for d, xy in stops if xy[1] == 0]  # on it, for the Stage: the plan comes back for the cut
+
+    def reach_them(stops):
+        reached = []
+        for d, xy in stops:
+            if d is None:
+                reached.append((xy, g, []))
+            elif budget[0] > 0:
+                h = _try(g, Move(tray, d, xy))
+                budget[0] -= 1
+                if h is not None:
+                    reached.append((xy, h, [Move(tray, d, xy)]))
+        return reached
+
+    def cuts(reached, turning):
         for xy, h, first in reached:
             tr = h.state.trains[tray]
             for end, side in (("rear", tr.behind), ("front", tr.ahead)):
@@ -347,6 +361,11 @@ def _cut_out(v: View, g, seat, tray, want, out, budget: list, moving: bool = Tru
                         budget[0] -= 1
                         if k is not None:
                             _run_round(v, k, seat, tray, xy, facing, first + [SetOut(tray, end, n)], out, budget)
+
+    reached = reach_them(siding)
+    cuts(reached, False)  # the caboose cut out first: shorter plans, and the commoner need
+    cuts(reached, True)
+    cuts(reach_them(running), False)  # last, the cut left on the Running Track while the train spots
 
 
 def _run_round(v: View, g, seat, tray, cut_at, facing, path, out, budget: list) -> None:
@@ -392,8 +411,10 @@ def _run_round(v: View, g, seat, tray, cut_at, facing, path, out, budget: list) 
 
 def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
     """A switching plan from a steady player's patterns, each tried on game copies: bring a stray
-    train back to the Office; run a train at the Office into an industry spur, set out the cars
-    that industry works (or just couple the finished ones) and come back; and, when those spot no
+    train back to the Office; run a train at the Office into an industry spur (in one Move, or two:
+    out past a turnout, or into one spur and back across its turnout into another), set out the
+    cars that industry works (or just couple the finished ones) and come back; a train part way
+    through a plan (on a siding or a spur) goes on from there the same ways; and, when those spot no
     car an industry works or leave a car it cannot work on its spur (the caboose, mostly), cut the
     caboose or other cars out first, or run round the cut to turn it (``_cut_out``, at most
     ``deep`` more positions tried). (gain, intents)."""
@@ -421,9 +442,12 @@ def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
                     h = _try(start, Move(t.tray, d, xy))
                     if h is not None:
                         _home(h, seat, t.tray, [Move(t.tray, d, xy)], finals)
-            if t.pos not in inds:  # part way through a plan: on to an industry from here
-                _visits(v0, start, seat, t.tray, [], finals, budget, pickup)
+            # part way through a plan: on to an industry from here (from a spur too: out of it engine
+            # first and back into the spur across the turnout)
+            _visits(v0, start, seat, t.tray, [], finals, budget, pickup)
             continue
+        if pickup is not None:  # back at the Office with a cut still set out: fetch it
+            _home(start, seat, t.tray, [], finals, pickup=pickup)
         if v0.overflow():  # park it off the A/D track, clear of the Running Track
             for d in ("east", "west"):
                 for xy in _moves(start, seat, t.tray, d):
@@ -449,6 +473,16 @@ def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
             deeper, _ = _best(more + [(best_state, best[1])] if best_state is not None else more, base)
             best = deeper
     return best
+
+
+def _switch_key(game) -> tuple:
+    """What a switching plan is made from, in short (the Stage, the trains and the cars standing in
+    the Office Area): the planner's check that a plan it made a moment ago is for this position."""
+    s = game.state
+    trains = tuple(sorted((t.tray, t.where, t.seat, t.pos, t.direction, tuple(t.ahead), tuple(t.behind))
+                          for t in s.trains.values()))
+    cars = tuple((xy, tuple(p.cars)) for a in s.areas for xy, p in sorted(a.grid.items()) if p.cars)
+    return s.day, s.stage, getattr(s.turn, "index", None), trains, cars
 
 
 def _best(finals, base):
@@ -750,6 +784,9 @@ class PlannerBot(Bot):
         #: memory of that plan, so the planner a player meets plans afresh)
         self.follow_plans = follow_plans
         self._following = None  # (game, history length at the next step, the steps left)
+        #: (game, history length, (gain, plan)) of the plan made to score the switch option: the
+        #: plan's first step once the player has chosen to switch (the same plan, not made twice)
+        self._planned = None
 
     def decide(self, game) -> Decision:
         legal = self.legal(game)
@@ -882,6 +919,7 @@ class PlannerBot(Bot):
             need = self._switch_need(v)
             if need:
                 gain, plan = plan_switching(v.game, self.switch_nodes)
+                self._planned = (v.game, len(v.game.history), _switch_key(v.game), (gain, plan))
                 if plan:
                     options.append((min(4.0, 0.6 + gain), Switch(), f"switches: {self._plan_words(v, plan)}"))
                     if self.follow_plans:
@@ -990,9 +1028,16 @@ class PlannerBot(Bot):
         first = plan[0]
         label = v.s.trains[first.tray].label
         stops = [i.to for i in plan if isinstance(i, Move) and i.to != (0, 0)]
+        at, spots = v.s.trains[first.tray].pos, []  # where the cars are set out (across a turnout, the
+        for i in plan:  # second spur the train reaches, not the first)
+            if isinstance(i, Move):
+                at = i.to
+            elif isinstance(i, SetOut):
+                spots.append(at)
         where = ""
-        if stops and stops[0] in v.area.facilities:
-            where = f" at the {v.spec(v.area.grid[stops[0]].card).name}"
+        stop = next((xy for xy in spots if xy in v.area.facilities), stops[0] if stops else None)
+        if stop in v.area.facilities:
+            where = f" at the {v.spec(v.area.grid[stop].card).name}"
         home = isinstance(plan[-1], Move) and plan[-1].to == (0, 0)
         if any(isinstance(i, SetOut) for i in plan):
             return f"train {label} sets out cars{where} and comes back to the Office"
@@ -1014,7 +1059,13 @@ class PlannerBot(Bot):
             it = f[2][0]
             self._following = (game, f[1] + 1, f[2][1:])
             return Decision(it, "follows the switching plan")
-        gain, plan = plan_switching(game, self.switch_nodes)
+        p = self._planned
+        if p is not None and p[0] is game and p[1] + 1 == len(game.history) and game.history[-1] == Switch() \
+                and p[2] == _switch_key(game):
+            gain, plan = p[3]  # planned a moment ago, to choose to switch: the same position but the option
+        else:
+            gain, plan = plan_switching(game, self.switch_nodes)
+        self._planned = None
         if not plan or plan[0] not in legal:
             return Decision(End(), "ends switching: the cars stand where they do the most good")
         it = plan[0]

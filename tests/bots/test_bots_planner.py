@@ -361,3 +361,92 @@ def test_copies_of_a_card_are_ordered_by_number_not_as_text():
     (Depot2 before Depot10), not by the id's text."""
     from stationmaster.query import card_order
     assert sorted(["T10", "T9", "Depot10", "Depot2"], key=card_order) == ["Depot2", "Depot10", "T9", "T10"]
+
+
+def two_spurs_on_a_turnout():
+    """Seed 19's layout: a Right Turnout above the Office (its diagonal leg drops onto the Office's
+    NW port) with the Produce Shed (turned, open east) at its west end and the Grocer's Warehouse
+    (open west) at its east end. Moving west, a train runs from the Office into the Produce Shed
+    engine first; only from there, moving east, does it reach the Grocer's Warehouse."""
+    b = Position(seed=3)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "turnout_right", (0, 1))
+    b.lay("Player", "produce_shed", (-1, 1), turned=True)
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.office("Player", "depot")
+    return b
+
+
+def test_planner_spots_a_car_across_a_turnout_by_way_of_the_spur_at_its_other_end():
+    """Train 11 faces west with a loaded boxcar for the Grocer's Warehouse: it cannot reach that spur
+    in one Move, so it runs engine first into the Produce Shed, backs across the turnout into the
+    Grocer's Warehouse, sets the boxcar out, and comes home the same way (two Moves there, two
+    back). Each step is planned afresh from where the train stands: part way, on the Produce
+    Shed's spur, the planner goes on to the Grocer's Warehouse instead of turning home."""
+    b = two_spurs_on_a_turnout()
+    b.train(11, player="Player", at=(0, 0), behind=["BL1"])
+    g = b.game()
+    assert "sets out cars at the Grocer's Warehouse" in make("planner").decide(g).reason
+    events = _switch_through(g, make("planner"))
+    area = g.state.areas[0]
+    assert area.grid[(1, 1)].cars == ["BL1"] and area.grid[(-1, 1)].cars == []
+    moves = [e.text for e in events if e.kind == "move"]
+    assert [m.split(";")[0] for m in moves] == ["Train 11 moves west to -1,1", "Train 11 moves east to 1,1",
+                                                "Train 11 moves west to -1,1", "Train 11 moves east to 0,0"]
+    assert any(e.kind == "highball" and "11" in e.text for e in events)
+
+
+def test_part_way_on_a_spur_the_planner_goes_on_to_the_spur_across_the_turnout():
+    """The same position with the train already standing on the Produce Shed's spur (a plan part
+    way done, two Moves left): the plan from there backs into the Grocer's Warehouse, not home."""
+    from stationmaster.bots.planner import plan_switching
+    b = two_spurs_on_a_turnout()
+    b.train(11, player="Player", at=(-1, 1), behind=["BL1"])
+    g = b.game()
+    gain, plan = plan_switching(g)
+    assert [str(i) for i in plan[:2]] == ["move 1 east 1,1", "setout 1 rear 1"], plan
+    assert gain > 0
+
+
+def grocers_off_the_office_leg():
+    """A Left Turnout turned above the Office (its leg climbs from the Office's NE port) leads to the
+    Grocer's Warehouse, open west; straights either side of the Office and no siding to cut cars
+    out on."""
+    b = Position(seed=3)
+    b.lay("Player", "straight", (-1, 0))
+    b.lay("Player", "straight", (1, 0))
+    b.lay("Player", "turnout_left", (0, 1), turned=True)
+    b.lay("Player", "grocers_warehouse", (1, 1))
+    b.office("Player", "depot")
+    return b
+
+
+def test_with_no_siding_the_planner_cuts_the_caboose_out_on_the_running_track_and_comes_back_for_it():
+    """Train 11 backs into the Grocer's Warehouse in one Move, but its caboose is the outer car: a
+    plain set-out would leave it on the spur. With no siding the planner sets the caboose out on
+    the Running Track beside the Office, spots the boxcar alone, and fetches the caboose before its
+    Moves run out: nothing is left on the Running Track."""
+    b = grocers_off_the_office_leg()
+    b.train(11, player="Player", at=(0, 0), behind=["BL1", "K1"])
+    g = b.game()
+    events = _switch_through(g, make("planner"))
+    area = g.state.areas[0]
+    assert area.grid[(1, 1)].cars == ["BL1"]
+    assert g.state.trains[1].cars == ["K1"]
+    assert all(not p.cars for xy, p in area.grid.items() if xy[1] == 0)
+    assert any(e.kind == "set_out" and "at 1,0" in e.text for e in events)
+    assert any(e.kind == "highball" and "11" in e.text for e in events)  # back on the A/D track, made up
+
+
+def test_a_train_back_at_the_office_fetches_the_cut_it_left_on_the_running_track():
+    """Part way through that plan (the boxcar spotted, the train back on the A/D track, its caboose
+    still on the Running Track at 1,0): the plan from there goes for the caboose and comes back."""
+    from stationmaster.bots.planner import plan_switching
+    b = grocers_off_the_office_leg()
+    b.train(11, player="Player", at=(0, 0), behind=[])
+    b.cars("Player", (1, 0), ["K1"])
+    b.cars("Player", (1, 1), ["BL1"])
+    g = b.game()
+    gain, plan = plan_switching(g)
+    assert [str(i) for i in plan] == ["move 1 east 1,0", "move 1 west 0,0"] and gain > 4
