@@ -85,18 +85,18 @@ def test_position_value_counts_revenue_and_work_in_hand():
     assert position_value(g, "Player") == 4
 
 
-@pytest.mark.slow
-def test_search_beats_the_planner_on_a_few_seeds():
-    """An ordering check on seeds the bots were not tuned on (a few games; the study has more)."""
-    diff = 0
-    for seed in range(3):
+def test_search_without_look_ahead_plays_exactly_as_the_planner():
+    """Search starts from the planner's choice and leaves it only when look-ahead finds another
+    better by its margin: with no rollouts it is the planner, decision for decision. (Whether its
+    look-ahead wins more games than the planner is a statistical question: the study measures it
+    over 40 Standard games on report seeds, docs/balance.md's Acceptance table.)"""
+    for seed in range(2):
         g = sm.new_game(seed=seed, length="short", yard_refill="day_end")
-        bot = SearchBot(seed, max_seconds=None)
-        while not g.is_over:
-            g.apply(bot.decide(g).intent)
+        bot = SearchBot(seed, rollouts=0)
         h = sm.new_game(seed=seed, length="short", yard_refill="day_end")
         p = make("planner", seed)
+        while not g.is_over:
+            g.apply(bot.decide(g).intent)
         while not h.is_over:
             h.apply(p.decide(h).intent)
-        diff += g.revenue["Player"] - h.revenue["Player"]
-    assert diff > 0
+        assert [str(i) for i in g.history] == [str(i) for i in h.history]
