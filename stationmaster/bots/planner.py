@@ -236,8 +236,8 @@ def _set_outs(v: View, g, seat, tray, xy, path, out, pickup=None) -> int:
     tries = 0
     for end, side in (("front", tr.ahead), ("rear", tr.behind)):
         for n in range(1, len(side) + 1):
-            if not _useful(v, xy, side[-n:-n + 1 or None]):  # the block's inner car: a larger block than
-                continue  # the last useful car needs only adds cars the industry cannot work
+            if not _useful(v, xy, [side[-n]]):  # the block's inner car: a larger block than the last
+                continue  # useful car needs only adds cars the industry cannot work
             k = _try(g, SetOut(tray, end, n))
             tries += 1
             if k is not None:
@@ -324,7 +324,7 @@ def _cut_out(v: View, g, seat, tray, want, out, budget: list, moving: bool = Tru
         return any((PIECES[c].kind, PIECES[c].loaded) in want for c in cars)
 
     here = g.state.trains[tray].pos
-    stops = [(None, here)] if here not in inds and here != (0, 0) else []  # set out where it stands
+    stops = [(None, here)]  # set out where it stands
     if moving:  # (a train part way through a plan sets out where it stands, or not at all)
         stops += [(d, xy) for d in ("east", "west") for xy in _moves(g, seat, tray, d)]
     stops = [(d, xy) for d, xy in stops if xy not in inds and xy != (0, 0)]
@@ -482,7 +482,7 @@ def _switch_key(game) -> tuple:
     trains = tuple(sorted((t.tray, t.where, t.seat, t.pos, t.direction, tuple(t.ahead), tuple(t.behind))
                           for t in s.trains.values()))
     cars = tuple((xy, tuple(p.cars)) for a in s.areas for xy, p in sorted(a.grid.items()) if p.cars)
-    return s.day, s.stage, getattr(s.turn, "index", None), trains, cars
+    return s.day, s.stage, s.turn.index, trains, cars
 
 
 def _best(finals, base):

@@ -188,10 +188,9 @@ def move(s: State, seat: int, area: Area, t: Train, direction: str, path: list) 
             placed.cars.clear()
             couple(meet)
             fire(s, "cars_switched", t, tuple(xy), meet, "pickup", train=t)
-            if LOADED_MARK_ENDS_ON_PICKUP[s.config.balance]:
-                for fxy, fac in area.facilities.items():
-                    if fxy == xy:
-                        fac.loaded_here = [p for p in fac.loaded_here if p not in meet]
+            fac = area.facilities.get(xy)
+            if fac is not None and LOADED_MARK_ENDS_ON_PICKUP[s.config.balance]:
+                fac.loaded_here = [p for p in fac.loaded_here if p not in meet]
     t.pos = path[-1]
     t.split = 0
     return coupled
