@@ -20,7 +20,7 @@ TARGETS_V2 = {"short": 13, "standard": 25, "campaign": 56}
 #: the solitaire targets of each retuned edition (v1 keeps ``LENGTHS``'): [V5] v2's, [V7] v3's
 #: (Short's 15 follows from Short's freight pay, [L7]), [V9] v4's (every Office opens with a Depot to draw, [U4])
 TARGETS = {"v2": TARGETS_V2, "v3": {"short": 15, "standard": 25, "campaign": 56},
-           "v4": {"short": 15, "standard": 25, "campaign": 56}}
+           "v4": {"short": 16, "standard": 27, "campaign": 56}}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
                   "red_flag_escape", "per_player_floor", "adversity")
@@ -50,9 +50,10 @@ MAX_NAME = 40
 #: [V6] the Co-op team's target, as shares of one Office's target for each of the table's Mainline
 #: cards (players + 1), west to east; the last share repeats for every card after: under v2 four-fifths
 #: for every card, under v3 four-fifths for the first four and half a target for each after ([V8]: one
-#: Mainline and one timetable shared by more than three Offices add about half an Office a seat);
+#: Mainline and one timetable shared by more than three Offices add about half an Office a seat), under
+#: v4 two-fifths after the fourth ([V9]: v4's higher target, the same team output);
 #: balance v1 keeps v0.2's whole target for each player
-COOP_SHARES = {"v2": (0.8,), "v3": (0.8, 0.8, 0.8, 0.8, 0.5), "v4": (0.8, 0.8, 0.8, 0.8, 0.5)}
+COOP_SHARES = {"v2": (0.8,), "v3": (0.8, 0.8, 0.8, 0.8, 0.5), "v4": (0.8, 0.8, 0.8, 0.8, 0.4)}
 #: edition v2's share for every Mainline card (kept under this name for scripts that read it)
 COOP_SHARE_PER_MAINLINE_CARD = COOP_SHARES["v2"][0]
 
