@@ -595,6 +595,8 @@ def train_worth(v: View, card: str) -> float:
         return 6.0 if scarce else 5.0
     freight = sum(1 for c in v.s.timetable.values() if "coach" not in v.spec(c).consist)
     kinds = {v.spec(v.area.grid[xy].card).car for xy in v.industries()}
+    if len(v.industries(False)) < 4:  # an industry in hand, to be built, wants its train kept too
+        kinds |= {v.spec(c).car for c in v.player.hand if v.spec(c).kind == "facility"}
     cap = FREIGHT_CAP + (v.freight > 1)  # a load worth more than a coach: one more freight train
     if scarce and freight < cap:
         return 6.0 if kinds & set(sp.consist) else 5.0
