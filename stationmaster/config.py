@@ -50,10 +50,9 @@ MAX_NAME = 40
 #: [V6] the Co-op team's target, as shares of one Office's target for each of the table's Mainline
 #: cards (players + 1), west to east; the last share repeats for every card after: under v2 four-fifths
 #: for every card, under v3 four-fifths for the first four and half a target for each after ([V8]: one
-#: Mainline and one timetable shared by more than three Offices add about half an Office a seat), under
-#: v4 two-fifths after the fourth ([V9]: v4's higher target, the same team output);
+#: Mainline and one timetable shared by more than three Offices add about half an Office a seat), v4 the same;
 #: balance v1 keeps v0.2's whole target for each player
-COOP_SHARES = {"v2": (0.8,), "v3": (0.8, 0.8, 0.8, 0.8, 0.5), "v4": (0.8, 0.8, 0.8, 0.8, 0.4)}
+COOP_SHARES = {"v2": (0.8,), "v3": (0.8, 0.8, 0.8, 0.8, 0.5), "v4": (0.8, 0.8, 0.8, 0.8, 0.5)}
 #: edition v2's share for every Mainline card (kept under this name for scripts that read it)
 COOP_SHARE_PER_MAINLINE_CARD = COOP_SHARES["v2"][0]
 
