@@ -448,10 +448,10 @@ def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
             continue
         if pickup is not None:  # back at the Office with a cut still set out: fetch it
             _home(start, seat, t.tray, [], finals, pickup=pickup)
-        if v0.overflow():  # park it off the A/D track, clear of the Running Track
-            for d in ("east", "west"):
+        if v0.overflow():  # park it off the A/D track, clear of the Running Track (an industry's spur
+            for d in ("east", "west"):  # will do: a collision costs more than a Stage of its work)
                 for xy in _moves(start, seat, t.tray, d):
-                    if xy[1] != 0 and xy not in inds:
+                    if xy[1] != 0:
                         h = _try(start, Move(t.tray, d, xy))
                         if h is not None:
                             finals.append((h, [Move(t.tray, d, xy)]))

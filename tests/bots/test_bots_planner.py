@@ -488,3 +488,19 @@ def test_a_freight_train_for_an_industry_in_hand_is_kept_like_one_for_a_built_in
     for_a_shed, shed = worth("produce_shed")
     for_nothing, refinery = worth("oil_refinery")
     assert for_a_shed > for_nothing and for_nothing < refinery and for_a_shed >= shed - 1
+
+
+@pytest.mark.parametrize("leaver, overflow", [(12, 1), (1, 0)])
+def test_a_departing_train_junior_to_an_arrival_still_holds_its_ad_track_when_it_arrives(leaver, overflow):
+    """Trains move in seniority order ([M1]): at a Depot (two A/D tracks) holding a train that cannot
+    leave (its engine between cars, [M5]) and one made up to leave, an arriving Train 2 finds the Office
+    full if the leaver is junior to it (Train 12 leaves after Train 2 arrives: a collision to prevent),
+    and room if the leaver is senior (Train 1 is gone first)."""
+    b = Position(seed=3)
+    b.office("Player", "depot")
+    b.train(11, player="Player", at=(0, 0), direction="east", ahead=("coach",), behind=("coach",))
+    b.train(leaver, player="Player", at=(0, 0), direction="east")
+    b.train(2, mainline=(0, 1), direction="east")
+    v = View(b.game())
+    assert [t.number for t in v.arriving(1)] == [2] and len(v.staying()) == 1
+    assert v.overflow() == overflow
