@@ -202,11 +202,14 @@ def test_starting_hands_and_home_office(n, hand, size):
     assert invariants.check(s) == []
 
 
+@pytest.mark.parametrize("balance", ["v3", "v4"])
 @pytest.mark.parametrize("n", [2, 3, 5])
-def test_deal_starts_at_the_superintendent_and_goes_leftward(n):
-    """U1 / v0.2 §4.7: dealing starts from the Superintendent and proceeds left (east)."""
+def test_deal_starts_at_the_superintendent_and_goes_leftward(n, balance):
+    """U1 / v0.2 §4.7: dealing starts from the Superintendent and proceeds left (east); then the three
+    Departments are turned up: under v3 from the top of the deck, under v4 (the default) Department k
+    with the topmost Depot left for each of the first min(n, 3) seats ([U4]), the top card for the rest."""
     seed = 11
-    g = game(n, seed)
+    g = game(n, seed, balance=balance)
     s = g.state
     # Re-run the setup's random stream: seat rolls, Fedora rolls, Mainline shuffle, deck shuffle.
     r = Rng(seed)
@@ -221,7 +224,21 @@ def test_deal_starts_at_the_superintendent_and_goes_leftward(n):
                                                   for k in range(n)]
     for p in order:
         assert s.players[p].hand == [deck.pop() for _ in range(3)]
-    assert [d[0] for d in s.departments] == [deck.pop() for _ in range(3)]
+    if balance == "v3":
+        assert [d[0] for d in s.departments] == [deck.pop() for _ in range(3)]
+    else:
+        assert g.config.balance == sm.new_game(seed=seed).config.balance == "v4"
+        depots = [i for i, c in enumerate(deck) if s.deck[c] == "depot"]
+        assert len(depots) >= min(n, 3)  # (the deck holds a Depot for every seeded Department)
+        turned = []
+        for k in range(3):
+            if k < n:
+                i = max(i for i, c in enumerate(deck) if s.deck[c] == "depot")
+                turned.append(deck.pop(i))
+            else:
+                turned.append(deck.pop())
+        assert [d[0] for d in s.departments] == turned
+        assert [s.deck[d[0]] for d in s.departments[:n]] == ["depot"] * min(n, 3)
     assert s.home == deck
 
 
