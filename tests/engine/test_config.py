@@ -9,7 +9,7 @@ import pytest
 
 import stationmaster as sm
 from stationmaster import invariants
-from stationmaster.config import COOP_SHARE_PER_MAINLINE_CARD, LENGTHS, Config, coop_target, make_config
+from stationmaster.config import COOP_SHARE_PER_MAINLINE_CARD, LENGTHS, TARGETS, Config, coop_target, make_config
 
 
 
@@ -76,7 +76,8 @@ def test_defaults():
     assert (c.players, c.mode, c.length, c.victory) == (("Player",), "solitaire", "standard",
                                                          "highest_after_days")
     assert (c.starting_hand, c.revenue, c.optional_rules, c.deck) == ("three", (1, 1, 0), (), "classic")
-    assert (c.target, c.days, c.balance) == (25, 5, "v3")  # [V7]: v3's Standard target
+    # the default edition v4 plays Standard by its own target ([V9]: being retuned, so read from its table)
+    assert (c.target, c.days, c.balance) == (TARGETS["v4"]["standard"], 5, "v4")
     assert invariants.check(g.state) == []
 
 
@@ -84,14 +85,16 @@ def test_defaults():
                                                           ("campaign", 45, 10, 56, 56)])
 def test_lengths(length, target, days, v2, v3):
     """C1 / v0.2 §3.2: Short 10/3, Standard 20/5, Campaign 45/10 under edition v1; V5: edition v2's
-    targets 13 / 25 / 56 over the same Days; V7: edition v3's (the default) 15 / 25 / 56 (Short's
-    15 with Short's freight pay, L7)."""
+    targets 13 / 25 / 56 over the same Days; V7: edition v3's 15 / 25 / 56 (Short's 15 with Short's
+    freight pay, L7); the default edition v4 its own ([V9], being retuned: read from its table)."""
     c = make_config(length=length, balance="v1")
     assert (c.target, c.days) == (target, days)
     c = make_config(length=length, balance="v2")
     assert (c.target, c.days) == (v2, days)
+    c = make_config(length=length, balance="v3")
+    assert (c.target, c.days) == (v3, days)
     c = make_config(length=length)
-    assert (c.target, c.days, c.balance) == (v3, days, "v3")
+    assert (c.target, c.days, c.balance) == (TARGETS["v4"][length], days, "v4")
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -140,11 +140,13 @@ def test_division_yard_holds_all_62_pieces():
 
 @pytest.mark.parametrize("n", [2, 3, 4, 6])
 def test_the_rolling_stock_grows_with_the_table_under_v2(n):
-    """U2: under balance v2 and v3 (the default) every seat beyond the first brings half a set more of
+    """U2: under balance v2, v3 and v4 (the default) every seat beyond the first brings half a set more of
     each car kind, loaded and empty alike, and one more caboose: 4 seats run 20 + 20 coaches, 12 + 12
     boxcars and hoppers, 8 + 8 reefers and tank cars, and 9 cabooses."""
     s = game(n, mode="coop").state
-    assert s.config.balance == "v3" and game(n, mode="coop", balance="v2").state.division_yard == s.division_yard
+    assert s.config.balance == "v4"
+    for edition in ("v2", "v3"):
+        assert game(n, mode="coop", balance=edition).state.division_yard == s.division_yard
     counts = Counter((PIECES[p].kind, PIECES[p].loaded) for p in s.division_yard)
     for kind, classic in (("coach", 8), ("boxcar", 6), ("hopper", 6), ("reefer", 4), ("tank", 4)):
         assert counts[(kind, True)] == counts[(kind, False)] == classic + (n - 1) * classic // 2
