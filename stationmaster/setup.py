@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import catalog, red_flag_id, spec, stock_ids
-from .config import Config
+from .config import SEEDED_DECKS, Config
 from .query import name, table_order
 from .rules import d12, Events, shuffle
 from .cards.specs import mainline_key
@@ -69,8 +69,9 @@ def deal(config: Config, seed: int) -> tuple:
         for p in order:
             for _ in range(count):
                 s.players[p].hand.append(s.home.pop())
-    # balance v2: a deck that seeds its Departments opens one with a Depot for each seat ([U4])
-    seeds = cards.seeds[:n] if config.balance != "v1" else ()
+    # a deck that seeds its Departments opens one with a Depot for each seat ([U4]): the full deck from
+    # balance v2, the classic deck from v4
+    seeds = cards.seeds[:n] if config.deck in SEEDED_DECKS.get(config.balance, ()) else ()
     for i, pile in enumerate(s.departments):
         pile.append(_seeded(s, deck, seeds[i] if i < len(seeds) else None))
     if config.has("emergency_toolbox"):

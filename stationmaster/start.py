@@ -20,7 +20,8 @@ def new_game(seed: int | None = None, players=None, mode: str = "solitaire", len
              bots=None, balance: str = DEFAULT_BALANCE) -> Game:
     """Deal a new game. With no seed a random one is chosen (``game.seed`` tells it).
 
-    ``balance="v1"`` plays by the first edition of the provisional numbers, "v2" by the second (``config.BALANCES``).
+    ``balance="v1"`` plays by the first edition of the provisional numbers, "v2" and "v3" by the second and
+    third; the default is v4 (``config.BALANCES``).
     ``bots={"Bo": "planner"}`` makes seats computer players (see ``stationmaster.bots``);
     ``stationmaster.bots.play_turns(game)`` lets them decide."""
     config = make_config(players, mode, length, victory, starting_hand, revenue, tuple(optional_rules), deck,

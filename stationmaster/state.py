@@ -64,7 +64,7 @@ class Facility:
 
     ``pipeline`` maps MEN / AT / WORK to ``(piece, "out" | "in")`` or None.
     ``loaded_here`` lists cars loaded here that may not be unloaded here: until they are picked up
-    (editions v1, v2) or have left the Office Area (v3), ruling [S8].
+    (editions v1, v2) or have left the Office Area (v3, v4), ruling [S8].
     """
 
     green: list = field(default_factory=list)

@@ -448,10 +448,10 @@ def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
             continue
         if pickup is not None:  # back at the Office with a cut still set out: fetch it
             _home(start, seat, t.tray, [], finals, pickup=pickup)
-        if v0.overflow():  # park it off the A/D track, clear of the Running Track
-            for d in ("east", "west"):
+        if v0.overflow():  # park it off the A/D track, clear of the Running Track (an industry's spur
+            for d in ("east", "west"):  # will do: a collision costs more than a Stage of its work)
                 for xy in _moves(start, seat, t.tray, d):
-                    if xy[1] != 0 and xy not in inds:
+                    if xy[1] != 0:
                         h = _try(start, Move(t.tray, d, xy))
                         if h is not None:
                             finals.append((h, [Move(t.tray, d, xy)]))
@@ -595,6 +595,8 @@ def train_worth(v: View, card: str) -> float:
         return 6.0 if scarce else 5.0
     freight = sum(1 for c in v.s.timetable.values() if "coach" not in v.spec(c).consist)
     kinds = {v.spec(v.area.grid[xy].card).car for xy in v.industries()}
+    if len(v.industries(False)) < 4:  # an industry in hand, to be built, wants its train kept too
+        kinds |= {v.spec(c).car for c in v.player.hand if v.spec(c).kind == "facility"}
     cap = FREIGHT_CAP + (v.freight > 1)  # a load worth more than a coach: one more freight train
     if scarce and freight < cap:
         return 6.0 if kinds & set(sp.consist) else 5.0
@@ -622,6 +624,10 @@ def facility_worth(v: View, card: str) -> float:
 
 #: the kinds whose worth this planner judges itself (their families declare none, ``CardRules.worth``)
 KIND_WORTH = {"train": train_worth, "extra": extra_worth, "facility": facility_worth}
+
+#: what the first car of a kind an industry works, and the train can spot there, adds to its place in a
+#: make-up when freight pays more than a coach: it goes on ahead of the coaches
+FIRST_FREIGHT_CAR = 1.0
 
 #: a card of a kind the planner has no play of its own for is played when its family says it is worth this much
 PLAY_WORTH = 5.0
@@ -852,13 +858,17 @@ class PlannerBot(Bot):
             wants.append((3.0 - len(off.red) / max(1, red), Place("coach", True), "loaded coach for passengers to detrain"))
             wants.append((2.0 + len(off.green), Place("coach", False), "empty coach to board passengers"))
         tr = v.s.trains.get(getattr(pend, "tray", None))  # a make-up names its tray (not a Heavy Grade)
+        aboard = {(PIECES[c].kind, PIECES[c].loaded) for c in tr.cars} if tr is not None else set()
         for xy in v.industries():
             sp = v.spec(v.area.grid[xy].card)
             fits = 0.3 if tr is not None and spotting_facing(v, xy) == tr.direction else 0.0  # it can spot it
-            if sp.inbound:
-                wants.append((2.5 + fits, Place(sp.car, True), f"loaded {sp.car} for the {sp.name}"))
-            if sp.outbound:
-                wants.append((2.4 + fits, Place(sp.car, False), f"empty {sp.car} for the {sp.name}"))
+            for loaded, base, what in ((True, 2.5, "loaded"), (False, 2.4, "empty")):
+                if not (sp.inbound if loaded else sp.outbound):
+                    continue
+                # a Day's freight pays more than a coach ([L6]): the first car for an industry the train
+                # can spot goes on before the coaches
+                first = FIRST_FREIGHT_CAR if v.freight > 1 and fits and (sp.car, loaded) not in aboard else 0.0
+                wants.append((base + fits + first, Place(sp.car, loaded), f"{what} {sp.car} for the {sp.name}"))
         wants.sort(key=lambda w: -w[0])
         for _, it, why in wants:
             if it in legal:

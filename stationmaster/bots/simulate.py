@@ -150,7 +150,7 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
 
     ``deck`` and ``optional_rules`` are ``new_game``'s (``deck="full"``, ``optional_rules=["adversity"]``); ``balance`` the edition
     of the numbers (``config.BALANCES``: "v1" as first played, "v2" retuned, "v3" with the Day's freight
-    contract of [L6], the default)."""
+    contract of [L6], "v4" v3 with the classic deck's Departments seeded with a Depot, [U4], the default)."""
     return list(iter_simulate(bot, length, games, seed, jobs, mode, players, yard_refill, progress,
                               bot_options, deck, optional_rules, balance))
 

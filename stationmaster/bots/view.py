@@ -74,9 +74,17 @@ class View:
         return out
 
     def overflow(self) -> int:
-        """How many trains too many the Office may have to take in the next Mainline phase."""
+        """How many trains too many the Office may have to take in the next Mainline phase. Trains move
+        in seniority order ([M1]): a train due to leave that is junior to an arriving one is still on
+        its A/D track when that one arrives."""
         tracks = ad_tracks(self.s, self.area)
-        return max(0, len(self.staying()) + len(self.arriving(1)) - tracks)
+        staying = self.staying()
+        leaving = [t for t in self.at_office() if t not in staying]
+        worst = 0
+        for k, arrival in enumerate(sorted(self.arriving(1), key=lambda t: t.rank)):
+            there = len(staying) + k + sum(1 for t in leaving if t.rank > arrival.rank)
+            worst = max(worst, there + 1 - tracks)
+        return worst
 
     def coaches(self, trains, loaded: bool) -> int:
         return sum(1 for t in trains for c in t.cars if PIECES[c].kind == "coach" and PIECES[c].loaded == loaded)

@@ -47,7 +47,7 @@ def full_deck(families) -> DeckList:
 
 CARD_SPECS.clear()  # (afresh, so that reloading this module reads the families as they are now)
 CARD_SPECS.update(card_specs(FAMILIES))
-DECK_LISTS["classic"] = DeckList(kinds.CLASSIC_DECK, kinds.CLASSIC_MAINLINE)
+DECK_LISTS["classic"] = DeckList(kinds.CLASSIC_DECK, kinds.CLASSIC_MAINLINE, seeds=kinds.DEPARTMENT_SEEDS)
 DECK_LISTS["full"] = full_deck(FAMILIES)
 SITUATION_IDS.clear()
 SITUATION_IDS.update(deck_ids(situations.SITUATION_DECK))

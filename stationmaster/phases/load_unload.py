@@ -28,10 +28,10 @@ from .switching import LOADED_MARK_ENDS_ON_PICKUP
 #: [L6] v3, the Day's freight contract: the player's first load or unload finished in a Day pays the
 #: first figure, each further one that Day the next (the last figure repeats), so steady freight every
 #: Day pays and one lucky Day's lump does not decide the game (the figures in docs/rules.md)
-FREIGHT_PAY = {"v1": (1,), "v2": (3,), "v3": (6, 0)}
+FREIGHT_PAY = {"v1": (1,), "v2": (3,), "v3": (6, 0), "v4": (6, 0)}
 #: [L7] v3's Short game: three Days leave a planner one or two freight Days at most, so the Day's
 #: contract pays half again as much there (edition, length) -> schedule; other lengths use FREIGHT_PAY
-FREIGHT_PAY_BY_LENGTH = {("v3", "short"): (9, 0)}
+FREIGHT_PAY_BY_LENGTH = {("v3", "short"): (9, 0), ("v4", "short"): (9, 0)}
 
 
 def freight_schedule(config) -> tuple:

@@ -22,10 +22,10 @@ def _play(game, bot, limit=5000):
     return decisions
 
 
-def grocers_spur():
+def grocers_spur(**options):
     """Seed 3's solitaire with a Depot Office, straights either side, a run-around above it and the
     Grocer's Warehouse at its east end (1,1): a spur the planner can spot cars on."""
-    b = Position(seed=3)
+    b = Position(seed=3, **options)
     b.lay("Player", "straight", (-1, 0))
     b.lay("Player", "straight", (1, 0))
     b.lay("Player", "runaround", (0, 1))
@@ -450,3 +450,57 @@ def test_a_train_back_at_the_office_fetches_the_cut_it_left_on_the_running_track
     g = b.game()
     gain, plan = plan_switching(g)
     assert [str(i) for i in plan] == ["move 1 east 1,0", "move 1 west 0,0"] and gain > 4
+
+
+@pytest.mark.parametrize("balance, first", [("v4", "place loaded boxcar"), ("v1", "place loaded coach")])
+def test_an_extras_make_up_puts_a_car_for_an_industry_it_can_spot_ahead_of_the_coaches(balance, first):
+    """When a Day's freight pays more than a coach ([L6]), the first car for an industry the Extra can
+    spot goes on before the coaches (the Grocer's Warehouse at 1,1 unloads and loads boxcars shoved in
+    from a train facing west): a loaded one, then an empty one; with both aboard, a coach comes next. Under v1, where a load pays a coach's 1,
+    the coaches the Depot wants come first, as before."""
+    from stationmaster.intents import Place
+    from stationmaster.state import PendingMakeup
+    b = grocers_spur(balance=balance)
+    t = b.train(9, extra=True, division_point="east", direction="west")
+    g = b.game()
+    legal = [Place("coach", True), Place("coach", False), Place("boxcar", False), Place("boxcar", True)]
+    pend = PendingMakeup(0, t.tray, (0,), extra=True)
+    assert str(PlannerBot()._makeup(View(g), legal, pend).intent) == first
+    if balance == "v4":
+        t.behind.append(b.take_piece("boxcar", loaded=True))
+        assert str(PlannerBot()._makeup(View(g), legal, pend).intent) == "place empty boxcar"
+        t.behind.append(b.take_piece("boxcar"))
+        assert "coach" in str(PlannerBot()._makeup(View(g), legal, pend).intent)
+
+
+def test_a_freight_train_for_an_industry_in_hand_is_kept_like_one_for_a_built_industry():
+    """Before its industry is built a freight train is still worth keeping when the industry's card is
+    in hand (Train 5 carries reefers for a Produce Shed), not when nothing in hand or on the ground
+    takes its cars (an Oil Refinery wants tank cars)."""
+    from stationmaster.bots.planner import card_worth
+
+    def worth(industry):
+        b = Position(seed=1)
+        train5, _, factory = b.hand("Player", ["train5", "straight", industry])
+        v = View(b.game())
+        assert not v.industries(False)
+        return card_worth(v, train5), card_worth(v, factory)
+    for_a_shed, shed = worth("produce_shed")
+    for_nothing, refinery = worth("oil_refinery")
+    assert for_a_shed > for_nothing and for_nothing < refinery and for_a_shed >= shed - 1
+
+
+@pytest.mark.parametrize("leaver, overflow", [(12, 1), (1, 0)])
+def test_a_departing_train_junior_to_an_arrival_still_holds_its_ad_track_when_it_arrives(leaver, overflow):
+    """Trains move in seniority order ([M1]): at a Depot (two A/D tracks) holding a train that cannot
+    leave (its engine between cars, [M5]) and one made up to leave, an arriving Train 2 finds the Office
+    full if the leaver is junior to it (Train 12 leaves after Train 2 arrives: a collision to prevent),
+    and room if the leaver is senior (Train 1 is gone first)."""
+    b = Position(seed=3)
+    b.office("Player", "depot")
+    b.train(11, player="Player", at=(0, 0), direction="east", ahead=("coach",), behind=("coach",))
+    b.train(leaver, player="Player", at=(0, 0), direction="east")
+    b.train(2, mainline=(0, 1), direction="east")
+    v = View(b.game())
+    assert [t.number for t in v.arriving(1)] == [2] and len(v.staying()) == 1
+    assert v.overflow() == overflow

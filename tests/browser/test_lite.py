@@ -34,7 +34,10 @@ SITE_TIMEOUT = 120_000  # ms: the kernel's start on a cold cache, on a loaded 2-
 NB = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"  # the notebook shown
 SURFACE = ".station-master-board svg.sm-surface"
 # the latency notebook (added to the test's site only): a fixed game, no autosave
-LATENCY_SOURCE = "import stationmaster as sm\n\nboard = sm.play(seed=7, auto_end_draw=False, autosave=False, surface='svg')\nboard"
+LATENCY_SOURCE = ("import stationmaster as sm\n\nboard = sm.play(seed=7, auto_end_draw=False, quick_play=False, "
+                  "quick_discard=False, autosave=False, surface='svg')\nboard")
+#: the latency board's options (LATENCY_SOURCE's), for the shadow that follows its clicks
+LATENCY_BOARD = {"seed": 7, "auto_end_draw": False, "quick_play": False, "quick_discard": False}
 CLICKS = 15
 LOG_TEXT = """() => {
   const board = document.querySelector('.station-master-board');
@@ -166,7 +169,8 @@ def click_latency(page, x: float, y: float, timeout: float = 30.0) -> float:
 
 def latency_plan(page, board_shadow, measure) -> list:
     """As the JupyterLab latency test plays: a draw, then twice (three selections of a card in hand,
-    a discard of it to Department 1), then selections; the shadow follows every click."""
+    a discard of it to Department 1), then selections; the shadow follows every click. The board has
+    quick_play and quick_discard off, as there, so that a click on a card selects it whatever the deal."""
     out = []
 
     def click(kind, target):
@@ -290,7 +294,7 @@ def test_a_click_in_the_site_against_the_same_click_in_jupyterlab(lite_site, off
     run_cell(page)
     wait_board(page)
     time.sleep(1.0)
-    lite_clicks = latency_plan(page, shadow_board(page, seed=7, auto_end_draw=False),
+    lite_clicks = latency_plan(page, shadow_board(page, **LATENCY_BOARD),
                                lambda x, y: click_latency(page, x, y))
     assert "Home Office" in page.evaluate(LOG_TEXT) and "discard" in page.evaluate(LOG_TEXT)
 
@@ -299,7 +303,7 @@ def test_a_click_in_the_site_against_the_same_click_in_jupyterlab(lite_site, off
     nb.run_all_cells()
     wait_board(page)
     time.sleep(1.0)
-    lab_clicks = latency_plan(page, shadow_board(page, seed=7, auto_end_draw=False),
+    lab_clicks = latency_plan(page, shadow_board(page, **LATENCY_BOARD),
                               lambda x, y: click_latency(page, x, y))
     result = {"viewport": LAPTOP, "surface": "svg", "lite": summary(lite_clicks), "jupyterlab": summary(lab_clicks)}
     for key in ("median_ms", "intent_clicks_median_ms", "selection_clicks_median_ms"):

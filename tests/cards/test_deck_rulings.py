@@ -125,18 +125,37 @@ def test_at_a_depot_the_limiteds_are_worked_and_the_crack_limited_is_not(number,
 
 @pytest.mark.parametrize("players, depots", [(["Ann"], 1), (["Ann", "Bo"], 2), (["A", "B", "C", "D"], 3)])
 def test_the_departments_open_with_a_depot_for_each_seat(players, depots):
-    """U4: under v2 the full deck's Departments are turned up with a Depot for each of the first three
-    seats and the top card for the others; under v1, and with the classic deck, with the top cards."""
+    """U4: from v2 the full deck's Departments are turned up with a Depot for each of the first three
+    seats and the top card for the others, and from v4 (the default) the classic deck's too; under v1,
+    and with the classic deck under v2 and v3, with the top cards."""
     mode = "solitaire" if len(players) == 1 else "coop"
     for seed in range(1, 21):
-        g = sm.new_game(seed=seed, players=players, mode=mode, deck="full")
-        tops = [g.state.deck[d[-1]] for d in g.state.departments]
-        assert tops[:depots] == ["depot"] * depots, seed
-        assert check(g.state) == []
+        for deck in ("full", "classic"):
+            g = sm.new_game(seed=seed, players=players, mode=mode, deck=deck)
+            tops = [g.state.deck[d[-1]] for d in g.state.departments]
+            left = sum(g.state.deck[c] == "depot" for c in g.state.home) + tops.count("depot")  # not in a hand
+            assert tops[:min(depots, left)] == ["depot"] * min(depots, left), (seed, deck)  # the classic deck holds 4
+            assert check(g.state) == []
     v1 = [[sm.new_game(seed=seed, players=players, mode=mode, deck=deck, balance=balance).state
-           for seed in range(1, 21)] for deck, balance in (("full", "v1"), ("classic", "v2"))]
+           for seed in range(1, 21)]
+          for deck, balance in (("full", "v1"), ("classic", "v1"), ("classic", "v2"), ("classic", "v3"))]
     for states in v1:  # drawn from the top: a Depot only by chance
         assert sum(s.deck[s.departments[0][-1]] == "depot" for s in states) < 10
+
+
+def test_v4_seeds_the_classic_deck_without_touching_the_hands_or_the_order_of_the_rest():
+    """U4 under v4: the same seed deals v3's hands; the Department holds a Depot from the Home Office
+    deck, and the rest of that deck is v3's deck less that Depot, in v3's order; a Depot dealt into the
+    opening hand stays there."""
+    for seed in range(1, 31):
+        v3 = sm.new_game(seed=seed, balance="v3").state
+        v4 = sm.new_game(seed=seed).state
+        assert v4.config.balance == "v4" and v4.players[0].hand == v3.players[0].hand
+        depot = v4.departments[0][-1]
+        assert v4.deck[depot] == "depot" and depot not in v4.players[0].hand
+        before = v3.home + [pile[-1] for pile in reversed(v3.departments)]  # the deck before its Departments
+        tops = {pile[-1] for pile in v4.departments}
+        assert depot in before and v4.home == [c for c in before if c not in tops]
 
 
 def test_a_seeded_department_takes_the_topmost_depot_and_keeps_the_rest_of_the_order(monkeypatch):

@@ -106,11 +106,13 @@ def test_balance_v2_deals_the_full_deck_for_the_table_and_v1_whole():
                              (["A", "B", "C", "D", "E"], "competitive", 213)):
         v2 = sm.new_game(seed=9, players=players, mode=mode, deck="full", balance="v2")
         assert v2.config.balance == "v2" and len(dealt_cards(v2)) == n == len(v2.state.deck)
-        v3 = sm.new_game(seed=9, players=players, mode=mode, deck="full")  # the default deals it the same way
+        v3 = sm.new_game(seed=9, players=players, mode=mode, deck="full", balance="v3")  # v3 deals it the same way
         assert v3.config.balance == "v3" and len(dealt_cards(v3)) == n == len(v3.state.deck)
+        v4 = sm.new_game(seed=9, players=players, mode=mode, deck="full")  # and the default v4
+        assert v4.config.balance == "v4" and len(dealt_cards(v4)) == n == len(v4.state.deck)
         v1 = sm.new_game(seed=9, players=players, mode=mode, deck="full", balance="v1")
         assert len(dealt_cards(v1)) == (213 if mode == "competitive" else 191)
-    for balance in ("v1", "v2", "v3"):
+    for balance in ("v1", "v2", "v3", "v4"):
         assert len(dealt_cards(sm.new_game(seed=9, balance=balance))) == 52
     import pytest
     with pytest.raises(ValueError, match="1 to 6 seats, not 7"):

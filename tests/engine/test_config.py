@@ -76,22 +76,25 @@ def test_defaults():
     assert (c.players, c.mode, c.length, c.victory) == (("Player",), "solitaire", "standard",
                                                          "highest_after_days")
     assert (c.starting_hand, c.revenue, c.optional_rules, c.deck) == ("three", (1, 1, 0), (), "classic")
-    assert (c.target, c.days, c.balance) == (25, 5, "v3")  # [V7]: v3's Standard target
+    assert (c.target, c.days, c.balance) == (27, 5, "v4")  # [V9]: v4's Standard target
     assert invariants.check(g.state) == []
 
 
-@pytest.mark.parametrize("length, target, days, v2, v3", [("short", 10, 3, 13, 15), ("standard", 20, 5, 25, 25),
-                                                          ("campaign", 45, 10, 56, 56)])
-def test_lengths(length, target, days, v2, v3):
+@pytest.mark.parametrize("length, target, days, v2, v3, v4", [("short", 10, 3, 13, 15, 16),
+                                                              ("standard", 20, 5, 25, 25, 27),
+                                                              ("campaign", 45, 10, 56, 56, 56)])
+def test_lengths(length, target, days, v2, v3, v4):
     """C1 / v0.2 §3.2: Short 10/3, Standard 20/5, Campaign 45/10 under edition v1; V5: edition v2's
-    targets 13 / 25 / 56 over the same Days; V7: edition v3's (the default) 15 / 25 / 56 (Short's
-    15 with Short's freight pay, L7)."""
+    targets 13 / 25 / 56 over the same Days; V7: edition v3's 15 / 25 / 56 (Short's 15 with Short's
+    freight pay, L7); V9: edition v4's (the default) 16 / 27 / 56."""
     c = make_config(length=length, balance="v1")
     assert (c.target, c.days) == (target, days)
     c = make_config(length=length, balance="v2")
     assert (c.target, c.days) == (v2, days)
+    c = make_config(length=length, balance="v3")
+    assert (c.target, c.days) == (v3, days)
     c = make_config(length=length)
-    assert (c.target, c.days, c.balance) == (v3, days, "v3")
+    assert (c.target, c.days, c.balance) == (v4, days, "v4")
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -130,25 +133,38 @@ def test_v2_coop_targets_standard_table():
     assert [make_config(t, mode="coop", balance="v1").target for t in teams] == [40, 60, 80]
 
 
+@pytest.mark.parametrize("balance", ["v3", "v4"])
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
-def test_v3_coop_target_is_four_fifths_for_four_mainline_cards_then_half(n):
-    """V8 (balance v3, the default): four-fifths of one Office's target for each of the first four
-    Mainline cards (players + 1 of them), half a target for each after, rounded half up."""
+def test_coop_target_is_four_fifths_for_four_mainline_cards_then_half(n, balance):
+    """V8 (balance v3, and v4 the default, V9): four-fifths of one Office's target for each of the
+    first four Mainline cards (players + 1 of them), and half a target for each after; rounded half up."""
+    after = Fraction(1, 2)
     names = [f"P{i}" for i in range(n)]
     cards = n + 1
     for length in LENGTHS:
-        base = make_config(length=length).target
-        share = Fraction(4, 5) * min(cards, 4) + Fraction(1, 2) * max(0, cards - 4)
-        assert make_config(names, mode="coop", length=length).target == math.floor(base * share + Fraction(1, 2))
-    assert coop_target(25, n, "v3") == coop_target(25, n) <= coop_target(25, n, "v2")
+        base = make_config(length=length, balance=balance).target
+        share = Fraction(4, 5) * min(cards, 4) + after * max(0, cards - 4)
+        assert make_config(names, mode="coop", length=length, balance=balance).target == \
+            math.floor(base * share + Fraction(1, 2))
+    assert coop_target(25, n, "v4") == coop_target(25, n, "v3") <= coop_target(25, n, "v2")
+    assert coop_target(27, n) == coop_target(27, n, "v4")
 
 
 def test_v3_coop_targets_by_length_and_table():
     """V8: the tables a player reads in docs/rules.md — Standard 60 / 80 / 93 for 2 / 3 / 4 seats,
     Short 36 / 48 / 56, Campaign 134 / 179 / 207; with 3 seats or fewer the same as v2's."""
     teams = [[f"P{i}" for i in range(n)] for n in (2, 3, 4)]
-    table = {length: [make_config(t, mode="coop", length=length).target for t in teams] for length in LENGTHS}
+    table = {length: [make_config(t, mode="coop", length=length, balance="v3").target for t in teams]
+             for length in LENGTHS}
     assert table == {"short": [36, 48, 56], "standard": [60, 80, 93], "campaign": [134, 179, 207]}
+
+
+def test_v4_coop_targets_by_length_and_table():
+    """V9 (the default): the tables a player reads in docs/rules.md and the tutorials — Standard
+    65 / 86 / 100 for 2 / 3 / 4 seats, Short 38 / 51 / 59, Campaign 134 / 179 / 207."""
+    teams = [[f"P{i}" for i in range(n)] for n in (2, 3, 4)]
+    table = {length: [make_config(t, mode="coop", length=length).target for t in teams] for length in LENGTHS}
+    assert table == {"short": [38, 51, 59], "standard": [65, 86, 100], "campaign": [134, 179, 207]}
 
 
 def test_v2_floor_is_judged_on_the_leader_v1_on_the_table():

@@ -353,7 +353,8 @@ def test_config_may_leave_fields_at_their_defaults():
 
 def test_a_save_keeps_its_balance_edition():
     g = sm.new_game(seed=3)
-    assert g.config.balance == "v3" and json.loads(g.dumps())["config"]["balance"] == "v3"
+    assert g.config.balance == "v4" and json.loads(g.dumps())["config"]["balance"] == "v4"
+    assert sm.loads(sm.new_game(seed=3, balance="v3").dumps()).config.balance == "v3"
     assert sm.loads(sm.new_game(seed=3, balance="v1").dumps()).config.balance == "v1"
     assert sm.loads(sm.new_game(seed=3, balance="v2").dumps()).config.balance == "v2"
     with pytest.raises(ValueError, match="unknown balance"):

@@ -140,11 +140,13 @@ def test_division_yard_holds_all_62_pieces():
 
 @pytest.mark.parametrize("n", [2, 3, 4, 6])
 def test_the_rolling_stock_grows_with_the_table_under_v2(n):
-    """U2: under balance v2 and v3 (the default) every seat beyond the first brings half a set more of
+    """U2: under balance v2, v3 and v4 (the default) every seat beyond the first brings half a set more of
     each car kind, loaded and empty alike, and one more caboose: 4 seats run 20 + 20 coaches, 12 + 12
     boxcars and hoppers, 8 + 8 reefers and tank cars, and 9 cabooses."""
     s = game(n, mode="coop").state
-    assert s.config.balance == "v3" and game(n, mode="coop", balance="v2").state.division_yard == s.division_yard
+    assert s.config.balance == "v4"
+    for edition in ("v2", "v3"):
+        assert game(n, mode="coop", balance=edition).state.division_yard == s.division_yard
     counts = Counter((PIECES[p].kind, PIECES[p].loaded) for p in s.division_yard)
     for kind, classic in (("coach", 8), ("boxcar", 6), ("hopper", 6), ("reefer", 4), ("tank", 4)):
         assert counts[(kind, True)] == counts[(kind, False)] == classic + (n - 1) * classic // 2
@@ -202,11 +204,14 @@ def test_starting_hands_and_home_office(n, hand, size):
     assert invariants.check(s) == []
 
 
+@pytest.mark.parametrize("balance", ["v3", "v4"])
 @pytest.mark.parametrize("n", [2, 3, 5])
-def test_deal_starts_at_the_superintendent_and_goes_leftward(n):
-    """U1 / v0.2 §4.7: dealing starts from the Superintendent and proceeds left (east)."""
+def test_deal_starts_at_the_superintendent_and_goes_leftward(n, balance):
+    """U1 / v0.2 §4.7: dealing starts from the Superintendent and proceeds left (east); then the three
+    Departments are turned up: under v3 from the top of the deck, under v4 (the default) Department k
+    with the topmost Depot left for each of the first min(n, 3) seats ([U4]), the top card for the rest."""
     seed = 11
-    g = game(n, seed)
+    g = game(n, seed, balance=balance)
     s = g.state
     # Re-run the setup's random stream: seat rolls, Fedora rolls, Mainline shuffle, deck shuffle.
     r = Rng(seed)
@@ -221,7 +226,21 @@ def test_deal_starts_at_the_superintendent_and_goes_leftward(n):
                                                   for k in range(n)]
     for p in order:
         assert s.players[p].hand == [deck.pop() for _ in range(3)]
-    assert [d[0] for d in s.departments] == [deck.pop() for _ in range(3)]
+    if balance == "v3":
+        assert [d[0] for d in s.departments] == [deck.pop() for _ in range(3)]
+    else:
+        assert g.config.balance == sm.new_game(seed=seed).config.balance == "v4"
+        depots = [i for i, c in enumerate(deck) if s.deck[c] == "depot"]
+        assert len(depots) >= min(n, 3)  # (the deck holds a Depot for every seeded Department)
+        turned = []
+        for k in range(3):
+            if k < n:
+                i = max(i for i, c in enumerate(deck) if s.deck[c] == "depot")
+                turned.append(deck.pop(i))
+            else:
+                turned.append(deck.pop())
+        assert [d[0] for d in s.departments] == turned
+        assert [s.deck[d[0]] for d in s.departments[:n]] == ["depot"] * min(n, 3)
     assert s.home == deck
 
 

@@ -115,16 +115,33 @@ def test_v2_solitaire_targets(length, target, delta, wins):
 @pytest.mark.parametrize("length, target", [("short", 15), ("standard", 25), ("campaign", 56)])
 @pytest.mark.parametrize("delta, wins", [(0, True), (-1, False)])
 def test_v3_solitaire_targets(length, target, delta, wins):
-    """V7 / L7: edition v3 (the default) judges Solitaire against 15 / 25 / 56; the Co-op team's target
-    follows from them (V6, V8: Short 36 / 48 / 56 for 2 / 3 / 4 seats)."""
+    """V7 / L7: edition v3 judges Solitaire against 15 / 25 / 56; the Co-op team's target follows
+    from them (V6, V8: Short 36 / 48 / 56 for 2 / 3 / 4 seats)."""
     g = position(revenue=(target + delta,), length=length, balance="v3").game()
+    assert g.config.target == target == sm.new_game(seed=1, length=length, balance="v3").config.target
+    play_out(g)
+    assert_over(g, ["Player"] if wins else [], "days_over")
+    assert f"target of {target}" in g.outcome.reason
+    if length == "short":
+        teams = [["A", "B", "C", "D"][:n] for n in (2, 3, 4)]
+        assert [sm.new_game(seed=1, players=t, mode="coop", length="short", balance="v3").config.target
+                for t in teams] == [36, 48, 56]
+
+
+@pytest.mark.parametrize("length, target", [("short", 16), ("standard", 27), ("campaign", 56)])
+@pytest.mark.parametrize("delta, wins", [(0, True), (-1, False)])
+def test_v4_solitaire_targets(length, target, delta, wins):
+    """V9: edition v4 (the default) judges Solitaire against 16 / 27 / 56; the Co-op team's target
+    follows from them (Short 38 / 51 / 59 for 2 / 3 / 4 seats)."""
+    g = position(revenue=(target + delta,), length=length, balance="v4").game()
+    assert sm.new_game(seed=1).config.balance == "v4"
     assert g.config.target == target == sm.new_game(seed=1, length=length).config.target
     play_out(g)
     assert_over(g, ["Player"] if wins else [], "days_over")
     assert f"target of {target}" in g.outcome.reason
     if length == "short":
         teams = [["A", "B", "C", "D"][:n] for n in (2, 3, 4)]
-        assert [sm.new_game(seed=1, players=t, mode="coop", length="short").config.target for t in teams] == [36, 48, 56]
+        assert [sm.new_game(seed=1, players=t, mode="coop", length="short").config.target for t in teams] == [38, 51, 59]
 
 
 def test_highest_after_days_does_not_end_early():
@@ -181,9 +198,9 @@ def test_first_to_target_below_target_game_goes_on():
 def test_v2_coop_team_target_reached_at_the_end_wins():
     """V6 / V2 (balance v2): Co-op timed: the team must pool the team's target by the end: one
     Office's whole target and a share of it for each further seat, not target × players."""
-    solo = make_config().target  # one Office's Standard target under v2
+    solo = make_config(balance="v2").target  # one Office's Standard target under v2
     for n in (2, 3):
-        target = coop_target(solo, n)
+        target = coop_target(solo, n, "v2")
         assert target != solo * n
         for pooled, wins in ((target, True), (target - 1, False)):
             g = position(mode="coop", revenue=(pooled,) + (0,) * (n - 1), balance="v2").game()
@@ -194,7 +211,7 @@ def test_v2_coop_team_target_reached_at_the_end_wins():
 
 def test_v2_coop_first_to_target_ends_at_the_team_target():
     """V6 / V1 (balance v2): first to target, the game ends the moment the pool reaches the team's target."""
-    target = coop_target(make_config().target, 2)
+    target = coop_target(make_config(balance="v2").target, 2, "v2")
     b = position(mode="coop", victory="first_to_target", revenue=(target - 1, 0), last_stage=False, balance="v2")
     porter_ready(b, "Bob")
     g = b.game()

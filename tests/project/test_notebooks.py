@@ -157,3 +157,17 @@ def test_the_multiplayer_tutorials_coop_targets_are_the_engines():
     teams = [["A", "B", "C", "D"][:n] for n in (2, 3, 4)]
     dealt = [sm.new_game(seed=1, players=t, mode="coop", length="short").config.target for t in teams]
     assert [int(x) for x in found.groups()] == dealt
+
+
+def test_the_scripting_tutorials_short_target_is_the_engines():
+    """V9: the Short target tutorial 6 states is the one a new Short game is dealt (and the older
+    editions' it lists are theirs), so a retuned edition cannot leave the text behind."""
+    import stationmaster as sm
+
+    text = "".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "06-scripting.ipynb").read_text())["cells"])
+    found = re.search(r"a target of (\d+) Revenue \((\d+) under the house rule `balance=\"v3\"`, (\d+) under "
+                      r"`balance=\"v2\"`, (\d+) under `balance=\"v1\"`\)", text)
+    assert found, "tutorial 6 no longer states the Short targets"
+    dealt = [sm.new_game(seed=1, length="short", **({"balance": b} if b else {})).config.target
+             for b in (None, "v3", "v2", "v1")]
+    assert [int(x) for x in found.groups()] == dealt

@@ -95,13 +95,14 @@ def test_switch_button_disabled_then_clicking_a_train_chooses_switch():
 
 
 def switching_position():
-    """Seed 16 after a few intents: train 10 on the Office, a turned Run-around at 0,-1 that it
-    reaches both east and west."""
-    g = sm.new_game(seed=16)
-    for t in ['draw dept 2', 'play T8', 'discard Storage1 to 1', 'discard Grocer1 to 2', 'end', 'draw home',
-              'play T10', 'discard Terminal2 to 2', 'end', 'draw home', 'play Runaround1 at 0,-1 turned', 'end',
-              'agent pass', 'switch']:
-        g.apply(t)
+    """Train 10 on the Office and a turned Run-around at 0,-1 that it reaches both east and west,
+    its player having chosen Switch (built, so that no deal's cards matter)."""
+    b = Position(seed=16)
+    b.lay(ME, "runaround", (0, -1), turned=True)
+    b.train(10, player=ME, at=(0, 0), behind=["TE2", "TE1", "TL4", "K1"])
+    g = b.game()
+    g.apply("switch")
+    assert g.state.trains[1].number == 10
     return g
 
 
@@ -429,7 +430,7 @@ def test_a_script_changing_the_game_drops_a_stale_selection():
 
 
 @pytest.mark.parametrize("seed,config", [
-    (1, {"length": "short"}),
+    (6, {"length": "short"}),  # (a seed whose random game under v4 makes every kind checked below)
     (2, {"players": ["Ann", "Bo", "Cy"], "mode": "competitive", "length": "short",
          "optional_rules": ["manual_makeup", "emergency_toolbox"]}),
 ])
