@@ -504,3 +504,21 @@ def test_a_departing_train_junior_to_an_arrival_still_holds_its_ad_track_when_it
     v = View(b.game())
     assert [t.number for t in v.arriving(1)] == [2] and len(v.staying()) == 1
     assert v.overflow() == overflow
+
+
+def test_with_the_office_about_to_overflow_the_planner_parks_a_train_on_an_industrys_spur():
+    """A Depot's two A/D tracks hold Train 11, which cannot leave (its engine between cars, [M5]), and
+    Train 12, made up to leave but junior to Train 2, due in this Mainline phase ([M1]): Train 2 would
+    find the Office full. The only track off the Running Track is the Grocer's Warehouse's spur (the
+    turnout above the Office is no place to stand), so the planner parks a train there rather than
+    take the collision."""
+    b = grocers_off_the_office_leg()
+    b.train(11, player="Player", at=(0, 0), direction="east", ahead=("coach",), behind=("coach",))
+    b.train(12, player="Player", at=(0, 0), direction="east")
+    b.train(2, mainline=(0, 1), direction="east")
+    g = b.game()
+    assert View(g).overflow() == 1
+    _switch_through(g, make("planner"))
+    trains = g.state.trains.values()
+    assert [t.number for t in trains if t.where == "area" and t.pos == (1, 1)]
+    assert View(g).overflow() == 0
