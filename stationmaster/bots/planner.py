@@ -595,7 +595,7 @@ def train_worth(v: View, card: str) -> float:
         return 6.0 if scarce else 5.0
     freight = sum(1 for c in v.s.timetable.values() if "coach" not in v.spec(c).consist)
     kinds = {v.spec(v.area.grid[xy].card).car for xy in v.industries()}
-    if len(v.industries(False)) < 4:  # an industry in hand, to be built, wants its train kept too
+    if len(v.industries(False)) < INDUSTRIES_WANTED:  # an industry in hand, to be built, wants its train kept too
         kinds |= {v.spec(c).car for c in v.player.hand if v.spec(c).kind == "facility"}
     cap = FREIGHT_CAP + (v.freight > 1)  # a load worth more than a coach: one more freight train
     if scarce and freight < cap:
@@ -614,9 +614,14 @@ def extra_worth(v: View, card: str) -> float:
     return 6.0 if v.tier >= 1 else 3.0
 
 
+#: how many industries the planner builds in its Area; past them a facility card is worth little
+INDUSTRIES_WANTED = 4
+
+
 def facility_worth(v: View, card: str) -> float:
-    """An industry, while the Area has fewer than four: less while there is no track to build it on."""
-    if len(v.industries(False)) >= 4:
+    """An industry, while the Area has fewer than ``INDUSTRIES_WANTED``: less while there is no track to
+    build it on."""
+    if len(v.industries(False)) >= INDUSTRIES_WANTED:
         return 2.0
     bonus = 2.0 if v.freight > 1 else 0.0  # freight pays more than passengers ([L5] v2)
     return (5.0 if open_slots(v) > 0 else 3.0) + bonus  # no track to build it on yet: a card that waits

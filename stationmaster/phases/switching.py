@@ -96,16 +96,22 @@ def reach(s: State, seat: int, area: Area, t: Train, direction: str) -> dict:
     seen = {(start, None)}
     queue = deque([(start, None, carried, [start])])
     memo: dict = {}  # xy -> _entry_facts, asked once a search
-    geos: dict = {}  # xy -> geometry
+    geos: dict = {}  # xy -> geometry, asked once a search
+
+    def geometry_at(xy):
+        if xy not in geos:
+            geos[xy] = geometry(s, area, xy)
+        return geos[xy]
+
     while queue:
         here, entry, load, path = queue.popleft()
-        geo = geos[here] if here in geos else geos.setdefault(here, geometry(s, area, here))
+        geo = geometry_at(here)
         if geo is None:
             continue
         for port in geo.exits(entry, direction):
             dx, dy, their = NEIGHBOUR[port]
             there = (here[0] + dx, here[1] + dy)
-            other = geos[there] if there in geos else geos.setdefault(there, geometry(s, area, there))
+            other = geometry_at(there)
             if other is None or their not in other.ports or (there, their) in seen:
                 continue
             if _enter_problem(s, seat, area, t, there, load, memo) is not None:

@@ -45,6 +45,11 @@ def src(cell) -> str:
     return "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
 
 
+def notebook_text(name: str) -> str:
+    """Every cell's source of a notebook under notebooks/, joined: what a reader of it sees written."""
+    return "".join(src(c) for c in json.loads((ROOT / "notebooks" / name).read_text())["cells"])
+
+
 def solution_cells(nb) -> list:
     return [i for i, c in enumerate(nb.cells) if c.cell_type == "code" and src(c).startswith("# Solution")]
 
@@ -151,7 +156,7 @@ def test_the_multiplayer_tutorials_coop_targets_are_the_engines():
     edition that changes them cannot leave the text behind."""
     import stationmaster as sm
 
-    text = "".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "07-multiplayer.ipynb").read_text())["cells"])
+    text = notebook_text("07-multiplayer.ipynb")
     found = re.search(r"Short: (\d+) for two players, (\d+) for three, (\d+) for four", text)
     assert found, "tutorial 7 no longer states the Short Co-op targets"
     teams = [["A", "B", "C", "D"][:n] for n in (2, 3, 4)]
@@ -164,7 +169,7 @@ def test_the_scripting_tutorials_short_target_is_the_engines():
     editions' it lists are theirs), so a retuned edition cannot leave the text behind."""
     import stationmaster as sm
 
-    text = "".join("".join(c["source"]) for c in json.loads((ROOT / "notebooks" / "06-scripting.ipynb").read_text())["cells"])
+    text = notebook_text("06-scripting.ipynb")
     found = re.search(r"a target of (\d+) Revenue \((\d+) under the house rule `balance=\"v3\"`, (\d+) under "
                       r"`balance=\"v2\"`, (\d+) under `balance=\"v1\"`\)", text)
     assert found, "tutorial 6 no longer states the Short targets"
