@@ -328,16 +328,11 @@ def _open_rows(path: str, append: bool):
     try:
         return open(path, "x", encoding="utf-8")
     except FileExistsError:
-        if os.path.isfile(path) and os.path.getsize(path):
-            lines = _count_lines(path)
-            raise _Refused(f"{clip(path, 100)} already holds {lines} line(s): give --out a new file, or add "
+        size = os.path.getsize(path) if os.path.isfile(path) else 0
+        if size:
+            raise _Refused(f"{clip(path, 100)} already holds {size:,} bytes: give --out a new file, or add "
                            "--append to add this run's rows after them") from None
         return open(path, "a", encoding="utf-8")  # empty, or not a file (a pipe, /dev/stdout): nothing to lose
-
-
-def _count_lines(path: str) -> int:
-    with open(path, "rb") as f:
-        return sum(chunk.count(b"\n") for chunk in iter(lambda: f.read(1 << 20), b"")) or 1
 
 
 class _HeldInterrupt:
@@ -444,7 +439,7 @@ def _serve_parser(sub) -> None:
     s.add_argument("--max-connections", type=int, default=d.connections_per_table, metavar="N",
                    help=f"connections per table, seats and spectators (default {d.connections_per_table})")
     s.add_argument("--max-connections-total", type=int, default=d.connections, metavar="N",
-                   help=f"connections and requests served at once in all (default {d.connections})")
+                   help=f"connections at once in all, HTTP and WebSocket (default {d.connections})")
     s.add_argument("--rate", type=float, default=d.rate, metavar="R",
                    help=f"messages a second per connection (default {d.rate:g})")
     s.add_argument("--burst", type=int, default=d.burst, metavar="N", help=f"burst of messages (default {d.burst})")

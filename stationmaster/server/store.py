@@ -68,7 +68,7 @@ def _hold(path: str):
     except ImportError:  # no flock (Windows): one server per database is then the host's care
         return None
     busy = StoreError(f"another Station Master server is using {path}: stop it first, or give this one "
-                      "another --db file")
+                      "another database file (--db)")
     try:
         if os.path.exists(path):
             st = os.stat(path)

@@ -132,8 +132,7 @@ def test_a_second_server_on_the_same_database_is_refused_in_one_line(tmp_path):
 # ------------------------------------------------------------------------ 4. the table limit, raced
 
 def test_twenty_creates_at_once_make_no_more_tables_than_the_limit(tmp_path):
-    srv = start(str(tmp_path / "t.db"), limits=Limits(tables=3))
-    try:
+    with start(str(tmp_path / "t.db"), limits=Limits(tables=3)) as srv:
         go = threading.Barrier(20)
 
         def create(i):
@@ -145,15 +144,12 @@ def test_twenty_creates_at_once_make_no_more_tables_than_the_limit(tmp_path):
             codes = list(pool.map(create, range(20)))
         assert sorted(codes) == [200] * 3 + [503] * 17, codes
         assert srv.app.state.store.count() == 3
-    finally:
-        srv.stop()
 
 
 # ------------------------------------------------------------------------ 5. WebSockets count too
 
 def test_websockets_count_against_the_servers_total_connections(tmp_path):
-    srv = start(str(tmp_path / "t.db"), limits=Limits(connections=6))
-    try:
+    with start(str(tmp_path / "t.db"), limits=Limits(connections=6)) as srv:
         table = remote.create(srv.url, players=["Ann", "Bo"], mode="competitive", seed=1)
         wait_until(lambda: open_connections(srv) == 0, what="the create's connection closed")
         with contextlib.ExitStack() as sockets:
@@ -168,8 +164,6 @@ def test_websockets_count_against_the_servers_total_connections(tmp_path):
         wait_until(lambda: open_connections(srv) == 0, what="the sockets closed")
         with raw(srv.url, f"/ws/seat/{token_of(table)}") as ws:  # room again
             assert json.loads(ws.recv(5))["type"] == "welcome"
-    finally:
-        srv.stop()
 
 
 # ------------------------------------------------------------------------ 6. half-sent requests
@@ -202,8 +196,7 @@ def trickle(url: str, lines, every: float, timeout: float) -> float:
 
 
 def test_half_sent_requests_are_dropped_after_the_request_timeout(tmp_path):
-    srv = start(str(tmp_path / "t.db"), limits=Limits(connections=3, request_seconds=0.5))
-    try:
+    with start(str(tmp_path / "t.db"), limits=Limits(connections=3, request_seconds=0.5)) as srv:
         head = [b"GET / HTTP/1.1\r\n"] + [b"X-Slow-%d: 1\r\n" % i for i in range(40)]
         body = [b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Length: 200\r\n\r\n"] + [b" "] * 40
         with ThreadPoolExecutor(3) as pool:
@@ -214,19 +207,20 @@ def test_half_sent_requests_are_dropped_after_the_request_timeout(tmp_path):
         assert busy == 503
         assert all(t < 2.0 for t in took), took  # headers trickled, a body trickled, nothing sent
         assert httpx.get(srv.url).status_code == 200  # served again once they are dropped
-    finally:
-        srv.stop()
+        table = remote.create(srv.url, players=["Ann"], seed=1)
+        with raw(srv.url, f"/ws/seat/{token_of(table)}") as ws:  # a WebSocket is past the deadline once open
+            ws.recv(5)
+            time.sleep(1.0)
+            ws.send(json.dumps({"type": "ping", "id": 1}))
+            assert json.loads(ws.recv(5))["type"] == "pong"
 
 
 def test_a_keep_alive_connection_serves_request_after_request_within_the_timeout(tmp_path):
-    srv = start(str(tmp_path / "t.db"), limits=Limits(request_seconds=0.5))
-    try:
+    with start(str(tmp_path / "t.db"), limits=Limits(request_seconds=0.5)) as srv:
         with httpx.Client() as client:
             for _ in range(3):
                 assert client.get(srv.url).status_code == 200
                 time.sleep(0.3)
-    finally:
-        srv.stop()
 
 
 # ------------------------------------------------------------------------ 7. JSON nested deep
@@ -240,8 +234,7 @@ NESTED = [
 
 
 def test_json_nested_thousands_deep_is_refused_with_a_reason_and_the_connection_kept(tmp_path):
-    srv = start(str(tmp_path / "t.db"), limits=Limits(rate=1000, burst=1000))
-    try:
+    with start(str(tmp_path / "t.db"), limits=Limits(rate=1000, burst=1000)) as srv:
         table = remote.create(srv.url, players=["Ann", "Bo"], mode="competitive", seed=1)
         with raw(srv.url, f"/ws/seat/{token_of(table)}") as ws:
             ws.recv(5)
@@ -258,18 +251,15 @@ def test_json_nested_thousands_deep_is_refused_with_a_reason_and_the_connection_
                 assert r.status_code == 400 and "nested" in r.json()["error"], (path, r.status_code, r.text[:200])
         good = {"players": ["Ann"], "bots": {"Ann": "random"}}  # the protocol's own nesting passes
         assert httpx.post(srv.url + "/api/tables", json=good).status_code == 200
-    finally:
-        srv.stop()
 
 
 # ------------------------------------------------------------------------ 9. the seat page
 
 def test_the_seat_page_never_echoes_its_query_string_into_the_html(tmp_path):
-    srv = start(str(tmp_path / "t.db"))
-    try:
+    with start(str(tmp_path / "t.db")) as srv:
         table = remote.create(srv.url, players=["Ann"], seed=1)
         page = httpx.get(table.invites["Ann"] + '?x="><script>alert(1)</script>').text
         assert "<script" not in page and "alert" not in page
         assert f'sm.play(remote="{table.invites["Ann"]}")' in page  # the invite itself, to copy
-    finally:
-        srv.stop()
+        forged = httpx.get(table.invites["Ann"], headers={"Host": "x<script>alert(2)</script>"}).text
+        assert "<script" not in forged  # a forged Host header never makes markup either
