@@ -261,16 +261,14 @@ def _simulate(args) -> int:
         print(f"stationmaster: --jobs {jobs} is more than this machine's CPUs can run at once; "
               f"using {max_jobs()} worker processes", file=sys.stderr)
         jobs = max_jobs()
-    out = None
-    if args.out is not None:  # opened before the first game: a path that cannot be written fails at once
-        try:
-            out = _open_rows(args.out, args.append)
-        except _Refused as e:
-            print(visible(f"stationmaster: {e}"), file=sys.stderr)
-            return EXIT_BAD
-        except (OSError, ValueError) as e:
-            print(visible(f"stationmaster: cannot write {clip(args.out, 100)}: {_why(e)}"), file=sys.stderr)
-            return EXIT_BAD
+    try:  # opened before the first game: a path that cannot be written fails at once
+        out = _open_rows(args.out, args.append)
+    except _Refused as e:
+        print(visible(f"stationmaster: {e}"), file=sys.stderr)
+        return EXIT_BAD
+    except (OSError, ValueError) as e:
+        print(visible(f"stationmaster: cannot write {clip(args.out, 100)}: {_why(e)}"), file=sys.stderr)
+        return EXIT_BAD
     summary, stopped = Summary(), None
     held = _HeldInterrupt()
     try:
@@ -316,11 +314,15 @@ class _Refused(Exception):
     """A command-line value refused before anything runs; ``str`` says why in one line."""
 
 
-def _open_rows(path: str, append: bool):
-    """The ``--out`` file, open for this run's rows: never emptied (a file that holds something
-    is refused unless ``append``; it then gets the rows after what it holds)."""
+def _open_rows(path, append: bool):
+    """The ``--out`` file (None: no file), open for this run's rows: never emptied (a file that
+    holds something is refused unless ``append``; it then gets the rows after what it holds)."""
     import os
 
+    if path is None:
+        if append:
+            raise _Refused("--append adds rows to the --out file: give --out FILE.jsonl too")
+        return None
     if not path:
         raise _Refused("--out needs a file name (leave --out out to keep no rows)")
     if append:

@@ -132,3 +132,7 @@ def test_simulate_out_writes_an_empty_file_it_is_given(tmp_path, capsys):
 def test_simulate_out_of_an_empty_name_is_refused(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert "--out needs a file name" in refused(capsys, *SIM, "--out", "")
+
+
+def test_simulate_append_without_out_is_refused(capsys):
+    assert "--append adds rows to the --out file" in refused(capsys, *SIM, "--append")
