@@ -15,9 +15,10 @@ garble the terminal; ``--json`` escapes them the JSON way, so the data reads bac
 
 ``stationmaster simulate --bot NAME --length L --games N`` plays many games with the bot in every
 seat, in worker processes (``--jobs``, at most ``max_jobs()``: more is lowered, and said), and
-summarises them (``--json``); ``--out FILE.jsonl`` keeps one JSON line per game, appended and
-flushed as each game finishes. Nothing is held but the few games under way, so a run of any length
-streams; Ctrl-C stops it with every finished game's line kept and the summary of those games
+summarises them (``--json``); ``--out FILE.jsonl`` keeps one JSON line per game, written and
+flushed as each game finishes (a file that holds something already is refused, never emptied;
+``--append`` adds the lines after it). Nothing is held but the few games under way, so a run of
+any length streams; Ctrl-C stops it with every finished game's line kept and the summary of those games
 printed (exit status 130). Each bot's ``--bot-option`` values are checked against the options it
 declares (type and range) before any game. See ``stationmaster.bots.simulate``.
 
@@ -161,6 +162,19 @@ def play_command(notebook, no_browser: bool = False, port: int | None = None) ->
     return cmd
 
 
+def _check_can_make(folder) -> None:
+    """Raise the OSError that making ``folder`` (and writing in it) would meet, without making it:
+    NotADirectoryError when a folder above it is a file."""
+    import errno
+    import os
+
+    for above in (folder, *folder.parents):
+        if above.exists():
+            if not above.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(above))
+            return
+
+
 def _missing_play_modules() -> list:
     from importlib.util import find_spec
     return [m for m in PLAY_MODULES if find_spec(m) is None]
@@ -171,9 +185,6 @@ def _play(args) -> int:
     import shlex
     import subprocess
 
-    if args.port is not None and not 0 < args.port < 65536:
-        print(f"stationmaster: --port must be from 1 to 65535, not {args.port}", file=sys.stderr)
-        return EXIT_BAD
     try:
         folder = pathlib.Path(args.dir).expanduser().resolve()
         notebook = folder / PLAY_NOTEBOOK
@@ -181,10 +192,16 @@ def _play(args) -> int:
             print(visible(f"stationmaster: {folder} is not a folder"), file=sys.stderr)
             return EXIT_BAD
         there = notebook.exists()
+        if not there:  # checked before --print too: never print a command that cannot work
+            _check_can_make(folder)
     except RuntimeError:  # pathlib's "Could not determine home directory": ~name of no user
         user = clip(args.dir[1:].split("/", 1)[0], 40)
         print(visible(f"stationmaster: --dir {clip(args.dir, 100)}: there is no user {user!r}, so "
                       f"~{user} names no home folder"), file=sys.stderr)
+        return EXIT_BAD
+    except NotADirectoryError as e:  # a folder below a file
+        print(visible(f"stationmaster: cannot write {notebook}: {_why(e)} ({clip(e.filename, 100)} is a file)"),
+              file=sys.stderr)
         return EXIT_BAD
     except (OSError, ValueError) as e:  # a name too long for the file system, a loop of links...
         print(visible(f"stationmaster: --dir {clip(args.dir, 100)}: {_why(e)}"), file=sys.stderr)
@@ -244,13 +261,14 @@ def _simulate(args) -> int:
         print(f"stationmaster: --jobs {jobs} is more than this machine's CPUs can run at once; "
               f"using {max_jobs()} worker processes", file=sys.stderr)
         jobs = max_jobs()
-    out = None
-    if args.out:  # opened before the first game: a path that cannot be written fails at once
-        try:
-            out = open(args.out, "w", encoding="utf-8")
-        except (OSError, ValueError) as e:
-            print(visible(f"stationmaster: cannot write {clip(args.out, 100)}: {_why(e)}"), file=sys.stderr)
-            return EXIT_BAD
+    try:  # opened before the first game: a path that cannot be written fails at once
+        out = _open_rows(args.out, args.append)
+    except _Refused as e:
+        print(visible(f"stationmaster: {e}"), file=sys.stderr)
+        return EXIT_BAD
+    except (OSError, ValueError) as e:
+        print(visible(f"stationmaster: cannot write {clip(args.out, 100)}: {_why(e)}"), file=sys.stderr)
+        return EXIT_BAD
     summary, stopped = Summary(), None
     held = _HeldInterrupt()
     try:
@@ -290,6 +308,33 @@ def _simulate(args) -> int:
     if stopped:
         return EXIT_INTERRUPTED if stopped == "interrupted" else EXIT_BAD
     return EXIT_OK
+
+
+class _Refused(Exception):
+    """A command-line value refused before anything runs; ``str`` says why in one line."""
+
+
+def _open_rows(path, append: bool):
+    """The ``--out`` file (None: no file), open for this run's rows: never emptied (a file that
+    holds something is refused unless ``append``; it then gets the rows after what it holds)."""
+    import os
+
+    if path is None:
+        if append:
+            raise _Refused("--append adds rows to the --out file: give --out FILE.jsonl too")
+        return None
+    if not path:
+        raise _Refused("--out needs a file name (leave --out out to keep no rows)")
+    if append:
+        return open(path, "a", encoding="utf-8")
+    try:
+        return open(path, "x", encoding="utf-8")
+    except FileExistsError:
+        size = os.path.getsize(path) if os.path.isfile(path) else 0
+        if size:
+            raise _Refused(f"{clip(path, 100)} already holds {size:,} bytes: give --out a new file, or add "
+                           "--append to add this run's rows after them") from None
+        return open(path, "a", encoding="utf-8")  # empty, or not a file (a pipe, /dev/stdout): nothing to lose
 
 
 class _HeldInterrupt:
@@ -396,7 +441,7 @@ def _serve_parser(sub) -> None:
     s.add_argument("--max-connections", type=int, default=d.connections_per_table, metavar="N",
                    help=f"connections per table, seats and spectators (default {d.connections_per_table})")
     s.add_argument("--max-connections-total", type=int, default=d.connections, metavar="N",
-                   help=f"connections and requests served at once in all (default {d.connections})")
+                   help=f"connections at once in all, HTTP and WebSocket (default {d.connections})")
     s.add_argument("--rate", type=float, default=d.rate, metavar="R",
                    help=f"messages a second per connection (default {d.rate:g})")
     s.add_argument("--burst", type=int, default=d.burst, metavar="N", help=f"burst of messages (default {d.burst})")
@@ -407,19 +452,32 @@ def _serve_parser(sub) -> None:
     s.add_argument("--idle-seconds", type=float, default=d.idle_seconds, metavar="S",
                    help="a table nobody is connected to leaves memory after this long; it stays in the database "
                    f"(default {d.idle_seconds:g})")
+    s.add_argument("--request-timeout", type=float, default=d.request_seconds, metavar="S",
+                   help="an HTTP request must arrive whole (headers and body) within this long, or it is dropped "
+                   f"(default {d.request_seconds:g})")
     s.set_defaults(run=_serve)
+
+
+#: the server's limits (``server.Limits`` fields) and the ``serve`` options that set them
+LIMIT_OPTIONS = {"message_bytes": "--max-message-bytes", "tables": "--max-tables",
+                 "connections_per_table": "--max-connections", "connections": "--max-connections-total",
+                 "rate": "--rate", "burst": "--burst", "bot_pace": "--bot-pace",
+                 "webhook_timeout": "--webhook-timeout", "idle_seconds": "--idle-seconds",
+                 "request_seconds": "--request-timeout"}
 
 
 def _serve(args) -> int:
     """Run the server until Ctrl+C."""
+    from .server.limits import LimitError, Limits
     try:
-        from .server.limits import Limits
-        limits = Limits(message_bytes=args.max_message_bytes, tables=args.max_tables,
-                        connections_per_table=args.max_connections, connections=args.max_connections_total,
-                        rate=args.rate, burst=args.burst,
-                        bot_pace=args.bot_pace, webhook_timeout=args.webhook_timeout, idle_seconds=args.idle_seconds)
-    except ValueError as e:
-        print(f"stationmaster: {e}", file=sys.stderr)
+        limits = Limits(**{field: getattr(args, option[2:].replace("-", "_"))
+                           for field, option in LIMIT_OPTIONS.items()})
+    except LimitError as e:
+        value = f"{e.value:g}" if isinstance(e.value, float) else e.value
+        print(f"stationmaster: {LIMIT_OPTIONS[e.field]} must be {e.rule}, not {value}", file=sys.stderr)
+        return EXIT_BAD
+    if not args.db:
+        print("stationmaster: --db needs a file name (the SQLite database of tables)", file=sys.stderr)
         return EXIT_BAD
     try:
         from .server.app import run
@@ -448,6 +506,8 @@ def _bot_option(text: str) -> tuple:
         raise ValueError(f"write a bot option as KEY=VALUE (e.g. max_seconds=null), not {text!r}")
     try:
         return key, json.loads(value)
+    except RecursionError:
+        raise ValueError(f"the value of bot option {key} is nested too deep to read") from None
     except ValueError:
         return key, value
 
@@ -485,7 +545,10 @@ def _simulate_parser(sub) -> None:
                    help="an option for the bot, e.g. max_seconds=null (search by its rollout budget alone, "
                    "reproducible); may be repeated")
     s.add_argument("--out", metavar="FILE.jsonl",
-                   help="write one JSON line per game to this file as each game finishes (Ctrl-C keeps them)")
+                   help="write one JSON line per game to this file as each game finishes (Ctrl-C keeps them); "
+                   "a file that holds something already is refused, never emptied (see --append)")
+    s.add_argument("--append", action="store_true",
+                   help="add this run's rows after those --out holds already")
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--quiet", action="store_true", help="no progress report on stderr")
     s.set_defaults(run=_simulate)
@@ -537,6 +600,10 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     if not getattr(args, "run", None):
         p.print_help(sys.stderr)
+        return EXIT_BAD
+    port, low = getattr(args, "port", None), 1 if args.command == "play" else 0  # 0: serve picks a free one
+    if port is not None and not low <= port <= 65535:  # checked before anything binds (an OverflowError)
+        print(f"stationmaster: --port must be from {low} to 65535, not {port}", file=sys.stderr)
         return EXIT_BAD
     try:
         return args.run(args)

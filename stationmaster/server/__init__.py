@@ -4,7 +4,9 @@ action log in SQLite, each seat sent only what it may see (see docs/remote.md).
 The modules that carry no third-party import (``codec``, ``views``, ``store``, ``tables``,
 ``limits``) are standard library only; the client (``stationmaster.remote``) shares ``codec`` with
 the server;
-``app`` is the ASGI application (Starlette + uvicorn, the ``serve`` extra), imported lazily.
+``app`` is the ASGI application (Starlette + uvicorn, the ``serve`` extra) and ``deadline`` the
+HTTP protocol it is served with (uvicorn's h11, with a time limit on a request's arrival), both
+imported lazily.
 """
 
 from .limits import Limits

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import json
 import socket
 import time
@@ -18,20 +19,23 @@ import warnings
 from concurrent.futures import ThreadPoolExecutor
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .. import __version__
 from ..bots import Decision
-from .limits import Bucket, Limits
-from .store import Store
+from .limits import MAX_BOT_PACE, Bucket, Limits
+from .store import Store, TableLimit
 from .tables import Refused, Table
 
 #: the answer to a missing table and to a token that opens nothing: the same, word for word
 NOT_FOUND = "no such table or invitation"
 OUTGOING = 256  # messages queued for one connection before it counts as not reading
+#: the deepest nesting of lists and objects a message or request body may have (the protocol's
+#: own go 3 deep); deeper JSON is refused before anything reads it
+MAX_NESTING = 16
 
 
 class Conn:
@@ -131,15 +135,21 @@ class Hub:
         return await asyncio.get_running_loop().run_in_executor(self.writer, fn, *args)
 
     async def create(self, options: dict) -> Table:
-        if self.store.count() >= self.limits.tables:
-            raise Refused(f"this server holds {self.limits.tables} tables, its limit: ask its host to raise "
-                          "--max-tables, or to start a server on a new database", 503)
+        full = Refused(f"this server holds {self.limits.tables} tables, its limit: ask its host to raise "
+                       "--max-tables, or to start a server on a new database", 503)
+        if self.store.count() >= self.limits.tables:  # at once, without dealing a game
+            raise full
         pace = options.pop("pace", None)
         if pace is None:
             pace = self.limits.bot_pace
-        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not self.limits.min_bot_pace <= pace <= 60:
-            raise Refused(f"the bots' pace must be from {self.limits.min_bot_pace} to 60 seconds a decision")
-        t = await self.write(Table.create, self.store, options, float(pace))
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) \
+                or not self.limits.min_bot_pace <= pace <= MAX_BOT_PACE:
+            raise Refused(f"the bots' pace must be from {self.limits.min_bot_pace:g} to {MAX_BOT_PACE:g} seconds "
+                          "a decision")
+        try:  # counted again in the write itself: creates at once never overshoot the limit
+            t = await self.write(Table.create, self.store, options, float(pace), self.limits.tables)
+        except TableLimit:
+            raise full from None
         self._adopt(t)
         return t
 
@@ -246,18 +256,40 @@ class Hub:
 async def _body(request: Request, limits: Limits) -> bytes:
     """The request's body, read no further than the limit."""
     out = b""
-    async for chunk in request.stream():
-        out += chunk
-        if len(out) > limits.message_bytes:
-            raise Refused(f"the request is over {limits.message_bytes} bytes, the limit", 413)
+    try:
+        async for chunk in request.stream():
+            out += chunk
+            if len(out) > limits.message_bytes:
+                raise Refused(f"the request is over {limits.message_bytes} bytes, the limit", 413)
+    except ClientDisconnect:  # gone (or dropped at the request deadline): nobody reads the answer
+        raise Refused("the request did not arrive whole") from None
     return out
 
 
-def _limited_json(body: bytes, limits: Limits):
+def _nesting(data) -> int:
+    """How deep lists and objects nest in ``data``, counted without recursion up to MAX_NESTING + 1."""
+    deepest, todo = 0, [(data, 1)]
+    while todo and deepest <= MAX_NESTING:
+        value, depth = todo.pop()
+        if isinstance(value, (list, dict)):
+            deepest = max(deepest, depth)
+            todo += [(v, depth + 1) for v in (value.values() if isinstance(value, dict) else value)]
+    return deepest
+
+
+def read_json(text, what: str = "the message"):
+    """Untrusted JSON text (a message, a request's body) as data; Refused, saying why, if it is not
+    JSON or nests deeper than MAX_NESTING (which would exhaust the parser's or a reader's stack)."""
+    too_deep = Refused(f"{what} is JSON nested more than {MAX_NESTING} deep; the protocol's messages nest 3 deep")
     try:
-        return json.loads(body or b"{}")
+        data = json.loads(text)
+    except RecursionError:
+        raise too_deep from None
     except (ValueError, UnicodeDecodeError):
-        raise Refused("the request is not JSON") from None
+        raise Refused(f"{what} is not JSON") from None
+    if _nesting(data) > MAX_NESTING:
+        raise too_deep
+    return data
 
 
 def _error(reason: str, status: int) -> JSONResponse:
@@ -282,7 +314,7 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
 
     async def create(request: Request):
         try:
-            options = _limited_json(await _body(request, limits), limits)
+            options = read_json(await _body(request, limits) or b"{}", "the request")
             if not isinstance(options, dict):
                 raise Refused("a table is created from a JSON object of new_game options")
             t = await get_hub().create(options)
@@ -314,7 +346,7 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
 
     async def host_bot(request: Request):
         try:
-            data = _limited_json(await _body(request, limits), limits)
+            data = read_json(await _body(request, limits) or b"{}", "the request")
             t = get_hub().table(request.path_params["table_id"])  # after the body: never an evicted table
             if t is None:
                 return _error(NOT_FOUND, 404)
@@ -329,10 +361,10 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
         found = store.seat_of(request.path_params["token"])
         if found is None:
             return _error(NOT_FOUND, 404)
-        url = str(request.url)
+        invite = json.dumps(str(request.url.replace(query="", fragment="")))  # the invite alone, as Python text
         return HTMLResponse(f"<!doctype html><title>Station Master: your seat</title><p>This is your seat at a "
                             f"Station Master table. In a Jupyter notebook run:</p><pre>import stationmaster as sm\n"
-                            f"sm.play(remote=\"{url}\")</pre>")
+                            f"sm.play(remote={html.escape(invite, quote=False)})</pre>")
 
     async def seat_ws(ws: WebSocket):
         found = store.seat_of(ws.path_params["token"]) if len(ws.path_params["token"]) <= 128 else None
@@ -343,6 +375,11 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
 
     async def _serve(ws: WebSocket, table_id, player) -> None:
         await ws.accept()
+        if app.state.open_connections() > limits.connections:  # this one counted: uvicorn counts only HTTP's
+            await ws.send_text(json.dumps({"type": "error", "reason": f"the server holds {limits.connections} "
+                                           "connections, its limit; try again later"}))
+            await ws.close(code=1013)
+            return
         h = get_hub()
         t = h.table(table_id) if table_id is not None else None  # after the accept: never an evicted table
         if t is None:
@@ -392,9 +429,9 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
             return c.send({"type": "refused", "reason": f"the message is {len(text)} characters; the limit is "
                            f"{limits.message_bytes}"})
         try:
-            data = json.loads(text)
-        except ValueError:
-            return c.send({"type": "refused", "reason": "the message is not JSON"})
+            data = read_json(text)
+        except Refused as e:
+            return c.send({"type": "refused", "reason": str(e)})
         if not isinstance(data, dict):
             return c.send({"type": "refused", "reason": "a message is a JSON object with a 'type'"})
         mid = data.get("id")
@@ -445,6 +482,8 @@ def create_app(db: str = "stationmaster-tables.db", limits: Limits | None = None
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.store = store
+    # connections open, HTTP and WebSocket (``_server`` asks uvicorn; an app served otherwise: not known)
+    app.state.open_connections = lambda: 0
     app.state.hub = get_hub  # the tables in memory (tests and the curious: ``app.state.hub().tables``)
     return app
 
@@ -460,12 +499,30 @@ def _listen(host: str, port: int) -> socket.socket:
 def _server(db: str, limits: Limits, sync: str, compress: bool = False):
     import uvicorn
 
+    from .deadline import protocol
+
     app = create_app(db, limits, sync=sync)
     # compress: WebSocket per-message deflate. Off by default: a view is a few KB, and on a LAN
-    # or loopback compressing every message for every seat costs the server more than it saves
+    # or loopback compressing every message for every seat costs the server more than it saves.
+    # limit_concurrency: uvicorn answers 503 to an HTTP request once that many connections are open,
+    # its own counted, so at most limits.connections others; WebSockets are counted in _serve.
     config = uvicorn.Config(app, log_level="warning", ws_max_size=4 * limits.message_bytes, ws_ping_interval=20,
-                            ws_per_message_deflate=compress, limit_concurrency=limits.connections, lifespan="on")
-    return uvicorn.Server(config)
+                            ws_per_message_deflate=compress, limit_concurrency=limits.connections + 1,
+                            http=protocol(limits.request_seconds), lifespan="on")
+    server = uvicorn.Server(config)
+    app.state.open_connections = lambda: len(server.server_state.connections)
+    return server
+
+
+def _bound(host: str, port: int, db: str, limits, sync: str, compress: bool) -> tuple:
+    """``(listening socket, server)``; the socket is closed again if the server cannot be made (its
+    database refused: damaged, held by another server...)."""
+    sock = _listen(host, port)
+    try:
+        return sock, _server(db, limits or Limits(), sync, compress)
+    except BaseException:
+        sock.close()
+        raise
 
 
 def _url(host: str, sock: socket.socket) -> str:
@@ -476,9 +533,7 @@ def _url(host: str, sock: socket.socket) -> str:
 def run(host: str = "127.0.0.1", port: int = 8765, db: str = "stationmaster-tables.db", limits=None,
         announce=print, sync: str = "full", compress: bool = False) -> None:
     """Serve until interrupted; ``announce`` gets the URL once the port listens (port 0: a free one)."""
-    limits = limits or Limits()
-    sock = _listen(host, port)
-    server = _server(db, limits, sync, compress)
+    sock, server = _bound(host, port, db, limits, sync, compress)
     announce(f"Station Master server at {_url(host, sock)}  (tables in {db}; Ctrl+C stops it)")
     server.run(sockets=[sock])
 
@@ -519,15 +574,15 @@ def start(db: str = "stationmaster-tables.db", host: str = "127.0.0.1", port: in
     once it listens; ``port=0`` picks a free port (``running.url`` tells it)."""
     import threading
 
-    limits = limits or Limits()
-    sock = _listen(host, port)
-    server = _server(db, limits, sync, compress)
+    sock, server = _bound(host, port, db, limits, sync, compress)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, name="stationmaster-serve", daemon=True)
     thread.start()
     deadline = time.monotonic() + timeout
     while not server.started:
         if not thread.is_alive() or time.monotonic() > deadline:
             server.should_exit = True
+            thread.join(timeout)
+            server.config.app.state.store.close()  # the database is free again
             raise RuntimeError("the Station Master server did not start")
         time.sleep(0.01)
     return Running(server, thread, _url(host, sock), db)

@@ -77,7 +77,8 @@ class Table:
     # ------------------------------------------------------------------ making and loading
 
     @classmethod
-    def create(cls, store, options: dict, pace: float) -> "Table":
+    def create(cls, store, options: dict, pace: float, limit: int | None = None) -> "Table":
+        """A new table, stored (``store.TableLimit`` if the store holds ``limit`` tables already)."""
         kw = check_options(options)
         try:
             game = new_game(**kw)
@@ -88,7 +89,7 @@ class Table:
         bots = dict(game.bots)  # names: check_options let only names through
         save = game.to_json()
         del save["intents"]
-        store.add_table(table_id, host_key, save, pace, time.time(), seats, bots)
+        store.add_table(table_id, host_key, save, pace, time.time(), seats, bots, limit)
         return cls(table_id, game, host_key, seats, bots, pace)
 
     @classmethod

@@ -23,7 +23,7 @@ def test_bad_limits_are_refused_in_words(capsys):
     assert main(["serve", "--rate", "0"]) == EXIT_BAD
     assert "rate" in capsys.readouterr().err
     assert main(["serve", "--max-message-bytes", "10"]) == EXIT_BAD
-    assert "message_bytes" in capsys.readouterr().err
+    assert "--max-message-bytes must be a number of at least 1024, not 10" in capsys.readouterr().err
 
 
 def test_a_port_in_use_is_said_plainly(tmp_path, capsys):
