@@ -13,17 +13,94 @@ classic family's (``cards/classic.py``). Every family is registered, and every s
 from __future__ import annotations
 
 from ..grammar import a
-from ..intents import Play
-from ..query import area_of, card_order, is_facility, name, neighbours9, office_tier, spec_of
+from ..intents import Board, Play
+from ..query import area_of, card_order, geometry, is_facility, name, neighbours9, office_tier, spec_of
 from ..rules import d12
-from ..state import Facility, Modifier, Placed, WaitingExtra
+from ..state import Facility, Modifier, Placed, Train, WaitingExtra
 from ..track import NEIGHBOUR
-from .base import CardRules, register
-from .specs import mainline_key
+from .base import CardRules, fire, register
+from .specs import mainline_key, spec as card_spec
 
 #: the Office's band by tier (Whistle Post, Depot, Station, Terminal)
 TIER_COLOURS = {0: "#8a8a8a", 1: "#3d7a4a", 2: "#2f5f9e", 3: "#8e3b46"}
 TIERS = "Whistle Post → Depot → Station → Terminal"
+
+
+# --------------------------------------------------------------------------- what a computer player reads
+# The kinds' ``worth`` is a steady player's judgement of a card in its hand; ``view`` is the bot's look
+# at the game (``bots/view.py``). What it counts on the table is here.
+
+#: more trains than this on the timetable jam four Crew Trays and a small Office
+TIMETABLE_CAP = 6
+#: of them freight trains (no coaches) when a load pays what a coach does ([L5] v1)
+FREIGHT_CAP = 2
+#: below this chance of a train per draw, any train for the timetable is worth playing
+SCARCE_TRAINS = 0.12
+#: how many industries a steady player builds in its Area; past them a facility card is worth little
+INDUSTRIES_WANTED = 4
+
+
+def stages_left(s) -> int:
+    """Stages left in the game, this one included."""
+    return (s.config.days - s.day) * 12 + 12 - s.stage
+
+
+def train_odds(view) -> float:
+    """The chance that a card drawn from the Home Office is a timetabled train, as the player can
+    count it: the deck's trains not on the timetable, in a Department, the Salvage Yard or their own
+    hand, over the cards they cannot see (counted once per decision)."""
+    if getattr(view, "_odds", None) is not None:
+        return view._odds
+    s = view.s
+    seen = set(s.timetable.values()) | set(view.player.hand) | set(s.salvage)
+    for pile in s.departments:
+        seen |= set(pile)
+    unseen_trains = sum(1 for c, key in s.deck.items() if c not in seen and card_spec(key).kind == "train")
+    hidden = len(s.home) + sum(len(p.hand) for i, p in enumerate(s.players) if i != view.me)
+    view._odds = unseen_trains / max(1, hidden)
+    return view._odds
+
+
+def extra_of_use(view, card: str) -> bool:
+    """May the player switch this Extra at their Office, or work its passengers there? Asked of the
+    card's rule points with a stand-in train on the Office's A/D track."""
+    sp = view.spec(card)
+    probe = Train(tray=0, card=card, number=sp.number, extra=True, direction="east", where="area",
+                  seat=view.seat, pos=(0, 0))
+    if fire(view.s, "switch_problem", probe, train=probe) is None:
+        return True
+    return ("coach" in sp.consist and view.tier >= 1
+            and fire(view.s, "work_problem", view.me, Board(0), probe, train=probe, seat=view.seat) is None)
+
+
+def industry_slots(view) -> float:
+    """Room for industries a train could reach: empty spots beside the open east or west end of a
+    reachable Secondary Track card (a spot in a Limit's column counts less: the Running Track must
+    grow first)."""
+    area = view.area
+    n = 0.0
+    for (x, y) in view.reachable():
+        if y == 0:
+            continue
+        geo = geometry(view.s, area, (x, y))
+        if geo is None or (x, y) in area.facilities:
+            continue
+        for port, dx in (("E", 1), ("W", -1)):
+            spot = (x + dx, y)
+            if port not in geo.ports or spot in area.grid:
+                continue
+            if area.west_limit < spot[0] < area.east_limit:
+                n += 1.0
+            elif spot[0] in (area.west_limit, area.east_limit):
+                n += 0.6
+    return n
+
+
+def _open_slots(view) -> float:
+    """``industry_slots``, counted once per decision."""
+    if getattr(view, "_slots", None) is None:
+        view._slots = industry_slots(view)
+    return view._slots
 
 
 # --------------------------------------------------------------------------- played without a spot
@@ -129,6 +206,28 @@ class TrainRules(SpotlessRules):
         ev.say("timetable", f"{name(s, p)} plays {self.spec.name}: the D12 rolls {roll}{moved}. It runs every Day "
                f"at Stage {slot}.", data={"roll": roll, "slot": slot})
 
+    def worth(self, view, card):
+        """Passenger trains first, freight trains for the industries the Area serves, while the
+        timetable has room (``TIMETABLE_CAP``, ``FREIGHT_CAP``)."""
+        sp = self.spec
+        if len(view.s.timetable) >= TIMETABLE_CAP:
+            return 1.0
+        if sp.consist == ("coach",):
+            return 8.0 if view.tier >= 1 else 6.0
+        scarce = train_odds(view) < SCARCE_TRAINS  # a big deck: the next train may be a Day of draws away
+        if "coach" in sp.consist:
+            return 6.0 if scarce else 5.0
+        freight = sum(1 for c in view.s.timetable.values() if "coach" not in view.spec(c).consist)
+        kinds = {view.spec(view.area.grid[xy].card).car for xy in view.industries()}
+        if len(view.industries(False)) < INDUSTRIES_WANTED:  # an industry in hand, to be built, wants its train kept too
+            kinds |= {view.spec(c).car for c in view.player.hand if view.spec(c).kind == "facility"}
+        cap = FREIGHT_CAP + (view.freight > 1)  # a load worth more than a coach: one more freight train
+        if scarce and freight < cap:
+            return 6.0 if kinds & set(sp.consist) else 5.0
+        if view.freight > 1 and kinds & set(sp.consist) and freight < cap:
+            return 5.0  # a load pays more than a coach ([L5] v2): a train for an industry it serves
+        return 4.0 if kinds & set(sp.consist) and freight < cap else 1.5
+
 
 @register("extra")
 class ExtraRules(SpotlessRules):
@@ -146,6 +245,14 @@ class ExtraRules(SpotlessRules):
     def play(self, s, p, it, ev):
         s.extras.append(WaitingExtra(it.card, p))
         ev.say("extra", f"{name(s, p)} plays {self.spec.name}; it runs when a Crew Tray is free.")
+
+    def worth(self, view, card):
+        """Cars for a Control Point, if the Extra can reach the Office in time and be worked there."""
+        if stages_left(view.s) < 5:
+            return 0.5  # it could not reach the Office before the last Day ends
+        if not extra_of_use(view, card):
+            return 0.5  # a special train this Office can neither switch nor work ([T2]-[T4])
+        return 6.0 if view.tier >= 1 else 3.0
 
 
 @register("red_flag")
@@ -311,8 +418,9 @@ class TrackRules(PlacedRules):
         """What else is put in play with the rail."""
 
     def worth(self, view, card):
-        """Room for the industries, while the Area has fewer than four (more where freight pays more, [L5])."""
-        if len(view.industries(False)) >= 4:
+        """Room for the industries, while the Area has fewer than ``INDUSTRIES_WANTED`` (more where freight
+        pays more, [L5])."""
+        if len(view.industries(False)) >= INDUSTRIES_WANTED:
             return 2.0
         return 4.0 + (1.0 if view.freight > 1 else 0.0)
 
@@ -331,8 +439,12 @@ class FacilityRules(TrackRules):
         area.facilities[xy] = Facility()
 
     def worth(self, view, card):
-        """None: a bot weighs an industry against the track it has room on (the planner's ``facility_worth``)."""
-        return None
+        """An industry, while the Area has fewer than ``INDUSTRIES_WANTED``: less while there is no track
+        to build it on."""
+        if len(view.industries(False)) >= INDUSTRIES_WANTED:
+            return 2.0
+        bonus = 2.0 if view.freight > 1 else 0.0  # freight pays more than passengers ([L5] v2)
+        return (5.0 if _open_slots(view) > 0 else 3.0) + bonus  # no track to build it on yet: a card that waits
 
 
 @register("device")
