@@ -6,7 +6,7 @@ kind, see ``cards/kinds.py``). The class answers two kinds of question:
 - **about the card itself** (asked of one card): may it be played here and why not, where can it
   go, what playing it does, may it be discarded, and how the board shows it (``needs_spot``,
   ``play_spot``, ``label``, ``colour``, ``picture``, ``plate``, ``tag``), and what it is worth to a
-  computer player holding it (``worth``);
+  computer player holding it and how it plays it (``worth``, ``best_play``);
 - **rule points** (asked of every card in play that answers them, by ``fire``): the table
   ``POINTS`` says, per point, which cards are asked (its *scope*) and how their answers combine.
 
