@@ -18,7 +18,7 @@ from collections import ChainMap
 from dataclasses import dataclass, field
 
 from .cards.base import HELD_WHY, fire
-from .cards.kinds import CLIMBS_UNAIDED
+from .cards.classic import CLIMBS_UNAIDED
 from .cards.specs import mainline_key, spec
 from .flow import Phase, Where
 from .record import md  # names are text, never markup (as in the record notebook)

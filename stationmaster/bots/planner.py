@@ -11,26 +11,23 @@ same decision. Each decision says why in a player's words.
 
 from __future__ import annotations
 
-from ..cards import PIECES, rules_for, spec as card_spec
+from ..cards import PIECES, spec as card_spec
 from ..cards.base import fire
+from ..cards.kinds import TIMETABLE_CAP
 from ..flow import Option as TurnOption, Phase, Where
-from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Play, Run, SetOut, Switch, Work
+from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Run, SetOut, Switch, Work
 from ..phases import local_ops, switching
-from ..query import CAR_LIMIT, card_order, ad_tracks, capacity, departure_problem, geometry, neighbours9, outbound_loads, spotted_empties
+from ..query import CAR_LIMIT, card_order, ad_tracks, capacity, departure_problem, outbound_loads, spotted_empties
 from ..rules import Events
-from ..state import Train
-from .attacks import DEFENCES, attacks_expected, best_attack, building_spot, is_attack
 from .base import Bot, Decision, Option, check_options, register
+from .plays import best_play, card_worth, spotting_facing
 from .view import View
 
 SWITCH_NODES = 60  # industry visits and set-outs tried per switching plan (each on a game copy)
 DEEP_NODES = 50  # more positions tried to cut cars out or run round them, when the plain visits spot nothing
-TIMETABLE_CAP = 6  # more trains than this jam four Crew Trays and a small Office
-FREIGHT_CAP = 2  # of them freight trains (no coaches) when a load pays what a coach does ([L5] v1)
 SPOTTED = 0.9  # a workable car spotted at its industry, per unit of a load's pay over a coach's
 JUNK = 0.5  # how much more a car an industry cannot work costs on its spur, per unit of that pay
 STRANDED = 1.0  # a car left on a siding: it blocks the track until a train comes back for it
-SCARCE_TRAINS = 0.12  # below this chance of a train per draw, any train for the timetable is worth playing
 
 
 # --------------------------------------------------------------------------- how good a switching position is
@@ -554,10 +551,6 @@ def _arrives_at(s, train, seat) -> bool:
 # --------------------------------------------------------------------------- cards
 
 
-def stages_left(s) -> int:
-    return (s.config.days - s.day) * 12 + 12 - s.stage
-
-
 def discard_dept(v: View) -> int:
     """The Department to discard to: the one whose top card is worth least to this player (an
     empty one first: it covers nothing). The board's one-click discard asks it too."""
@@ -570,208 +563,9 @@ def discard_dept(v: View) -> int:
     return worst[1]
 
 
-def card_worth(v: View, card: str) -> float:
-    """How much a card in hand is worth to this player now (0 useless ... 10 play at once): what its
-    family says (``CardRules.worth``), else this planner's judgement of its kind (``KIND_WORTH``: the
-    trains and industries it builds its game on), else nothing."""
-    sp = v.spec(card)
-    declared = rules_for(sp).worth(v, card)
-    if declared is not None:
-        return declared
-    judge = KIND_WORTH.get(sp.kind)
-    return judge(v, card) if judge else 0.0
-
-
-def train_worth(v: View, card: str) -> float:
-    """A timetabled train: passenger trains first, freight trains for the industries the Area serves,
-    while the timetable has room."""
-    sp = v.spec(card)
-    if len(v.s.timetable) >= TIMETABLE_CAP:
-        return 1.0
-    if sp.consist == ("coach",):
-        return 8.0 if v.tier >= 1 else 6.0
-    scarce = train_odds(v) < SCARCE_TRAINS  # a big deck: the next train may be a Day of draws away
-    if "coach" in sp.consist:
-        return 6.0 if scarce else 5.0
-    freight = sum(1 for c in v.s.timetable.values() if "coach" not in v.spec(c).consist)
-    kinds = {v.spec(v.area.grid[xy].card).car for xy in v.industries()}
-    if len(v.industries(False)) < INDUSTRIES_WANTED:  # an industry in hand, to be built, wants its train kept too
-        kinds |= {v.spec(c).car for c in v.player.hand if v.spec(c).kind == "facility"}
-    cap = FREIGHT_CAP + (v.freight > 1)  # a load worth more than a coach: one more freight train
-    if scarce and freight < cap:
-        return 6.0 if kinds & set(sp.consist) else 5.0
-    if v.freight > 1 and kinds & set(sp.consist) and freight < cap:
-        return 5.0  # a load pays more than a coach ([L5] v2): a train for an industry it serves
-    return 4.0 if kinds & set(sp.consist) and freight < cap else 1.5
-
-
-def extra_worth(v: View, card: str) -> float:
-    """An Extra: cars for a Control Point, if it can reach the Office in time and be worked there."""
-    if stages_left(v.s) < 5:
-        return 0.5  # it could not reach the Office before the last Day ends
-    if not extra_of_use(v, card):
-        return 0.5  # a special train this Office can neither switch nor work ([T2]-[T4])
-    return 6.0 if v.tier >= 1 else 3.0
-
-
-#: how many industries the planner builds in its Area; past them a facility card is worth little
-INDUSTRIES_WANTED = 4
-
-
-def facility_worth(v: View, card: str) -> float:
-    """An industry, while the Area has fewer than ``INDUSTRIES_WANTED``: less while there is no track to
-    build it on."""
-    if len(v.industries(False)) >= INDUSTRIES_WANTED:
-        return 2.0
-    bonus = 2.0 if v.freight > 1 else 0.0  # freight pays more than passengers ([L5] v2)
-    return (5.0 if open_slots(v) > 0 else 3.0) + bonus  # no track to build it on yet: a card that waits
-
-
-#: the kinds whose worth this planner judges itself (their families declare none, ``CardRules.worth``)
-KIND_WORTH = {"train": train_worth, "extra": extra_worth, "facility": facility_worth}
-
 #: what the first car of a kind an industry works, and the train can spot there, adds to its place in a
 #: make-up when freight pays more than a coach: it goes on ahead of the coaches
 FIRST_FREIGHT_CAR = 1.0
-
-#: a card of a kind the planner has no play of its own for is played when its family says it is worth this much
-PLAY_WORTH = 5.0
-
-
-def has_defence(v: View, key: str) -> bool:
-    """Does one of the player's cards already carry a defence of this type? One guards the whole
-    Office Area ([E6]), so a second copy adds nothing."""
-    return any(v.s.deck.get(e) == key for placed in v.area.grid.values() for e in placed.enhancements)
-
-
-#: what a defence stops, in words ([E7]-[E9])
-DEFENCE_WORDS = {"facing_point_locks": "a Derail or a Vandalism", "water_column": "a Hotbox",
-                 "overpass": "a Railroad Crossing"}
-
-
-def train_odds(v: View) -> float:
-    """The chance that a card drawn from the Home Office is a timetabled train, as the player can
-    count it: the deck's trains not on the timetable, in a Department, the Salvage Yard or their own
-    hand, over the cards they cannot see."""
-    if getattr(v, "_odds", None) is not None:
-        return v._odds
-    s = v.s
-    seen = set(s.timetable.values()) | set(v.player.hand) | set(s.salvage)
-    for pile in s.departments:
-        seen |= set(pile)
-    unseen_trains = sum(1 for c, key in s.deck.items() if c not in seen and card_spec(key).kind == "train")
-    hidden = len(s.home) + sum(len(p.hand) for i, p in enumerate(s.players) if i != v.me)
-    v._odds = unseen_trains / max(1, hidden)
-    return v._odds
-
-
-def extra_of_use(v: View, card: str) -> bool:
-    """May the player switch this Extra at their Office, or work its passengers there? Asked of the
-    card's rule points with a stand-in train on the Office's A/D track."""
-    sp = v.spec(card)
-    probe = Train(tray=0, card=card, number=sp.number, extra=True, direction="east", where="area",
-                  seat=v.seat, pos=(0, 0))
-    if fire(v.s, "switch_problem", probe, train=probe) is None:
-        return True
-    return ("coach" in sp.consist and v.tier >= 1
-            and fire(v.s, "work_problem", v.me, Board(0), probe, train=probe, seat=v.seat) is None)
-
-
-def spotting_facing(v: View, xy) -> str:
-    """Which way a train must face to shove cars into the industry spur at ``xy``: a stub spur open
-    to the east is entered moving west, so only a train facing east enters it cars first (backing);
-    engine first, the cars stay between the engine and the way out."""
-    geo = geometry(v.s, v.area, xy)
-    return "east" if geo is not None and "E" in geo.ports else "west"
-
-
-def trains_facing(v: View, car: str) -> dict:
-    """How many timetabled trains (and trains in the hand) carry ``car``, by the way they face."""
-    out = {"east": 0, "west": 0}
-    for c in list(v.s.timetable.values()) + [c for c in v.player.hand if v.spec(c).kind == "train"]:
-        sp = v.spec(c)
-        if car in sp.consist and sp.direction in out:
-            out[sp.direction] += 1
-    return out
-
-
-def facility_spots(v: View, card: str, legal) -> list:
-    """Legal places for a facility that a train can reach, best first: open the way the trains that
-    carry its cars can shove them in (an industry of the same kind already served that way counts
-    against it), then nearest the Office."""
-    out = []
-    for it in legal:
-        if isinstance(it, Play) and it.card == card and it.at is not None:
-            out.append(it)
-    car = v.spec(card).car
-    facing = trains_facing(v, car)
-    for xy in v.industries(False):
-        if v.spec(v.area.grid[xy].card).car == car:
-            facing[spotting_facing(v, xy)] -= 1.5
-    good = []
-    for it in out:
-        x, y = it.at
-        nb = (x + 1, y) if it.turned else (x - 1, y)
-        if nb in v.reachable():
-            served = facing["east" if it.turned else "west"]
-            good.append((-served, abs(x) + abs(y), it.turned, it.at, it))
-    good.sort(key=lambda g: g[:4])
-    return [g[-1] for g in good]
-
-
-def slots(v: View) -> float:
-    """Room for industries a train could reach: empty spots beside the open east or west end of a
-    reachable Secondary Track card (a spot in a Limit's column counts less: the Running Track must
-    grow first)."""
-    area = v.area
-    n = 0.0
-    for (x, y) in v.reachable():
-        if y == 0:
-            continue
-        geo = geometry(v.s, area, (x, y))
-        if geo is None or (x, y) in area.facilities:
-            continue
-        for port, dx in (("E", 1), ("W", -1)):
-            spot = (x + dx, y)
-            if port not in geo.ports or spot in area.grid:
-                continue
-            if area.west_limit < spot[0] < area.east_limit:
-                n += 1.0
-            elif spot[0] in (area.west_limit, area.east_limit):
-                n += 0.6
-    return n
-
-
-def open_slots(v: View) -> float:
-    """``slots``, computed once per decision."""
-    if getattr(v, "_slots", None) is None:
-        v._slots = slots(v)
-    return v._slots
-
-
-def slots_after(v: View, play) -> float:
-    g = v.game.copy()
-    g.apply(play)
-    w = View(g)
-    w.me, w.player, w.seat, w.area, w._reach = v.me, v.player, v.seat, g.state.areas[v.seat], None
-    n = slots(w)
-    if play.at[1] == 0:  # a longer Running Track: room for later, up to two cards each side
-        n += 0.3 if abs(play.at[0]) <= 2 else -1.0
-    return n
-
-
-def best_track_play(v: View, card: str, legal):
-    plays = [it for it in legal if isinstance(it, Play) and it.card == card]
-    if not plays:
-        return None, 0
-    now = slots(v)
-    scored = []
-    for it in plays:
-        scored.append((slots_after(v, it) - now, -abs(it.at[0]) - abs(it.at[1]), str(it), it))
-    if not scored:
-        return None, 0
-    scored.sort(key=lambda t: (t[0], t[1], t[2]), reverse=True)
-    return scored[0][3], scored[0][0]
 
 
 # --------------------------------------------------------------------------- the bot
@@ -1099,54 +893,8 @@ class PlannerBot(Bot):
 
     def _draw(self, v: View, legal) -> Decision:
         hand = list(v.player.hand)
-        # play what helps now
-        plays = []
-        for card in hand:
-            sp = v.spec(card)
-            if sp.kind == "office" and Play(card) in legal:
-                plays.append((10.0, Play(card), f"upgrades the Office to a {sp.name}"))
-            elif sp.kind == "train" and Play(card) in legal:
-                w = card_worth(v, card)
-                if w >= 5 or (len(hand) > 3 and w >= 3):
-                    plays.append((w, Play(card), f"puts {sp.name} ({sp.train_class}) on the timetable"))
-            elif sp.kind == "extra" and Play(card) in legal and v.tier >= 1 and stages_left(v.s) >= 5 and \
-                    extra_of_use(v, card) and \
-                    len(v.at_office()) + len(v.arriving(2)) < ad_tracks(v.s, v.area) - 1:
-                plays.append((6.0, Play(card), f"plays {sp.name} to bring cars to the Office"))
-            elif sp.kind == "facility":
-                spots = facility_spots(v, card, legal)
-                if spots:
-                    plays.append((7.0, spots[0], f"builds the {sp.name} at {spots[0].at[0]},{spots[0].at[1]}, "
-                                                 f"where a train can reach it"))
-            elif sp.kind == "track":
-                it, gain = best_track_play(v, card, legal)
-                if it is not None and gain > 0:
-                    plays.append((5.0 + gain, it, f"lays the {sp.name} at {it.at[0]},{it.at[1]} to open room "
-                                                  f"for industries"))
-            elif sp.kind == "modifier":
-                it = self._modifier_play(v, card, legal)
-                if it is not None:
-                    plays.append((5.5, it, f"places the {sp.name} at {it.at[0]},{it.at[1]}"))
-            elif sp.kind == "enhancement":
-                it = self._enhancement_play(v, card, legal)
-                if it is not None and sp.key in DEFENCES:
-                    if attacks_expected(v.s) and not has_defence(v, sp.key):  # laid early, it is there when the attack comes
-                        plays.append((5.0, it, f"lays the {sp.name} at {it.at[0]},{it.at[1]}: it stops "
-                                               f"{DEFENCE_WORDS[sp.key]} played on this Office"))
-                elif it is not None:
-                    plays.append((5.0, it, f"puts the {sp.name} on its card at {it.at[0]},{it.at[1]}"))
-            elif is_attack(sp):
-                best = best_attack(v, card, legal)
-                if best is not None:
-                    plays.append((4.0 + min(best[0], 5.0), best[1], best[2]))
-            elif sp.kind in ("order", "device"):
-                best = self._mainline_side_play(v, card, legal)
-                if best is not None:
-                    plays.append(best)
-            else:  # a kind with no play of its own here: as its family values it (``CardRules.worth``)
-                best = self._declared_play(v, card, legal)
-                if best is not None:
-                    plays.append(best)
+        # play what helps now: each card as its kind is played (``plays.py``), the best of them
+        plays = [p for p in (best_play(v, card, legal) for card in hand) if p is not None]
         if plays:
             plays.sort(key=lambda p: (-p[0], str(p[1])))
             return Decision(plays[0][1], plays[0][2])
@@ -1157,71 +905,6 @@ class PlannerBot(Bot):
             dept = self._discard_dept(v)
             return Decision(Discard(worst, dept), f"discards the {v.spec(worst).name}: least use to this Office")
         return Decision(End(), "ends the draw")
-
-    def _declared_play(self, v: View, card, legal):
-        """(score, intent, reason) for a card its family says is worth playing now (``PLAY_WORTH``): its
-        first legal play, by the notation's order; None if it is worth less, or has no legal play."""
-        worth = rules_for(v.spec(card)).worth(v, card)
-        plays = sorted((it for it in legal if isinstance(it, Play) and it.card == card), key=str)
-        if worth is None or worth < PLAY_WORTH or not plays:
-            return None
-        return (worth, plays[0], f"plays the {v.spec(card).name}: worth {worth:g} to this Office, by its own rules")
-
-    def _mainline_side_play(self, v: View, card, legal):
-        """(score, intent, reason) for the full deck's Mainline-side cards where a plain rule of thumb
-        serves ([M17], [M18], [M20]): a Second Section on a passenger train due out, an Expedite on a
-        train at this Office that would otherwise keep its A/D track a Stage longer, a Train Order
-        Signal once the Office can fill up."""
-        sp = v.spec(card)
-        s = v.s
-        if sp.key == "second_section" and Play(card) in legal and v.tier >= 1:
-            due = s.timetable.get(s.stage)
-            free = s.trays - len(s.trains)
-            if due is not None and "coach" in v.spec(due).consist and free >= 2:
-                return (5.5, Play(card), f"orders a second section of {v.spec(due).name}: twice the passengers "
-                                         f"for the Offices it reaches")
-        elif sp.key == "expedite" and v.overflow():
-            for t in v.at_office():
-                it = Play(card, tray=t.tray)
-                if it in legal and t.arrived >= s.stage_count and not departure_problem(s, t):
-                    return (5.0, it, f"expedites train {t.label}: it leaves at the Shift Change and frees the "
-                                     f"A/D track for the train coming in")
-        elif sp.kind == "device" and v.tier >= 1 and len(s.timetable) >= 3:
-            spots = [it for it in legal if isinstance(it, Play) and it.card == card and it.at is not None]
-            if spots:
-                it = min(spots, key=lambda it: (building_spot(v, it.at), str(it)))  # not where an industry goes
-                return (4.5, it, f"lays the {sp.name} beside the Office: it holds a train the full Office "
-                                 f"cannot take, once a Day")
-        return None
-
-    def _modifier_play(self, v: View, card, legal):
-        sp = v.spec(card)
-        cands = [it for it in legal if isinstance(it, Play) and it.card == card]
-        if not cands:
-            return None
-        reach = v.reachable()
-
-        def worth(it):
-            n = 0
-            for nb in neighbours9(it.at):
-                if nb == (0, 0) and v.tier >= 1:
-                    n += 2 if sp.serves in ("passenger", "any") else 0
-                elif nb in v.area.facilities and nb in reach:
-                    n += 1
-            if it.serves is not None:
-                n += 1 if it.serves == (0, 0) or it.serves in reach else -1
-            return n
-        best = max(cands, key=lambda it: (worth(it), -abs(it.at[0]) - abs(it.at[1]), str(it)))
-        return best if worth(best) > 0 else None
-
-    def _enhancement_play(self, v: View, card, legal):
-        """Where an enhancement does the most good ([E1]): on a card a train can reach (a Gantry
-        Crane on a served industry), the nearest the Office first."""
-        cands = [it for it in legal if isinstance(it, Play) and it.card == card]
-        if not cands:
-            return None
-        reach = v.reachable()
-        return min(cands, key=lambda it: (it.at not in reach and it.at != (0, 0), abs(it.at[0]) + abs(it.at[1]), str(it)))
 
     def _discard_dept(self, v: View) -> int:
         return discard_dept(v)

@@ -4,8 +4,9 @@
   the game assembled (``CARD_SPECS``);
 - ``base.py``: ``CardRules``, the rule points (``POINTS``) and ``fire``, which asks the cards in
   play at a rule point and combines their answers;
-- the families, each one module of cards and their rules: ``kinds.py`` (the default rules of each
-  kind, the classic deck and the Mainline), ``special_trains.py``, ``local_track.py``,
+- ``kinds.py``: the default rules class of each kind of card, which the families' classes subclass;
+- the families, each one module of cards and their rules: ``classic.py`` (the classic deck, the
+  Mainline decks and the Mainline-side cards), ``special_trains.py``, ``local_track.py``,
   ``enhancements.py``, ``opponent.py``, ``situations.py``, registered in ``families.py``;
 - ``catalog.py``: the decks (``catalog("classic")``).
 
@@ -37,7 +38,7 @@ __all__ = [
 
 
 def __getattr__(name: str):
-    """``cards.CLASSIC_DECK`` and ``cards.MAINLINE_CARDS``: the kinds family's rows, read through ``specs``."""
+    """``cards.CLASSIC_DECK`` and ``cards.MAINLINE_CARDS``: the classic family's rows, read through ``specs``."""
     if name in ("CLASSIC_DECK", "MAINLINE_CARDS"):
         return getattr(specs, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -6,7 +6,7 @@ kind, see ``cards/kinds.py``). The class answers two kinds of question:
 - **about the card itself** (asked of one card): may it be played here and why not, where can it
   go, what playing it does, may it be discarded, and how the board shows it (``needs_spot``,
   ``play_spot``, ``label``, ``colour``, ``picture``, ``plate``, ``tag``), and what it is worth to a
-  computer player holding it (``worth``);
+  computer player holding it and how it plays it (``worth``, ``best_play``);
 - **rule points** (asked of every card in play that answers them, by ``fire``): the table
   ``POINTS`` says, per point, which cards are asked (its *scope*) and how their answers combine.
 
@@ -151,7 +151,11 @@ POINTS: dict = {p.name: p for p in (
 QUESTIONS = ("kind", "needs_spot", "on_card", "on_train", "on_mainline", "on_player", "hold_reason", "uses_per_day", "play_spot",
              "discard_problem", "play_problem", "candidates", "play",
              "label", "short", "colour", "picture", "plate", "tag",
-             "local_action", "couples_on_entry", "worth")
+             "local_action", "couples_on_entry", "worth", "best_play")
+
+#: a card a computer player has no play of its own for is played when its family says it is worth this much
+#: (``CardRules.best_play``)
+PLAY_WORTH = 5.0
 
 
 # --------------------------------------------------------------------------- the base class
@@ -227,9 +231,21 @@ class CardRules:
         """What this copy in a computer player's hand is worth to it now, 0 (no use) to 10 (play it at
         once): the family's own word to the bots, so that a bot values a card of a kind it was never
         told of. ``view`` is the bot's look at the game (``bots/view.py``: ``s`` the state, ``player``,
-        the Office's ``tier``, ``industries()``, ``freight``...). None, the default: the bot judges the
-        card by its kind as it knows it, and a kind it does not know is worth nothing to it."""
+        ``area``, the Office's ``tier``, ``industries()``, ``reachable()``, ``freight``...). None, the
+        default: the card is worth nothing to a bot."""
         return None
+
+    def best_play(self, view, card: str, legal) -> tuple | None:
+        """How a computer player holding this card plays it now: (score, intent, reason), the score on
+        ``worth``'s scale, or None to keep it. ``legal``: the player's legal intents. The default plays a
+        card its ``worth`` puts at ``PLAY_WORTH`` or more, at its first legal play by the notation's
+        order. A family whose cards want a better play overrides it; the plays that need a bot's own
+        reading of the table (where a train reaches, whom to attack) are the bots' (``bots/plays.py``)."""
+        worth = self.worth(view, card)
+        plays = sorted((it for it in legal if "play" in it.verbs and it.card == card), key=str)
+        if worth is None or worth < PLAY_WORTH or not plays:
+            return None
+        return (worth, plays[0], f"plays the {self.spec.name}: worth {worth:g} to this Office, by its own rules")
 
     # -- rule points: the neutral answers (see POINTS) -----------------------------------------
 

@@ -13,7 +13,8 @@ from ..intents import Board, Detrain
 from ..query import area_of, office_tier, yard_has
 from ..state import ExpressSpot
 from .base import register
-from .kinds import TRAIN_CLASSES, ExtraRules, TrainRules
+from .classic import TRAIN_CLASSES
+from .kinds import ExtraRules, TrainRules
 from .specs import FREIGHT_KINDS, PIECES, SPEEDS, CardSpec
 
 #: the Office tier of a Terminal (Whistle Post 0, Depot 1, Station 2, Terminal 3)

@@ -8,7 +8,8 @@ import pytest
 import stationmaster as sm
 from stationmaster.bots import Decision, make
 from stationmaster.bots.attacks import leader
-from stationmaster.bots.planner import PlannerBot, View, card_worth
+from stationmaster.bots.planner import PlannerBot, View
+from stationmaster.bots.plays import card_worth
 from stationmaster.builder import Position
 from stationmaster.intents import Discard, End, Play
 from stationmaster.rules import area_of, table_order
@@ -272,7 +273,7 @@ def test_any_train_is_worth_a_place_on_the_timetable_when_trains_are_scarce():
     """The full deck holds 12 timetabled trains in 191 cards (solitaire): the chance of one per draw
     is below SCARCE_TRAINS, so a freight train with no industry yet is played, not discarded as in
     the classic deck's 52 cards."""
-    from stationmaster.bots.planner import SCARCE_TRAINS, train_odds
+    from stationmaster.cards.kinds import SCARCE_TRAINS, train_odds
 
     worths = {}
     for deck in ("classic", "full"):

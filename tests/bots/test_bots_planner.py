@@ -200,7 +200,7 @@ def test_switching_plans_are_tried_on_a_sandbox_that_leaves_the_game_as_it_was(m
 def test_a_spur_takes_cars_shoved_in_from_a_train_facing_the_way_it_opens():
     """A stub spur open to the west is entered moving east: only a train facing west enters it cars
     first (backing), so only such a train can set cars out on it; turned, the other way."""
-    from stationmaster.bots.planner import spotting_facing
+    from stationmaster.bots.plays import spotting_facing
     b = Position(seed=3)
     b.lay("Player", "straight", (1, 0))
     b.lay("Player", "runaround", (0, 1))
@@ -215,7 +215,7 @@ def test_a_spur_takes_cars_shoved_in_from_a_train_facing_the_way_it_opens():
 def test_planner_builds_an_industry_open_to_the_trains_that_carry_its_cars(number, facing):
     """With Train 5 (westbound, boxcars) on the timetable the Grocer's Warehouse goes where a train
     facing west can shove boxcars in; with Train 6 (eastbound), the other way."""
-    from stationmaster.bots.planner import facility_spots
+    from stationmaster.bots.plays import facility_spots
     b = Position(seed=3)
     b.lay("Player", "straight", (1, 0))
     b.lay("Player", "straight", (-1, 0))
@@ -283,7 +283,7 @@ def test_planner_turns_a_car_on_a_run_around_to_spot_it_in_a_spur_it_faced_the_w
     back a car in; Train 12 faces east. The planner sets the boxcar and caboose out on the
     Run-around, runs the engine round by the Office, couples them on its nose and shoves the
     boxcar into the spur."""
-    from stationmaster.bots.planner import spotting_facing
+    from stationmaster.bots.plays import spotting_facing
     b = Position(seed=3)
     b.lay("Player", "straight", (-1, 0))
     b.lay("Player", "straight", (1, 0))
@@ -345,7 +345,7 @@ def test_a_station_held_without_its_depot_gives_way_to_a_card_of_use_now():
     """At a Whistle Post a Station waits for a Depot: with the Depot in hand it is kept (worth more
     than a facility card), without it the facility card is kept and the Station discarded to a
     Department, where it stays within reach."""
-    from stationmaster.bots.planner import card_worth
+    from stationmaster.bots.plays import card_worth
     g = sm.new_game(seed=1)
     g.apply("draw home")
     v = View(g)
@@ -477,7 +477,7 @@ def test_a_freight_train_for_an_industry_in_hand_is_kept_like_one_for_a_built_in
     """Before its industry is built a freight train is still worth keeping when the industry's card is
     in hand (Train 5 carries reefers for a Produce Shed), not when nothing in hand or on the ground
     takes its cars (an Oil Refinery wants tank cars)."""
-    from stationmaster.bots.planner import card_worth
+    from stationmaster.bots.plays import card_worth
 
     def worth(industry):
         b = Position(seed=1)

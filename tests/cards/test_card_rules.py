@@ -347,9 +347,9 @@ def test_importing_the_engine_checks_every_spec():
     """A spec naming a rules class nobody registered stops the import (of the families, where
     every card family's specs are registered and then every spec checked), saying which card and name."""
     code = ("import dataclasses, importlib\n"
-            "import stationmaster.cards.kinds as kinds, stationmaster.cards.families as families\n"
-            "kinds.SPECS = tuple(dataclasses.replace(sp, rules='yard_leed') if sp.key == 'straight' else sp\n"
-            "                    for sp in kinds.SPECS)\n"
+            "import stationmaster.cards.classic as classic, stationmaster.cards.families as families\n"
+            "classic.SPECS = tuple(dataclasses.replace(sp, rules='yard_leed') if sp.key == 'straight' else sp\n"
+            "                      for sp in classic.SPECS)\n"
             "importlib.reload(families)\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode != 0

@@ -4,8 +4,8 @@ and change a rule — no other module knows them.
 
 The Yard Lead is a card of a known kind (track) with one rule of its own. The Timetable Bulletin
 is a card of a kind no module of the package knows ("bulletin"): its whole family — spec, deck
-row, rules, wording and its worth to a computer player — is one new file, written by the test and
-imported from there."""
+row, rules, wording, its worth to a computer player and, if it likes, how a computer player plays it
+— is one new file, written by the test and imported from there."""
 
 import importlib.util
 import pathlib
@@ -18,6 +18,7 @@ import stationmaster as sm
 from stationmaster import config
 from stationmaster.builder import Position
 from stationmaster.bots import play_turns
+from stationmaster.bots.plays import PLAYS, play_for, track_play
 from stationmaster.cards import CARD_SPECS, DECK_LISTS, CardRules, CardSpec, DeckList, catalog, register, rules_for
 from stationmaster.cards.base import RULES
 from stationmaster.cards.families import FAMILIES, card_specs, full_deck
@@ -196,3 +197,34 @@ def test_the_planner_plays_the_new_kind_by_its_family_worth(sample_deck, monkeyp
     monkeypatch.setattr(type(rules_for(CARD_SPECS["timetable_bulletin"])), "worth", CardRules.worth)
     decisions, holding = planner_game(2)
     assert "play Bulletin1" not in [str(d.intent) for _, d in decisions] and holding > 1
+
+
+def test_a_family_brings_its_own_play_and_the_planner_plays_it(sample_deck, bulletins, monkeypatch):
+    """A family that says how its card is played (``CardRules.best_play``, in its own module) is asked
+    by the planner's draw (``bots/plays.py``): here the Bulletin is held until the second Day, then
+    posted with the family's own words."""
+    def best_play(self, view, card, legal):
+        if view.s.day < 2 or Play(card) not in legal:
+            return None
+        return (9.0, Play(card), f"posts the {self.spec.name}: a fresh Day, fresh news")
+    monkeypatch.setattr(bulletins.BulletinRules, "best_play", best_play)
+    decisions, holding = planner_game(2)
+    (play,) = [d for _, d in decisions if str(d.intent) == "play Bulletin1"]
+    assert play.reason == "posts the Timetable Bulletin: a fresh Day, fresh news"
+    assert holding > 12  # drawn in the first Day, kept through its Stages
+
+
+def test_a_new_card_of_a_known_kind_plays_as_its_kind_unless_its_class_says_otherwise(sample_deck):
+    """The plays are found along a rules class's ancestry: the Yard Lead (a TrackRules) is laid as
+    track is; a subclass that writes its own ``best_play`` is asked itself, the nearer of the two; a
+    kind with no play registered is played by its family's ``best_play`` (``CardRules``' default)."""
+    lead = rules_for(LEAD)
+    assert YardLead not in PLAYS and play_for(lead) is track_play
+
+    class PickyLead(YardLead):
+        def best_play(self, view, card, legal):
+            return None
+    picky = PickyLead(LEAD)
+    assert play_for(picky) == picky.best_play
+    bulletin = rules_for(CARD_SPECS["timetable_bulletin"])
+    assert play_for(bulletin) == bulletin.best_play and type(bulletin).best_play is CardRules.best_play

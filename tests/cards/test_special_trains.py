@@ -449,7 +449,8 @@ def test_random_play_with_every_special_train_in_hand():
 def test_the_planner_asks_the_cards_what_an_extra_is_good_for():
     """T2-T4: the planner plays an Extra only if its Office can switch it or work its passengers: never
     the Military Train or the Director's Private Car, the Crack Limited only at a Terminal."""
-    from stationmaster.bots.planner import View, extra_of_use
+    from stationmaster.bots.planner import View
+    from stationmaster.cards.kinds import extra_of_use
 
     for office, crack in (("station", False), ("terminal", True)):
         b = full()

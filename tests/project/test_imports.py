@@ -7,6 +7,9 @@
 - No ``from x import _name``: a module's private names stay its own.
 - The package reads the read-only names from ``query``, not through ``rules`` (which keeps them
   importable only for scripts written before the split).
+- The card families never import the bots: a family tells a bot what its cards are worth and how
+  to play them through its rules classes (``CardRules.worth``, ``best_play``); the plays that need
+  a bot's own reading of the table are the bots' (``bots/plays.py``).
 """
 
 from __future__ import annotations
@@ -129,6 +132,22 @@ def test_no_circle_through_imports_inside_functions_but_the_listed_upward_ones()
 
 def test_a_circle_is_found_when_there_is_one():
     assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def crossings(edges: dict, lower: str, upper: str) -> list:
+    """The imports from a module of package ``lower`` of one of package ``upper``."""
+    def under(mod, pkg):
+        return mod == pkg or mod.startswith(pkg + ".")
+    return sorted(f"{a} imports {b}" for a, bs in edges.items() if under(a, lower) for b in bs if under(b, upper))
+
+
+def test_the_card_families_never_import_the_bots():
+    assert crossings(graph(module_level_only=False), "stationmaster.cards", "stationmaster.bots") == []
+
+
+def test_a_crossing_is_found_when_there_is_one():
+    edges = {"p.cards.kinds": {"p.query", "p.bots.plays"}, "p.bots.plays": {"p.cards.kinds"}}
+    assert crossings(edges, "p.cards", "p.bots") == ["p.cards.kinds imports p.bots.plays"]
 
 
 def test_no_module_imports_another_modules_private_name():
