@@ -28,7 +28,7 @@ def test_the_lite_extra_pins_what_pins_py_says_and_the_test_extra_has_it():
     extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     want = {"jupyterlite-core": pins.JUPYTERLITE_CORE, "jupyterlite-pyodide-kernel": pins.PYODIDE_KERNEL,
             "anywidget": pins.FROM_PYPI["anywidget"], "ipywidgets": pins.FROM_PYPI["ipywidgets"]}
-    lite_pins = dict(re.fullmatch(r"([A-Za-z0-9_.-]+)==(.+)", r).groups() for r in extras["lite"])
+    lite_pins = dict(re.fullmatch(r"([A-Za-z0-9_.-]+)(?:\[[a-z,]+\])?==(.+)", r).groups() for r in extras["lite"])
     for name, version in want.items():
         assert lite_pins.get(name) == version, (name, lite_pins)
     assert set(extras["lite"]) <= set(extras["test"])  # the suite builds the site
