@@ -209,7 +209,8 @@ def check_outdir(outdir: Path) -> None:
     if not outdir.exists() and not outdir.is_symlink():
         return
     if outdir.is_symlink() or not outdir.is_dir():
-        raise BuildError(f"{outdir} is not a folder: name a new folder for the site")
+        raise BuildError(f"{outdir} is a file or a link, not a folder: name a new folder for the site "
+                         "(a build replaces its folder whole, and would replace the link, not what it points to)")
     present = set()
     for root, dirs, files in os.walk(outdir):
         for name in dirs + files:

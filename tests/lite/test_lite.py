@@ -178,7 +178,7 @@ def test_a_build_refuses_a_folder_it_did_not_make_and_deletes_nothing(tmp_path, 
     assert (folder / "thesis.tex").read_text() == "years of work"
     assert [p.name for p in tmp_path.iterdir()] == ["mine"]  # no work folder left beside it
     (tmp_path / "afile").write_text("x")
-    with pytest.raises(site.BuildError, match="is not a folder"):
+    with pytest.raises(site.BuildError, match="is a file or a link, not a folder"):
         site.check_outdir(tmp_path / "afile")
 
 

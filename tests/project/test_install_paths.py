@@ -36,6 +36,7 @@ import subprocess
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -191,6 +192,20 @@ def wait_for(url: str, server: Launched, timeout: float = 120) -> str:
             time.sleep(0.5)
 
 
+@contextmanager
+def serving(argv: list, clone: Path, log: Path):
+    """A server command of the README run in the clone on a free port of 127.0.0.1 (``--port``
+    added): (its URL, the process) once it answers; stopped at the end."""
+    port = free_port()
+    server = Launched(argv + ["--port", str(port)], clone, clean_env(), log)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        wait_for(url + "/", server)
+        yield url, server
+    finally:
+        server.stop()
+
+
 def run_snippets(extra: str, clone: Path, tmp_path: Path, edit=lambda code: code) -> None:
     """Each Python snippet of the section, run by the clone's venv in the clone."""
     _, snippets = section(extra)
@@ -210,13 +225,9 @@ def test_the_lite_path_builds_and_serves_the_site(installed, tmp_path):
     assert build[1:] == ["lite", "build", "site"] and serve[1:] == ["lite", "serve", "site"], (build, serve)
     said = run(build, clone)
     assert (clone / "site" / "index.html").is_file() and "built" in said, said
-    port = free_port()
-    server = Launched(serve + ["--port", str(port)], clone, clean_env(), tmp_path / "lite-serve.log")
-    try:
-        assert "Station Master" in wait_for(f"http://127.0.0.1:{port}/", server)
-        assert "jupyter-config-data" in wait_for(f"http://127.0.0.1:{port}/lab/index.html", server)
-    finally:
-        server.stop()
+    with serving(serve, clone, tmp_path / "lite-serve.log") as (url, server):
+        assert "Station Master" in wait_for(url + "/", server)
+        assert "jupyter-config-data" in wait_for(url + "/lab/index.html", server)
     assert git_status(clone) == "", "the lite path left files git does not ignore"
     note_pass("lite")
 
@@ -225,19 +236,12 @@ def test_the_serve_path_starts_the_server_and_creates_a_table(installed, tmp_pat
     clone = clone_for("serve", installed)
     (serve,) = commands("serve")
     assert serve[1:] == ["serve"], serve
-    port = free_port()
-    server = Launched(serve + ["--port", str(port)], clone, clean_env(), tmp_path / "serve.log")
-    try:
-        wait_for(f"http://127.0.0.1:{port}/", server)
-
+    with serving(serve, clone, tmp_path / "serve.log") as (url, server):
         def against_this_server(code: str) -> str:
             assert "http://127.0.0.1:8765" in code and "sm.play(remote=" in code
             kept = [line for line in code.splitlines() if "sm.play(" not in line]  # the board: the play extra
-            return "\n".join(kept).replace("http://127.0.0.1:8765", f"http://127.0.0.1:{port}") + \
-                "\nassert table.id and table.invites\n"
+            return "\n".join(kept).replace("http://127.0.0.1:8765", url) + "\nassert table.id and table.invites\n"
         run_snippets("serve", clone, tmp_path, against_this_server)
-    finally:
-        server.stop()
     assert git_status(clone) == "", "the serve path left files git does not ignore (its tables?)"
     note_pass("serve")
 
