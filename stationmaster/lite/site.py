@@ -211,10 +211,7 @@ def check_outdir(outdir: Path) -> None:
     if outdir.is_symlink() or not outdir.is_dir():
         raise BuildError(f"{outdir} is a file or a link, not a folder: name a new folder for the site "
                          "(a build replaces its folder whole, and would replace the link, not what it points to)")
-    present = set()
-    for root, dirs, files in os.walk(outdir):
-        for name in dirs + files:
-            present.add((Path(root) / name).relative_to(outdir).as_posix())
+    present = _entries(outdir)
     if not present:
         return
     try:
@@ -231,11 +228,16 @@ def check_outdir(outdir: Path) -> None:
                          "build into a new folder")
 
 
+def _entries(folder: Path) -> set:
+    """Every file, folder and link under ``folder``, as paths relative to it (links not followed)."""
+    return {(Path(root) / name).relative_to(folder).as_posix()
+            for root, dirs, files in os.walk(folder) for name in dirs + files}
+
+
 def write_mark(folder: Path) -> None:
     """List every entry of the built ``folder`` in its MARK."""
-    entries = sorted((Path(root) / name).relative_to(folder).as_posix()
-                     for root, dirs, files in os.walk(folder) for name in dirs + files)
-    (folder / MARK).write_text(json.dumps({"built_by": "stationmaster lite build", "files": entries}, indent=0))
+    (folder / MARK).write_text(json.dumps({"built_by": "stationmaster lite build",
+                                           "files": sorted(_entries(folder))}, indent=0))
 
 
 def build(outdir, cache=None, notebooks=None, log=print) -> Site:
@@ -260,9 +262,15 @@ def build(outdir, cache=None, notebooks=None, log=print) -> Site:
     try:
         built, names, lock = _build_in(work, ext, got, notebooks, log)
         check_outdir(outdir)  # again: the folder may have changed while the site was built
+        old = work / "replaced"
         if outdir.exists():
-            outdir.rename(work / "replaced")
-        built.rename(outdir)
+            outdir.rename(old)
+        try:
+            built.rename(outdir)
+        except OSError:
+            if old.exists():  # the earlier site goes back where it was
+                old.rename(outdir)
+            raise
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return Site(outdir, names, {k: e["version"] for k, e in lock["packages"].items()})
