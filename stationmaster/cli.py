@@ -582,7 +582,8 @@ def _lite_parser(sub) -> None:
                        "that run in the browser, the play notebook opening first, every tutorial. "
                        "'fetch' downloads the pinned packages (npm's pyodide, PyPI wheels) into the cache, "
                        "the only step that needs the network; 'build' fetches what is missing, then builds "
-                       "OUTDIR; 'serve' serves OUTDIR on 127.0.0.1. Needs the lite extra: "
+                       "OUTDIR (a new or empty folder, or a site it built before: it refuses a folder "
+                       "holding anything else); 'serve' serves OUTDIR on 127.0.0.1. Needs the lite extra: "
                        "pip install -e \".[lite]\".")
     s.add_argument("action", choices=["fetch", "build", "serve"], help="what to do")
     s.add_argument("outdir", nargs="?", default="site", metavar="OUTDIR",

@@ -33,6 +33,7 @@ The blocks, in id order, and what each spans are in ``docs/notation.md`` ("The a
 from __future__ import annotations
 
 import functools
+import operator
 from itertools import permutations
 
 from .. import intents as I
@@ -60,6 +61,18 @@ SUBSETS = 1 << I.CAR_LIMIT
 
 _SPOT_INDEX = {xy: k for k, xy in enumerate(SPOTS)}
 _ORDER_INDEX = {p: k for k, p in enumerate(ORDERS)}
+
+
+
+def action_id(action) -> int | None:
+    """The whole number ``action`` is (an int, or numpy's integers), or None: never a bool, a float,
+    a string or bytes, which ``int()`` would turn into some other action's id (2.5, "2", True)."""
+    if isinstance(action, bool):
+        return None
+    try:
+        return operator.index(action)
+    except TypeError:
+        return None
 
 
 class Uncatalogued(ValueError):
@@ -245,9 +258,9 @@ class ActionCatalog:
         """The intent with id ``i``. A Sort's or an Exchange's id needs the ``game`` (see ``action``);
         an id that names no intent in that game (a position past the end of the consist) raises
         ``Uncatalogued``."""
-        if isinstance(i, bool) or not isinstance(i, int) and not hasattr(i, "__index__"):
+        if action_id(i) is None:
             raise TypeError(f"an action id is a whole number, not {i!r}")
-        i = int(i)
+        i = action_id(i)
         if not 0 <= i < self.size:
             raise IndexError(f"action {i} is outside the catalog (0 to {self.size - 1})")
         it = self._table.get(i)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import IllegalIntent
-from .catalog import ActionCatalog, Uncatalogued
+from .catalog import ActionCatalog, Uncatalogued, action_id
 from .observe import Observer
 
 #: decisions an environment allows in one game before it truncates it: the rules let a switching turn go on
@@ -142,10 +142,7 @@ class Table:
         """Apply action id ``action`` for the actor, then let the bots play. None if it was applied,
         else (``illegal="penalize"``) why it was refused; ``illegal="raise"`` raises instead."""
         self._refresh()
-        try:
-            i = int(action)
-        except (TypeError, ValueError):
-            i = None
+        i = action_id(action)
         it = self._legal_ids.get(i) if i is not None else None
         if it is None:
             reason = self._why(action, i)

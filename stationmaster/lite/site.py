@@ -17,10 +17,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -196,17 +198,88 @@ def pick_notebooks(source: Path, dest: Path) -> list:
     return names
 
 
+#: the file a build writes into its site, listing every entry it wrote: a later build replaces a
+#: folder only if it holds this file and nothing the list lacks
+MARK = ".stationmaster-site.json"
+
+
+def check_outdir(outdir: Path) -> None:
+    """Refuse to build over anything but an earlier build's own files (or an empty folder): the
+    build replaces ``outdir`` whole, so a folder holding what it did not write is left alone."""
+    if not outdir.exists() and not outdir.is_symlink():
+        return
+    if outdir.is_symlink() or not outdir.is_dir():
+        raise BuildError(f"{outdir} is a file or a link, not a folder: name a new folder for the site "
+                         "(a build replaces its folder whole, and would replace the link, not what it points to)")
+    present = _entries(outdir)
+    if not present:
+        return
+    try:
+        made = set(json.loads((outdir / MARK).read_text())["files"])
+    except (OSError, ValueError, KeyError, TypeError):
+        raise BuildError(f"{outdir} is not a site that `stationmaster lite build` made (it has no {MARK}), "
+                         "and a build replaces its folder whole: nothing was changed. Build into a new "
+                         "folder, or move that one away yourself") from None
+    theirs = sorted(present - made - {MARK})
+    if theirs:
+        more = f" and {len(theirs) - 3} more" if len(theirs) > 3 else ""
+        raise BuildError(f"{outdir} holds files an earlier build did not write ({', '.join(theirs[:3])}{more}), "
+                         "and a build replaces its folder whole: nothing was changed. Move them out, or "
+                         "build into a new folder")
+
+
+def _entries(folder: Path) -> set:
+    """Every file, folder and link under ``folder``, as paths relative to it (links not followed)."""
+    return {(Path(root) / name).relative_to(folder).as_posix()
+            for root, dirs, files in os.walk(folder) for name in dirs + files}
+
+
+def write_mark(folder: Path) -> None:
+    """List every entry of the built ``folder`` in its MARK."""
+    (folder / MARK).write_text(json.dumps({"built_by": "stationmaster lite build",
+                                           "files": sorted(_entries(folder))}, indent=0))
+
+
 def build(outdir, cache=None, notebooks=None, log=print) -> Site:
-    """Build the site into ``outdir`` (replaced whole) from the pinned packages in ``cache`` (fetched
-    there first if missing; later builds need no network). Returns the ``Site``."""
-    ext = check_tools()
-    cache = (Path(cache) if cache is not None else _fetch.DEFAULT_CACHE).resolve()
+    """Build the site into ``outdir`` from the pinned packages in ``cache`` (fetched there first if
+    missing; later builds need no network). Returns the ``Site``.
+
+    ``outdir`` must be new, empty, or a site an earlier build made (``check_outdir``): it is
+    replaced whole, at once, when the new site is ready. The build works in a temporary folder
+    beside ``outdir``, and JupyterLite's reproducible timestamps (it sets every file it writes,
+    and the folder above its output, to ``source_date_epoch``) stay inside that folder: nothing
+    outside ``outdir`` changes."""
     outdir = Path(outdir).resolve()
+    check_outdir(outdir)
+    cache = (Path(cache) if cache is not None else _fetch.DEFAULT_CACHE).resolve()
+    if cache == outdir or outdir in cache.parents:
+        raise BuildError(f"the download cache {cache} is inside the site's folder {outdir}: name another --cache")
+    ext = check_tools()
     log(f"fetching into {cache} (only what is not there yet)")
     got = _fetch.fetch(cache)
-    stage = (cache / "stage").resolve()
-    if stage.exists():
-        shutil.rmtree(stage)
+    outdir.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=".stationmaster-lite-", dir=outdir.parent))
+    try:
+        built, names, lock = _build_in(work, ext, got, notebooks, log)
+        check_outdir(outdir)  # again: the folder may have changed while the site was built
+        old = work / "replaced"
+        if outdir.exists():
+            outdir.rename(old)
+        try:
+            built.rename(outdir)
+        except OSError:
+            if old.exists():  # the earlier site goes back where it was
+                old.rename(outdir)
+            raise
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return Site(outdir, names, {k: e["version"] for k, e in lock["packages"].items()})
+
+
+def _build_in(work: Path, ext: Path, got: dict, notebooks, log) -> tuple:
+    """Stage the site's inputs in ``work/stage`` and build it into ``work/site``;
+    returns (the built folder, the notebooks' names, the lock)."""
+    stage, out = work / "stage", work / "site"
     pyodide_dir = stage / "static" / "pyodide"
     stage_pyodide(got["pyodide"], pyodide_dir)
     ours = build_wheel(stage / "wheels")
@@ -222,18 +295,17 @@ def build(outdir, cache=None, notebooks=None, log=print) -> Site:
                                       "litePluginSettings": {KERNEL_PLUGIN: settings}}}
     (stage / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
     build_config = {"LiteBuildConfig": {"contents": [str(stage / "files")], "apps": ["lab"],
-                                        "no_sourcemaps": True, "output_dir": str(outdir),
+                                        "no_sourcemaps": True, "output_dir": str(out),
                                         "source_date_epoch": 1577836800,
                                         "ignore_sys_prefix": ["federated_extensions"],
                                         "federated_extensions": [str(extension_dir(n)) for n in EXTENSIONS]},
                     "PipliteAddon": {"piplite_urls": [str(ours)]}}
     (stage / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=1))
-    if outdir.exists():
-        shutil.rmtree(outdir)
-    log(f"building the site into {outdir}")
+    log(f"building the site (in {work.name}, then moved into place)")
     done = subprocess.run([sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(stage)],
                           cwd=stage, capture_output=True, text=True)
     if done.returncode != 0:
         raise BuildError("jupyter lite build failed:\n" + (done.stdout + done.stderr).strip()[-3000:])
-    (outdir / "index.html").write_text(INDEX_HTML.format(first=pins.FIRST))
-    return Site(outdir, names, {k: e["version"] for k, e in lock["packages"].items()})
+    (out / "index.html").write_text(INDEX_HTML.format(first=pins.FIRST))
+    write_mark(out)
+    return out, names, lock

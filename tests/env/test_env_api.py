@@ -112,6 +112,39 @@ def test_action_masks_and_forbidden_actions():
         strict.step(-1)
 
 
+
+def _not_ids(legal: int) -> list:
+    """Values int() would turn into an action id (``legal``, or 1 for True), and inf, which it cannot."""
+    return [legal + 0.5, np.float64(legal + 0.3), float(legal), str(legal), str(legal).encode(), True,
+            np.True_, float("inf"), float("nan"), None, [legal]]
+
+
+def test_only_whole_numbers_are_action_ids_never_a_float_string_or_bool():
+    """27.13: step(2.5), step("2"), step(b"2") applied action 2 and step(True) action 1 (int(action));
+    step(inf) raised OverflowError. They are refused as any other non-id; numpy's integers are ids."""
+    env = gymnasium.make("stationmaster/Solitaire-v0", length="short")
+    obs, info = env.reset(seed=3)
+    legal = _first_legal(info["action_mask"])
+    history = env.unwrapped.game.history
+    for action in _not_ids(legal):
+        obs2, reward, term, trunc, info2 = env.step(action)
+        assert reward == E.ILLEGAL_PENALTY, action
+        assert "not an id of the action catalog" in info2["illegal"], (action, info2["illegal"])
+        assert env.unwrapped.game.history == history and np.array_equal(obs2, obs), action
+    strict = gymnasium.make("stationmaster/Solitaire-v0", length="short", illegal="raise")
+    strict.reset(seed=3)
+    for action in _not_ids(legal):
+        with pytest.raises(E.IllegalAction, match="not an id of the action catalog"):
+            strict.step(action)
+    assert strict.unwrapped.game.history == history
+    strict.step(np.int64(legal))  # numpy's integers (what a policy's argmax gives) are ids
+    assert len(strict.unwrapped.game.history) == len(history) + 1
+    aec = E.aec_env(players=["Ann", "Bo"], mode="competitive", length="short", illegal="raise")
+    aec.reset(seed=1)
+    with pytest.raises(E.IllegalAction, match="not an id of the action catalog"):
+        aec.step(float(_first_legal(aec.observe(aec.agent_selection)["action_mask"])))
+
+
 def test_describe_in_info_never_shows_another_players_hand():
     env = E.aec_env(players=["Ann", "Bo"], mode="competitive", length="short", describe=True)
     env.reset(seed=1)

@@ -28,7 +28,7 @@ def test_the_lite_extra_pins_what_pins_py_says_and_the_test_extra_has_it():
     extras = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]
     want = {"jupyterlite-core": pins.JUPYTERLITE_CORE, "jupyterlite-pyodide-kernel": pins.PYODIDE_KERNEL,
             "anywidget": pins.FROM_PYPI["anywidget"], "ipywidgets": pins.FROM_PYPI["ipywidgets"]}
-    lite_pins = dict(re.fullmatch(r"([A-Za-z0-9_.-]+)==(.+)", r).groups() for r in extras["lite"])
+    lite_pins = dict(re.fullmatch(r"([A-Za-z0-9_.-]+)(?:\[[a-z,]+\])?==(.+)", r).groups() for r in extras["lite"])
     for name, version in want.items():
         assert lite_pins.get(name) == version, (name, lite_pins)
     assert set(extras["lite"]) <= set(extras["test"])  # the suite builds the site
@@ -156,3 +156,70 @@ def test_autosave_claims_its_file_where_there_are_no_hard_links(tmp_path, monkey
     assert autosave._create(path, "two") is False  # never overwrites another game
     assert Path(path).read_text() == "one"
     assert [p.name for p in tmp_path.iterdir()] == ["station-master-autosave-seed1.json"]  # no temp left
+
+
+def _user_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "mine"
+    (folder / "notes").mkdir(parents=True)
+    (folder / "thesis.tex").write_text("years of work")
+    (folder / "notes" / "a.txt").write_text("more")
+    return folder
+
+
+def test_a_build_refuses_a_folder_it_did_not_make_and_deletes_nothing(tmp_path, capsys):
+    """27.1: `lite build DIR` on a folder the build did not make used to delete it whole (rmtree)."""
+    folder = _user_folder(tmp_path)
+    before = sorted(p.relative_to(folder) for p in folder.rglob("*"))
+    assert cli.main(["lite", "build", str(folder), "--cache", str(REPO / "build" / "lite-cache"),
+                     "--quiet"]) == cli.EXIT_BAD
+    err = capsys.readouterr().err
+    assert "not a site that `stationmaster lite build` made" in err and "nothing was changed" in err
+    assert sorted(p.relative_to(folder) for p in folder.rglob("*")) == before
+    assert (folder / "thesis.tex").read_text() == "years of work"
+    assert [p.name for p in tmp_path.iterdir()] == ["mine"]  # no work folder left beside it
+    (tmp_path / "afile").write_text("x")
+    with pytest.raises(site.BuildError, match="is a file or a link, not a folder"):
+        site.check_outdir(tmp_path / "afile")
+
+
+def test_a_rebuild_refuses_a_site_holding_files_the_build_did_not_write(tmp_path):
+    built = tmp_path / "site"
+    (built / "lab").mkdir(parents=True)
+    (built / "lab" / "index.html").write_text("<p>")
+    site.write_mark(built)
+    site.check_outdir(built)  # an earlier build's own files: it may be replaced
+    (built / "lab" / "my-notes.md").write_text("mine")
+    with pytest.raises(site.BuildError, match=r"did not write \(lab/my-notes.md\).*nothing was changed"):
+        site.check_outdir(built)
+    (tmp_path / "empty").mkdir()
+    site.check_outdir(tmp_path / "empty")  # nothing to lose
+    site.check_outdir(tmp_path / "new")
+
+
+@pytest.mark.slow
+def test_a_build_touches_only_its_own_folder_and_replaces_only_its_own_site(tmp_path):
+    """28.1: JupyterLite's reproducible timestamps reset every file beside the site (the clone, its
+    .git and venvs) to 2020-01-01. 27.1: a rebuild replaces the site it made, not a file added to it."""
+    clone = tmp_path / "clone"
+    (clone / "notebooks").mkdir(parents=True)
+    for nb in (REPO / "notebooks").glob("*.ipynb"):
+        (clone / "notebooks" / nb.name).write_bytes(nb.read_bytes())
+    marker = clone / "README.md"
+    marker.write_text("a marker outside the site")
+    cache = REPO / "build" / "lite-cache"
+    lite.fetch(cache)
+    watched = [marker, clone / "notebooks" / "play.ipynb", *sorted(cache.rglob("*.whl"))[:3]]
+    mtimes = {p: p.stat().st_mtime_ns for p in watched}
+    out = clone / "site"
+    first = lite.build(out, cache=cache, notebooks=clone / "notebooks", log=lambda m: None)
+    assert {p: p.stat().st_mtime_ns for p in watched} == mtimes
+    assert first.folder == out and (out / "index.html").is_file() and (out / site.MARK).is_file()
+    assert sorted(p.name for p in clone.iterdir()) == ["README.md", "notebooks", "site"]  # no work folder left
+    (out / "index.html").write_text("stale")
+    lite.build(out, cache=cache, notebooks=clone / "notebooks", log=lambda m: None)  # its own site: replaced
+    assert "Opening the game" in (out / "index.html").read_text()
+    (out / "files" / "my-game.json").write_text("{}")
+    with pytest.raises(site.BuildError, match="my-game.json"):
+        lite.build(out, cache=cache, notebooks=clone / "notebooks", log=lambda m: None)
+    assert (out / "files" / "my-game.json").read_text() == "{}"
+    assert {p: p.stat().st_mtime_ns for p in watched} == mtimes
