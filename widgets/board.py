@@ -58,6 +58,14 @@ def _notice(text: str, level: str = "") -> str:
     return f'<span class="{cls}" style="color:{colour}">⚠ {html.escape(text)}</span>'
 
 
+def _close(widget) -> None:
+    """Close a widget the board no longer shows, with its layout and style (each a widget model
+    of its own that ``close`` leaves alive), so a long session does not pile them up."""
+    for w in (widget, getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(w, W.Widget):
+            w.close()
+
+
 def _default_scene_builder(state, viewer=None, theme="light", ready=None, compact=False):
     """The live board's scene: without the header and prompt lines, which the control bar says."""
     from stationmaster.view.scene import build_scene
@@ -763,6 +771,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         while len(self._log_widgets) < n:
             self._log_widgets.append(W.HTML())
         changed_children = len(self._log_widgets) != n or len(self.log_box.children) != n
+        gone = self._log_widgets[n:]
         del self._log_widgets[n:]
         for i in range(max(0, n - 2), n):  # only the newest Stages change on an ordinary update
             v = self.event_log.block_html(i)
@@ -774,6 +783,8 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
                 if self._log_widgets[i].value != v:
                     self._log_widgets[i].value = v
             self.log_box.children = tuple(reversed(self._log_widgets))  # column-reverse: newest at the bottom
+        for w in gone:  # a Stage no longer shown (another game, Undo across a Stage): gone from kernel and browser
+            _close(w)
 
     def log_text(self) -> str:
         """The event log as plain text."""
