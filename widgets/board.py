@@ -151,6 +151,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.event_log = EventLog()
         self._hits: dict = {}
         self._seen_intents = len(game.history)
+        self._actor_seen = self._maker_seen = None  # who was to act at the last refresh, and who made the last intent
         self._build_widgets()
         super().__init__(children=self._layout(), layout=W.Layout(width="100%"))
         self.add_class("station-master-board")
@@ -390,7 +391,11 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
     def refresh(self, game_changed: bool = True) -> None:
         """Bring everything up to date with the game (autosaving first if it changed)."""
         self.updates += 1
-        self._seen_intents = len(self._game.history)
+        n = len(self._game.history)
+        if n != self._seen_intents:  # who made the last intent, as far as the board saw
+            self._maker_seen = self._actor_seen if n == self._seen_intents + 1 else None
+        self._actor_seen = self._game.actor
+        self._seen_intents = n
         self.controller.sync()
         viewer = self._viewer()
         if viewer != self.viewer:  # another person's turn (hot-seat): their own Area first
@@ -675,6 +680,8 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         c, g = self.controller, self._game
         if not c.message or self.event_log.game is not g or self.event_log.seen != len(g.history):
             return False
+        if c.said_at != len(g.history):  # said of an earlier position: logged then, or never
+            return False
         key = (c.message, len(g.history), id(g))
         if key == getattr(self, "_logged", None):
             return False
@@ -684,11 +691,12 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         if not level:
             if len(text) <= self.LONG_MESSAGE:
                 return False
-            for e in g.last_events if g.history else ():
-                text = text.replace(str(e), "")
-            text = " ".join(text.split())
-            if not text or text == "...":
-                return False
+            events = g.last_events if g.history else []
+            for said in [c.summary(events), *map(str, events)]:  # the message's summary of them (cut at its limit), and each
+                text = text.replace(said, "") if said else text
+            text = " ".join(text.split()).rstrip(" —–:;,")  # no separator left hanging where events were
+            if not text or text == "..." or text == self.autoplay.notes.get(len(g.history)):
+                return False  # nothing the log does not say already (a bot's note is logged before its events)
         self.event_log.say(text, level)
         return True
 
@@ -871,14 +879,42 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self._show_message()
 
     def _said(self, intent, offset: int = 0) -> str:
-        """An intent in words (for messages and tooltips), never its script text."""
-        seat = self.controller.seat
-        if seat is None and self._game.players:
-            seat = self._game.state.players[0].seat
+        """An intent in words (for messages and tooltips), never its script text. ``offset=-1``:
+        the game's last intent, said of the Area of the player who made it — "Bo's Office" when
+        that is not the player the board speaks to now (``_reader``), never "your Office"."""
+        g = self._game
+        maker = self._last_maker() if offset == -1 else g.actor
+        names = list(g.players)
+        p = names.index(maker) if maker in names else self.controller.player
+        if p is None and names:
+            p = 0
+        seat = g.state.players[p].seat if p is not None else None
+        owner = names[p] if p is not None and names[p] != self._reader() else None
         try:
-            return say_intent(self._game.state, intent, seat)
+            return say_intent(g.state, intent, seat, owner)
         except Exception:  # pragma: no cover - words must never break a message
             return "the last step"
+
+    def _reader(self) -> str | None:
+        """The player the board speaks to now: the person to act, else the one person playing here
+        (a remote seat's own player); None when several people share the board or none does."""
+        g = self._game
+        humans = tuple(g.humans)
+        if g.actor in humans:
+            return g.actor
+        return humans[0] if len(humans) == 1 else None
+
+    def _last_maker(self) -> str | None:
+        """The player who made the game's last intent: the timeline says it (a ``Game``); a remote
+        seat's game does not keep it, so the board remembers who was to act before each change."""
+        g = self._game
+        timeline = getattr(g, "timeline", None)
+        if timeline is not None:
+            return g.players[timeline[-1].actor] if len(timeline) else None
+        n = len(g.history)
+        if n == self._seen_intents + 1:  # asked before the board has seen the change
+            return self._actor_seen
+        return self._maker_seen if n == self._seen_intents else None
 
     # ------------------------------------------------------------------ help
 

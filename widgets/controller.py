@@ -105,6 +105,7 @@ class Controller:
         self.quick_discard = quick_discard
         self.auto_hold = auto_hold
         self.message = ""
+        self.said_at = len(game.history)
         self.error = False
         self.warning = False
         self.busy = False  # True while the controller applies: the board tells its own changes from a script's
@@ -230,6 +231,7 @@ class Controller:
         self.message = text
         self.error = error
         self.warning = warning and not error
+        self.said_at = len(self._game.history)  # the game's place the message speaks of
 
     @property
     def bot(self) -> str | None:

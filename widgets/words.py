@@ -36,15 +36,19 @@ def train_name(state, tray: int) -> str:
     return f"train {t.label}" if t else f"Crew Tray {tray}"
 
 
-def place_name(state, seat: int | None, at) -> str:
-    """A grid spot as a player sees it: the card on it ("the Mine Tipple"), else "that spot"."""
+def place_name(state, seat: int | None, at, owner: str | None = None) -> str:
+    """A grid spot as a player sees it: the card on it ("the Mine Tipple"), else "that spot".
+    ``owner``: the name of the player whose Area it is, when that is not the player reading
+    ("Bo's Office", "Bo's Mine Tipple" on Ann's board, never "your Office")."""
     if at is None or seat is None:
         return "that spot"
     area = state.areas[seat]
     if tuple(at) == (0, 0):
-        return "your Office"
+        return f"{owner}'s Office" if owner else "your Office"
     cell = area.grid.get(tuple(at))
-    return f"the {card_name(state, cell.card)}" if cell is not None else "an empty spot"
+    if cell is None:
+        return f"an empty spot of {owner}'s Office Area" if owner else "an empty spot"
+    return f"{owner}'s {card_name(state, cell.card)}" if owner else f"the {card_name(state, cell.card)}"
 
 
 def car_words(cars) -> str:
@@ -52,8 +56,10 @@ def car_words(cars) -> str:
     return ", ".join(f"the {str(PIECES[c]).rsplit(' ', 1)[0]}" if c in PIECES else c for c in cars)
 
 
-def say(state, intent, seat: int | None = None) -> str:
-    """An intent as what a player does, e.g. "draw from the Home Office", "move train 5 west"."""
+def say(state, intent, seat: int | None = None, owner: str | None = None) -> str:
+    """An intent as what a player does, e.g. "draw from the Home Office", "move train 5 west".
+    ``seat``: the Area of the player who makes it; ``owner``: that player's name when they are
+    not the one reading (their places are then "Bo's Office", not "your Office")."""
     it = parse(intent)
     s = state
     if isinstance(it, Switch):
@@ -63,14 +69,14 @@ def say(state, intent, seat: int | None = None) -> str:
     if isinstance(it, Agent):
         if it.action == "pass":
             return "pass (the Freight Agent does nothing this Stage)"
-        where = place_name(s, seat, it.at)
+        where = place_name(s, seat, it.at, owner)
         if it.action == "stock":
             return f"Freight Agent: stock a box at {where}"
         if it.action == "clear":
             return f"Freight Agent: clear a red box at {where}"
         return f"Freight Agent: unjam {BOX_WORDS.get(it.box, it.box)} at {where}"
     if isinstance(it, Move):
-        return f"move {train_name(s, it.tray)} {it.direction} to {place_name(s, seat, it.to)}"
+        return f"move {train_name(s, it.tray)} {it.direction} to {place_name(s, seat, it.to, owner)}"
     if isinstance(it, SetOut):
         cars = f"{it.count} car{'s' if it.count != 1 else ''}"
         return f"set out {cars} from the {it.end} of {train_name(s, it.tray)}"
@@ -78,7 +84,7 @@ def say(state, intent, seat: int | None = None) -> str:
         return f"sort {train_name(s, it.tray)} on the Small Yard: {car_words(it.cars)}, from the front"
     if isinstance(it, Fly):
         cars = f"{it.count} car{'s' if it.count != 1 else ''}"
-        return f"roll {cars} off the rear of {train_name(s, it.tray)} into {place_name(s, seat, it.to)} (a flying switch)"
+        return f"roll {cars} off the rear of {train_name(s, it.tray)} into {place_name(s, seat, it.to, owner)} (a flying switch)"
     if isinstance(it, Exchange):
         said = ([f"leave {car_words(it.leave)}"] if it.leave else []) + ([f"take {car_words(it.take)}"] if it.take else [])
         return f"at the Interchange, {train_name(s, it.tray)}: {' and '.join(said)}"
@@ -93,10 +99,11 @@ def say(state, intent, seat: int | None = None) -> str:
         if it.at is None:
             return f"play the {name}"
         if it.card in s.deck and rules_of(s, it.card).on_card:  # an enhancement, on a card of the Area ([E1])
-            return f"put the {name} on {place_name(s, seat, it.at)}"
+            return f"put the {name} on {place_name(s, seat, it.at, owner)}"
         turned = " turned" if it.turned else ""
-        serves = f", serving {place_name(s, seat, it.serves)}" if it.serves is not None else ""
-        return f"lay the {name}{turned} in your Office Area{serves}"
+        serves = f", serving {place_name(s, seat, it.serves, owner)}" if it.serves is not None else ""
+        whose = f"{owner}'s" if owner else "your"
+        return f"lay the {name}{turned} in {whose} Office Area{serves}"
     if isinstance(it, Discard):
         return f"discard the {card_name(s, it.card)} to Department {it.dept}"
     if isinstance(it, (Board, Detrain)):
@@ -104,7 +111,7 @@ def say(state, intent, seat: int | None = None) -> str:
         car = f" (car {it.car} from the front)" if it.car is not None else ""
         return f"{verb} {train_name(s, it.tray)}{car}"
     if isinstance(it, Work):
-        return f"Laborer: work {BOX_WORDS.get(it.box, it.box)} at {place_name(s, seat, it.at)}"
+        return f"Laborer: work {BOX_WORDS.get(it.box, it.box)} at {place_name(s, seat, it.at, owner)}"
     if isinstance(it, Clearance):
         return "clear the following train" if it.clear else "hold the following train"
     if isinstance(it, Place):
