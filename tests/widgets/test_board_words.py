@@ -54,3 +54,46 @@ def test_bot_notes_leave_no_bare_dash_in_the_log():
     notes = set(board.autoplay.notes.values())
     repeated = [line for line in lines if line.startswith("✎") and line[2:].split(" — ")[0] in notes]
     assert not repeated, repeated[:3]  # a bot's note is logged once, before its events
+
+
+# --------------------------------------------------------------------------- the New game form (issue 28.7)
+
+def test_the_forms_refusal_is_said_beside_it_in_the_forms_words():
+    """Two names with Mode left on Solitaire: the refusal shows beside Start new game (the message
+    line above the board is out of view of the form), names the form's fields and choices, never
+    a keyword argument, and goes once the Mode is changed."""
+    board = Board(sm.new_game(seed=7), autosave=False)
+    old = board.game
+    board.new_button.value = True
+    board.f_players.value = "Ann, Bo"
+    board.f_start.click()
+    said = board.f_problem.value
+    assert board.game is old and board.form.layout.display == "flex"
+    assert "Solitaire is for one player" in said and "Choose Competitive or Co-op as the Mode" in said, said
+    assert "mode=" not in said and "'coop'" not in said
+    assert "Cannot start" not in board.message.value  # not said out of view
+    board.f_mode.value = "competitive"  # fixed: the refusal goes
+    assert board.f_problem.value == ""
+    board.f_start.click()
+    assert board.game is not old and board.game.players == ("Ann", "Bo")
+
+
+def test_the_form_shows_choices_in_words_not_identifiers():
+    board = Board(sm.new_game(seed=7), autosave=False)
+    for dropdown in (board.f_mode, board.f_length, board.f_victory, board.f_hand, board.f_deck, board.f_refill):
+        labels = list(dropdown._options_labels)  # what the player reads
+        assert not [x for x in labels if "_" in x or x == x.lower()], (dropdown.description, labels)
+    assert board.f_victory.label == "Most Revenue after the last Day" and board.f_victory.value == "highest_after_days"
+    assert board.f_refill.label == "Every Day's end" and board.f_hand.label == "Three cards"
+    assert "Three track cards" in board.f_hand._options_labels
+
+
+def test_starting_a_game_from_the_form_brings_the_board_into_view(monkeypatch):
+    board = Board(sm.new_game(seed=7), autosave=False)
+    if board.page is None:
+        pytest.skip("no page helper (anywidget) in this environment")
+    asked = []
+    monkeypatch.setattr(board.page, "send", lambda msg, buffers=None: asked.append(msg))
+    board.new_button.value = True
+    board.f_start.click()
+    assert asked == [{"scroll": "bar"}]
