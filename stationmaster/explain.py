@@ -86,6 +86,14 @@ def _place(s, seat, xy) -> str:
     return f"the {spec_of(s, placed.card).name}" if placed else f"the spot {xy[0]},{xy[1]}"
 
 
+def _hand_room(hand: int, limit: int) -> str:
+    """The hand after a draw, as a clause: room for the card, or full (the draw then ends with a
+    card played or discarded)."""
+    if hand < limit:
+        return f", and your hand has room for it ({hand} of {limit} cards)"
+    return f"; your hand is full ({hand} of {limit} cards), so play a card or discard one before the draw ends"
+
+
 def _earned(events, who: str) -> int:
     return sum(e.amount for e in events if e.kind == "revenue" and e.player == who)
 
@@ -222,9 +230,9 @@ def why(game, intent) -> str:
                     useful.append(spec_of(s, c).name)
             if useful:
                 return (f"The Home Office may give a better card than the {_and(useful)} on top of the "
-                        f"Departments, and your hand has room ({hand} of {limit})")
+                        f"Departments{_hand_room(hand, limit)}")
             return ("None of the Departments' top cards would fit your Office Area now, so a card from the Home "
-                    f"Office is the better chance ({hand} of {limit} in hand)")
+                    f"Office is the better chance{_hand_room(hand, limit)}")
         card = s.departments[it.source - 1][-1]
         name = spec_of(s, card).name
         _, g2 = _trial(game, it)

@@ -13,8 +13,8 @@ import re
 from stationmaster.cards import PIECES
 from stationmaster.errors import IllegalIntent
 from stationmaster.intents import (
-    Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Move, Place, Play, Run, SetOut, Sort, Switch,
-    Work, parse,
+    Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Grade, Move, Place, Play, Run, SetOut, Sort,
+    Switch, Work, parse,
 )
 from stationmaster import explain
 from stationmaster.cards import rules_of
@@ -96,6 +96,8 @@ def say(state, intent, seat: int | None = None, owner: str | None = None) -> str
             return f"play the {name} against {it.against}" + (f" at {it.at[0]},{it.at[1]}" if it.at else "")
         if it.tray is not None:
             return f"play the {name} on {train_name(s, it.tray)}"
+        if it.mainline is not None and 0 < it.mainline <= len(s.mainline):
+            return f"play the {name} on {s.mainline[it.mainline - 1]}"
         if it.at is None:
             return f"play the {name}"
         if it.card in s.deck and rules_of(s, it.card).on_card:  # an enhancement, on a card of the Area ([E1])
@@ -183,3 +185,60 @@ def for_mouse(reason: str) -> str:
 def quotes_intent(text: str) -> bool:
     """Whether a message still quotes intent text (what ``for_mouse`` removes)."""
     return any(_mouse_hint(m.group(1)) is not None for m in _QUOTED.finditer(text))
+
+
+#: a quote in a message: in backticks (code, left alone unless it is an intent's text) or in
+#: single quotes
+_QUOTE_OR_CODE = re.compile(r"`([^`]{1,120})`|(?<![\w=])'([^']{1,80})'(?!\w)")
+
+
+def _board_words(state, it, seat) -> str:
+    """An intent made by a button alone, as its button reads ("Agent pass", "End draw", "Hold");
+    any other as what the player does (``say``)."""
+    if isinstance(it, Agent) and it.action == "pass":
+        label = "Agent pass"
+    elif isinstance(it, End):
+        label = explain.end_label(state)
+    elif isinstance(it, Switch):
+        label = "Switch"
+    elif isinstance(it, Clearance):
+        label = "Clear" if it.clear else "Hold"
+    elif isinstance(it, Grade):
+        label = f"Uphill {it.direction}"
+    else:
+        return say(state, it, seat)
+    return f'"{label}"'
+
+
+def for_board(text: str, game) -> str:
+    """A message for a player at the board (a tutorial's check, a hint): every quoted intent's
+    text ("'setout 1 rear 1'", "`end`") becomes what it does on the board ("set out 1 car from the
+    rear of train 11"), said of the acting player's Area; a quoted pattern ("'play X at x,y'")
+    becomes its clicks (``for_mouse``). Other code in backticks (``game.why_not(...)``) is left
+    as it is."""
+    if not text:
+        return text
+    s = game.state
+    p = game.players.index(game.actor) if game.actor in game.players else 0
+    seat = s.players[p].seat if s.players else None
+
+    said: list = []
+
+    def sub(m):
+        quoted = m.group(1) if m.group(1) is not None else m.group(2)
+        try:
+            words = _board_words(s, parse(quoted), seat)
+            said.append(words)
+            return words
+        except (IllegalIntent, ValueError, KeyError, IndexError):
+            pass
+        if m.group(1) is not None:  # code that is no intent: as written
+            return m.group(0)
+        hint = _mouse_hint(quoted)
+        return hint if hint is not None else m.group(0)
+
+    out = _QUOTE_OR_CODE.sub(sub, text)
+    for words in said:  # "take the top card of Department 2: `draw dept 2`" would say it twice
+        for twice in (f"{words}: {words}", f"{words} ({words})"):
+            out = re.sub(re.escape(twice), words, out, flags=re.IGNORECASE)
+    return out

@@ -97,3 +97,17 @@ def test_starting_a_game_from_the_form_brings_the_board_into_view(monkeypatch):
     board.new_button.value = True
     board.f_start.click()
     assert asked == [{"scroll": "bar"}]
+
+
+# --------------------------------------------------------------------------- hints (issue 28.6)
+
+def test_a_hint_to_draw_with_a_full_hand_does_not_say_it_has_room():
+    from stationmaster import explain
+    from stationmaster.intents import Draw
+    from stationmaster.query import hand_limit
+
+    g = sm.new_game(seed=1)
+    assert len(g.state.players[0].hand) == hand_limit(g.state, 0) == 3
+    said = explain.why(g, Draw("home"))
+    assert "has room" not in said, said
+    assert "your hand is full (3 of 3 cards)" in said and "play a card or discard one" in said
