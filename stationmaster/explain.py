@@ -7,6 +7,7 @@ phase themselves, so that the rules of *when* stay in the engine. Standard libra
 
 from __future__ import annotations
 
+from .cards import rules_of
 from .flow import Option, Phase, Where
 from .intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Grade, Move, Place, Play, Run, SetOut, Switch, Work
 from .query import actor, hand_limit, spec_of
@@ -313,6 +314,8 @@ def follows_through(game, intent) -> str | None:
         _, after = _trial(game, intent)
         if after is None or not _playable(after, card):
             reason = after.why_not(Play(card)) if after is not None else None
+            if after is not None and rules_of(after.state, card).needs_spot:  # not "say where: 'play X at x,y'"
+                reason = "it fits no spot of your Office Area now"
             return (f"the {spec_of(game.state, card).name} on Department {intent.source} could not be played after "
                     "taking it" + (f" ({reason[0].lower() + reason[1:]})" if reason else ""))
     return None

@@ -966,7 +966,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
             how.append("click the marked place" + ("s in turn" if len(targets) > 1 else ""))
         if labels:
             how.append("press " + " then ".join(labels))
-        why = f" — {decision.reason}" if decision.reason else ""
+        why = f" — {for_mouse(decision.reason)}" if decision.reason else ""  # board words, never a quoted intent
         text = f"Hint: {self._said(decision.intent)}{why}. ({capital('; '.join(how)) or 'Use the buttons'}.)"
         c.say(text)
         self._hint = (len(g.history), decision, targets)

@@ -111,3 +111,59 @@ def test_a_hint_to_draw_with_a_full_hand_does_not_say_it_has_room():
     said = explain.why(g, Draw("home"))
     assert "has room" not in said, said
     assert "your hand is full (3 of 3 cards)" in said and "play a card or discard one" in said
+
+
+def _played(seed: int, steps: int):
+    g = sm.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        g.apply(rng.choice(list(g.legal)))
+    return g
+
+
+def test_a_hint_speaks_no_script_notation():
+    """Seed 6 after 7 random intents: the planner would take the Power Plant, which fits no spot, so
+    the Hint draws from the Home Office instead and says why — not "'play Plant1 at x,y'"."""
+    from stationmaster.widgets.words import quotes_intent
+
+    board = Board(_played(6, 7), autosave=False)
+    decision = board.show_hint()
+    assert "could not be played after taking it" in decision.reason
+    for said in (decision.reason, board.controller.message, board.hint_box.value):
+        assert not quotes_intent(said) and "x,y" not in said, said
+    assert "it fits no spot of your Office Area now" in decision.reason
+
+
+def _at_the_office_with_nothing_to_detrain():
+    """A solitaire game in Load/Unload: one train at the Office with passengers to board and none
+    to detrain."""
+    from stationmaster.flow import Phase
+    from stationmaster.intents import Board as Boarding, Detrain
+
+    g = sm.new_game(seed=10)
+    rng = random.Random(10)
+    for _ in range(400):
+        legal = list(g.legal)
+        if g.state.phase == Phase.LOAD_UNLOAD and any(isinstance(i, Boarding) for i in legal) \
+                and not any(isinstance(i, Detrain) for i in legal):
+            return g, next(i.tray for i in legal if isinstance(i, Boarding))
+        g.apply(rng.choice(legal))
+    raise AssertionError("no such position")
+
+
+def test_a_refused_click_on_the_red_box_says_why():
+    """Issue 28.6: the train at the Office selected, a click on the Office's red box (nothing to
+    detrain) answers why nothing happened, in the engine's words, and so does the selection's
+    own message — not a how-to."""
+    g, tray = _at_the_office_with_nothing_to_detrain()
+    board = Board(g, autosave=False)
+    seat = g.state.players[0].seat
+    board.click_target(("tray", tray))
+    said = board.controller.message
+    reason = g.why_not(f"detrain {tray}")
+    assert reason and reason in said, said  # what it can do, and why not detrain
+    assert "Board or Detrain with the buttons" not in board.controller.hint()
+    n = len(g.history)
+    board.click_target(("box", seat, 0, 0, "red"))
+    assert len(g.history) == n and board.controller.error
+    assert board.controller.message.rstrip(".") == reason.rstrip(".")
