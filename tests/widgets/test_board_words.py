@@ -167,3 +167,26 @@ def test_a_refused_click_on_the_red_box_says_why():
     board.click_target(("box", seat, 0, 0, "red"))
     assert len(g.history) == n and board.controller.error
     assert board.controller.message.rstrip(".") == reason.rstrip(".")
+
+
+def test_a_hint_of_several_clicks_numbers_its_marks_in_order():
+    """Issue 28.6: a Hint of two clicks (a train, then where it goes) marks both places with their
+    numbers, 1 and 2, in the order to click them, and its words say so."""
+    from stationmaster.view.shapes import Circle, Text
+
+    g = _played(1, 72)
+    board = Board(g, autosave=False)
+    decision = board.show_hint()
+    clicks = [t for kind, t in board.controller.clicks_for(decision.intent) if kind == "click"]
+    assert len(clicks) == 2
+    assert board.hint_marks() == [(tuple(clicks[0]), "1"), (tuple(clicks[1]), "2")]
+    shapes = board.highlight_shapes()
+    numbers = [s for s in shapes if isinstance(s, Text) and s.layer == "highlight"]
+    assert [t.text for t in numbers] == ["1", "2"]
+    for t in numbers:  # each number on its own mark's top left corner, on a disc
+        x, y, w, h = board._mark_rects(clicks[int(t.text) - 1])[0]
+        assert abs(t.x - max(x - 2, board.BADGE_R + 1)) < 1 and abs(t.y - 4.5 - max(y - 2, board.BADGE_R + 1)) < 1
+        assert any(isinstance(c, Circle) and (c.x, c.y) == (t.x, t.y - 4.5) for c in shapes)
+    assert "(Click mark 1, then click mark 2.)" in board.controller.message
+    g.apply(decision.intent)  # the Hint goes with the next change: so do its numbers
+    assert board.hint_marks() == [] and not [s for s in board.highlight_shapes() if isinstance(s, Text)]
