@@ -514,8 +514,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
             for x, y, w, h in rects:
                 out.append(Rect(x - 2, y - 2, w + 4, h + 4, fill=fill, stroke=stroke, width=width, radius=4,
                                 layer="highlight", dash=dash))
-            if kind == "hint" and numbers.get(tuple(target)) and rects:
-                out += self._badge(rects[0], numbers[tuple(target)], stroke)
+            if kind == "hint" and numbers.get(tuple(target)):  # on every place the target is drawn
+                for rect in rects:
+                    out += self._badge(rect, numbers[tuple(target)], stroke)
         return out
 
     #: the radius of a Hint mark's number badge (scene px): its digits are 12 px, bold

@@ -19,7 +19,7 @@ HUMAN = "Human"
 
 #: the form's choices as a player reads them (the dropdowns' values stay ``new_game``'s words)
 MODE_LABELS = {"solitaire": "Solitaire (one player)", "competitive": "Competitive", "coop": "Co-op"}
-VICTORY_LABELS = {"highest_after_days": "Most Revenue after the last Day", "first_to_target": "First to the target"}
+VICTORY_LABELS = {"highest_after_days": "Most Revenue wins", "first_to_target": "First to the target"}
 HAND_LABELS = {"three": "Three cards", "six": "Six cards", "track_split": "Three track cards"}
 DECK_LABELS = {"classic": "Classic (52 cards)", "full": "Full (213 cards)"}
 REFILL_LABELS = {"when_empty": "Only when empty", "stage_end": "Every Stage's end", "day_end": "Every Day's end",
@@ -111,7 +111,8 @@ class NewGameForm:
         self._seat_choice: dict = {}  # player name -> Dropdown (Human or a bot)
         self.f_players.observe(lambda ch: self._update_seats(), "value")
         self._update_seats()
-        self.f_start = W.Button(description="Start new game", button_style="success", icon="play")
+        self.f_start = W.Button(description="Start new game", button_style="success", icon="play",
+                                layout=W.Layout(width="auto", flex="0 0 auto"))
         self.f_start.on_click(lambda b: self.new_game_from_form())
         # why the form's game cannot start, beside its Start button (the board's message line is
         # out of view while the form is filled in)

@@ -83,7 +83,7 @@ def test_the_form_shows_choices_in_words_not_identifiers():
     for dropdown in (board.f_mode, board.f_length, board.f_victory, board.f_hand, board.f_deck, board.f_refill):
         labels = list(dropdown._options_labels)  # what the player reads
         assert not [x for x in labels if "_" in x or x == x.lower()], (dropdown.description, labels)
-    assert board.f_victory.label == "Most Revenue after the last Day" and board.f_victory.value == "highest_after_days"
+    assert board.f_victory.label == "Most Revenue wins" and board.f_victory.value == "highest_after_days"
     assert board.f_refill.label == "Every Day's end" and board.f_hand.label == "Three cards"
     assert "Three track cards" in board.f_hand._options_labels
 
@@ -182,10 +182,12 @@ def test_a_hint_of_several_clicks_numbers_its_marks_in_order():
     assert board.hint_marks() == [(tuple(clicks[0]), "1"), (tuple(clicks[1]), "2")]
     shapes = board.highlight_shapes()
     numbers = [s for s in shapes if isinstance(s, Text) and s.layer == "highlight"]
-    assert [t.text for t in numbers] == ["1", "2"]
-    for t in numbers:  # each number on its own mark's top left corner, on a disc
-        x, y, w, h = board._mark_rects(clicks[int(t.text) - 1])[0]
-        assert abs(t.x - max(x - 2, board.BADGE_R + 1)) < 1 and abs(t.y - 4.5 - max(y - 2, board.BADGE_R + 1)) < 1
+    # each place a target is drawn (a train: in the Area and on the trays' list) has its number
+    assert [t.text for t in numbers] == [str(k) for k, c in enumerate(clicks, 1) for _ in board._mark_rects(c)]
+    for t in numbers:  # each number on its mark's top left corner, on a disc
+        corners = [(max(x - 2, board.BADGE_R + 1), max(y - 2, board.BADGE_R + 1))
+                   for x, y, w, h in board._mark_rects(clicks[int(t.text) - 1])]
+        assert any(abs(t.x - cx) < 1 and abs(t.y - 4.5 - cy) < 1 for cx, cy in corners)
         assert any(isinstance(c, Circle) and (c.x, c.y) == (t.x, t.y - 4.5) for c in shapes)
     assert "(Click mark 1, then click mark 2.)" in board.controller.message
     g.apply(decision.intent)  # the Hint goes with the next change: so do its numbers
