@@ -63,8 +63,10 @@ def _notice(text: str, level: str = "") -> str:
 
 
 def _close(widget) -> None:
-    """Close a widget the board no longer shows, with its layout and style (each a widget model
-    of its own that ``close`` leaves alive), so a long session does not pile them up."""
+    """Close a widget the board no longer shows, with its children, layout and style (each a
+    widget model of its own that ``close`` leaves alive), so a long session does not pile them up."""
+    for child in getattr(widget, "children", ()):
+        _close(child)
     for w in (widget, getattr(widget, "layout", None), getattr(widget, "style", None)):
         if isinstance(w, W.Widget):
             w.close()
@@ -384,7 +386,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         """Show (or hide) the step-by-step replay of the latest Mainline phase; returns it."""
         from stationmaster.slowmo import MainlineReplay, mainline_steps
         if self.mainline_replay is not None:
+            shown = self.mainline_replay.widget
             self.mainline_replay, self.mainline_box.children = None, ()
+            _close(shown)
             return None
         self.mainline_replay = MainlineReplay(mainline_steps(self._game), W)
         self.mainline_box.children = (self.mainline_replay.widget,)
@@ -827,6 +831,11 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
             self.log_box.children = tuple(reversed(self._log_widgets))  # column-reverse: newest at the bottom
         for w in gone:  # a Stage no longer shown (another game, Undo across a Stage): gone from kernel and browser
             _close(w)
+
+    @staticmethod
+    def _drop(widget) -> None:
+        """Close a widget the board shows no more (with its children, layout and style)."""
+        _close(widget)
 
     def log_text(self) -> str:
         """The event log as plain text."""

@@ -188,7 +188,12 @@ class NewGameForm:
                                tooltip=f"who plays {name}'s seat: a person, or a bot",
                                style={"description_width": "initial"}, layout=W.Layout(width="auto"))
             self._seat_choice[name] = d
-        self.f_seats.children = (W.HTML("Seats:&nbsp;"), *self._seat_choice.values())
+        if getattr(self, "_seats_label", None) is None:
+            self._seats_label = W.HTML("Seats:&nbsp;")
+        self.f_seats.children = (self._seats_label, *self._seat_choice.values())
+        for d in old.values():  # the choices of names no longer in the form
+            if d not in self._seat_choice.values():
+                self._drop(d)
 
     def seat_choice(self, player: str):
         """The New game form's Human-or-bot dropdown for ``player``."""

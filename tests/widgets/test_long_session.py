@@ -51,3 +51,18 @@ def test_games_in_a_row_and_undos_leave_no_widgets_behind(tmp_path, monkeypatch)
         assert len(game.history) == start
     assert len(board.event_log.blocks) == 1
     assert live_widgets() == before
+
+
+def test_the_mainline_replay_and_the_forms_seats_leave_no_widgets_behind(tmp_path, monkeypatch):
+    """The other widgets a board makes and puts away: "Mainline, step by step" shown and hidden,
+    and the New game form's seat choices as names are typed and taken back."""
+    monkeypatch.chdir(tmp_path)
+    board = Board(sm.new_game(seed=1), autosave=False)
+    board.f_players.value = "Ann"
+    before = live_widgets()
+    for _ in range(3):
+        assert board.toggle_mainline_replay() is not None
+        assert board.toggle_mainline_replay() is None
+    for names in ("Ann, Bo", "Ann, Bo, Cy", "Ann") * 2:
+        board.f_players.value = names
+    assert live_widgets() == before
