@@ -2,7 +2,9 @@
 
 Each lesson module offers functions returning a ``Lesson``: a built game (``lesson.game``), a
 short task in words (``lesson.task``) and ``lesson.check()``, which says "Done" or what is still
-missing, in the engine's words. ``lesson.board()`` shows the position on the notebook board when
+missing, in the engine's words — in board words ("set out 1 car from the rear of train 11", not
+"'setout 1 rear 1'") once ``lesson.board()`` has shown its game, except in the scripting lessons,
+which teach the notation. ``lesson.board()`` shows the position on the notebook board when
 ipywidgets/ipycanvas are installed (else the SVG). The engine stays standard-library only:
 nothing here imports the widgets until ``board()`` is called.
 """
