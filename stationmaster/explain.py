@@ -7,6 +7,7 @@ phase themselves, so that the rules of *when* stay in the engine. Standard libra
 
 from __future__ import annotations
 
+from .cards import rules_of
 from .flow import Option, Phase, Where
 from .intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Grade, Move, Place, Play, Run, SetOut, Switch, Work
 from .query import actor, hand_limit, spec_of
@@ -84,6 +85,14 @@ def _place(s, seat, xy) -> str:
         return "your Office"
     placed = area.grid.get(tuple(xy))
     return f"the {spec_of(s, placed.card).name}" if placed else f"the spot {xy[0]},{xy[1]}"
+
+
+def _hand_room(hand: int, limit: int) -> str:
+    """The hand after a draw, as a clause: room for the card, or full (the draw then ends with a
+    card played or discarded)."""
+    if hand < limit:
+        return f", and your hand has room for it ({hand} of {limit} cards)"
+    return f"; your hand is full ({hand} of {limit} cards), so play a card or discard one before the draw ends"
 
 
 def _earned(events, who: str) -> int:
@@ -222,9 +231,9 @@ def why(game, intent) -> str:
                     useful.append(spec_of(s, c).name)
             if useful:
                 return (f"The Home Office may give a better card than the {_and(useful)} on top of the "
-                        f"Departments, and your hand has room ({hand} of {limit})")
+                        f"Departments{_hand_room(hand, limit)}")
             return ("None of the Departments' top cards would fit your Office Area now, so a card from the Home "
-                    f"Office is the better chance ({hand} of {limit} in hand)")
+                    f"Office is the better chance{_hand_room(hand, limit)}")
         card = s.departments[it.source - 1][-1]
         name = spec_of(s, card).name
         _, g2 = _trial(game, it)
@@ -305,6 +314,8 @@ def follows_through(game, intent) -> str | None:
         _, after = _trial(game, intent)
         if after is None or not _playable(after, card):
             reason = after.why_not(Play(card)) if after is not None else None
+            if after is not None and rules_of(after.state, card).needs_spot:  # not "say where: 'play X at x,y'"
+                reason = "it fits no spot of your Office Area now"
             return (f"the {spec_of(game.state, card).name} on Department {intent.source} could not be played after "
                     "taking it" + (f" ({reason[0].lower() + reason[1:]})" if reason else ""))
     return None

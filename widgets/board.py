@@ -16,7 +16,7 @@ import stationmaster as sm
 from stationmaster.decisions import PHASE_NAMES
 from stationmaster.errors import IllegalIntent
 from stationmaster.query import CLOCK, spec_of
-from stationmaster.view.shapes import LAYERS, Rect
+from stationmaster.view.shapes import LAYERS, Circle, Rect, Text
 from stationmaster.view.scene.room import NARROW
 
 from . import advice
@@ -45,6 +45,10 @@ HIGHLIGHT = {
              "option": ("#58a6ff", None, 1.5, (3, 3)),
              "hint": ("#e3b341", "rgba(227,179,65,0.22)", 3.5, ())},
 }
+#: where the panels over the board may lie, in order of preference (the CSS puts them top right):
+#: the overlay's (top, right, bottom, left); a Hint moves them off the places it marks
+PANEL_CORNERS = {"top right": (None, None, None, None), "top left": ("6px", "auto", "auto", "6px"),
+                 "bottom right": ("auto", "6px", "6px", "auto"), "bottom left": ("auto", "auto", "6px", "6px")}
 #: the theme choices: "auto" follows JupyterLab's (light where the page has none)
 THEME_CHOICES = ("auto", "light", "dark")
 BUTTON_POOL = 16
@@ -56,6 +60,16 @@ def _notice(text: str, level: str = "") -> str:
         return f"<span>{html.escape(text)}</span>"
     colour, cls = NOTICE[level]
     return f'<span class="{cls}" style="color:{colour}">⚠ {html.escape(text)}</span>'
+
+
+def _close(widget) -> None:
+    """Close a widget the board no longer shows, with its children, layout and style (each a
+    widget model of its own that ``close`` leaves alive), so a long session does not pile them up."""
+    for child in getattr(widget, "children", ()):
+        _close(child)
+    for w in (widget, getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(w, W.Widget):
+            w.close()
 
 
 def _default_scene_builder(state, viewer=None, theme="light", ready=None, compact=False):
@@ -143,6 +157,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.event_log = EventLog()
         self._hits: dict = {}
         self._seen_intents = len(game.history)
+        self._actor_seen = self._maker_seen = None  # who was to act at the last refresh, and who made the last intent
         self._build_widgets()
         super().__init__(children=self._layout(), layout=W.Layout(width="100%"))
         self.add_class("station-master-board")
@@ -371,7 +386,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         """Show (or hide) the step-by-step replay of the latest Mainline phase; returns it."""
         from stationmaster.slowmo import MainlineReplay, mainline_steps
         if self.mainline_replay is not None:
+            shown = self.mainline_replay.widget
             self.mainline_replay, self.mainline_box.children = None, ()
+            _close(shown)
             return None
         self.mainline_replay = MainlineReplay(mainline_steps(self._game), W)
         self.mainline_box.children = (self.mainline_replay.widget,)
@@ -382,7 +399,11 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
     def refresh(self, game_changed: bool = True) -> None:
         """Bring everything up to date with the game (autosaving first if it changed)."""
         self.updates += 1
-        self._seen_intents = len(self._game.history)
+        n = len(self._game.history)
+        if n != self._seen_intents:  # who made the last intent, as far as the board saw
+            self._maker_seen = self._actor_seen if n == self._seen_intents + 1 else None
+        self._actor_seen = self._game.actor
+        self._seen_intents = n
         self.controller.sync()
         viewer = self._viewer()
         if viewer != self.viewer:  # another person's turn (hot-seat): their own Area first
@@ -485,21 +506,51 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         out = []
         seen = set()
         marks = list(self.controller.highlights())
-        if self._hint is not None and self._hint[0] == len(self._game.history):
-            marks += [(t, "hint") for t in self._hint[2]]
+        numbers = dict(self.hint_marks())
+        marks += [(t, "hint") for t in numbers]
         for target, kind in marks:
             key = (tuple(target), kind)
             if key in seen:
                 continue
             seen.add(key)
-            rects = [(h.x, h.y, h.w, h.h) for h in self._hits.get(tuple(target), ())]
-            if not rects:
-                rects = self._rect_for(target)
+            rects = self._mark_rects(target)
             stroke, fill, width, dash = colours[kind]
             for x, y, w, h in rects:
                 out.append(Rect(x - 2, y - 2, w + 4, h + 4, fill=fill, stroke=stroke, width=width, radius=4,
                                 layer="highlight", dash=dash))
+            if kind == "hint" and numbers.get(tuple(target)):  # on every place the target is drawn
+                for rect in rects:
+                    out += self._badge(rect, numbers[tuple(target)], stroke)
         return out
+
+    #: the radius of a Hint mark's number badge (scene px): its digits are 12 px, bold
+    BADGE_R = 10
+
+    def hint_marks(self) -> list:
+        """``[(target, number), ...]``: the places the Hint marks, in the order to click them, each
+        with its number ("1", "2"; "1, 3" for a place clicked twice); the numbers are "" when
+        there is only one place. Empty when no Hint is shown for the game as it is."""
+        if self._hint is None or self._hint[0] != len(self._game.history):
+            return []
+        order: dict = {}
+        for k, t in enumerate(self._hint[2], 1):
+            order.setdefault(tuple(t), []).append(str(k))
+        many = len(self._hint[2]) > 1
+        return [(t, ", ".join(ks) if many else "") for t, ks in order.items()]
+
+    def _mark_rects(self, target) -> list:
+        rects = [(h.x, h.y, h.w, h.h) for h in self._hits.get(tuple(target), ())]
+        return rects or self._rect_for(target)
+
+    def _badge(self, rect, number: str, colour: str) -> list:
+        """A Hint mark's number: a filled disc on the mark's top left corner (kept inside the
+        table), the number in white."""
+        r = self.BADGE_R + 3 * (len(number) - 1)
+        x, y = rect[0] - 2, rect[1] - 2
+        cx = min(max(x, r + 1), self.scene.width - r - 1)
+        cy = min(max(y, r + 1), self.scene.height - r - 1)
+        return [Circle(cx, cy, r, fill=colour, stroke="#ffffff", width=1.5, layer="highlight"),
+                Text(cx, cy + 4.5, number, size=12, fill="#ffffff", anchor="middle", bold=True, layer="highlight")]
 
     def _rect_for(self, target) -> list:
         sc = self.scene
@@ -667,6 +718,8 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         c, g = self.controller, self._game
         if not c.message or self.event_log.game is not g or self.event_log.seen != len(g.history):
             return False
+        if c.said_at != len(g.history):  # said of an earlier position: logged then, or never
+            return False
         key = (c.message, len(g.history), id(g))
         if key == getattr(self, "_logged", None):
             return False
@@ -676,11 +729,12 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         if not level:
             if len(text) <= self.LONG_MESSAGE:
                 return False
-            for e in g.last_events if g.history else ():
-                text = text.replace(str(e), "")
-            text = " ".join(text.split())
-            if not text or text == "...":
-                return False
+            events = g.last_events if g.history else []
+            for said in [c.summary(events), *map(str, events)]:  # the message's summary of them (cut at its limit), and each
+                text = text.replace(said, "") if said else text
+            text = " ".join(text.split()).rstrip(" —–:;,")  # no separator left hanging where events were
+            if not text or text == "..." or text == self.autoplay.notes.get(len(g.history)):
+                return False  # nothing the log does not say already (a bot's note is logged before its events)
         self.event_log.say(text, level)
         return True
 
@@ -763,6 +817,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         while len(self._log_widgets) < n:
             self._log_widgets.append(W.HTML())
         changed_children = len(self._log_widgets) != n or len(self.log_box.children) != n
+        gone = self._log_widgets[n:]
         del self._log_widgets[n:]
         for i in range(max(0, n - 2), n):  # only the newest Stages change on an ordinary update
             v = self.event_log.block_html(i)
@@ -774,6 +829,13 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
                 if self._log_widgets[i].value != v:
                     self._log_widgets[i].value = v
             self.log_box.children = tuple(reversed(self._log_widgets))  # column-reverse: newest at the bottom
+        for w in gone:  # a Stage no longer shown (another game, Undo across a Stage): gone from kernel and browser
+            _close(w)
+
+    @staticmethod
+    def _drop(widget) -> None:
+        """Close a widget the board shows no more (with its children, layout and style)."""
+        _close(widget)
 
     def log_text(self) -> str:
         """The event log as plain text."""
@@ -860,14 +922,42 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self._show_message()
 
     def _said(self, intent, offset: int = 0) -> str:
-        """An intent in words (for messages and tooltips), never its script text."""
-        seat = self.controller.seat
-        if seat is None and self._game.players:
-            seat = self._game.state.players[0].seat
+        """An intent in words (for messages and tooltips), never its script text. ``offset=-1``:
+        the game's last intent, said of the Area of the player who made it — "Bo's Office" when
+        that is not the player the board speaks to now (``_reader``), never "your Office"."""
+        g = self._game
+        maker = self._last_maker() if offset == -1 else g.actor
+        names = list(g.players)
+        p = names.index(maker) if maker in names else self.controller.player
+        if p is None and names:
+            p = 0
+        seat = g.state.players[p].seat if p is not None else None
+        owner = names[p] if p is not None and names[p] != self._reader() else None
         try:
-            return say_intent(self._game.state, intent, seat)
+            return say_intent(g.state, intent, seat, owner)
         except Exception:  # pragma: no cover - words must never break a message
             return "the last step"
+
+    def _reader(self) -> str | None:
+        """The player the board speaks to now: the person to act, else the one person playing here
+        (a remote seat's own player); None when several people share the board or none does."""
+        g = self._game
+        humans = tuple(g.humans)
+        if g.actor in humans:
+            return g.actor
+        return humans[0] if len(humans) == 1 else None
+
+    def _last_maker(self) -> str | None:
+        """The player who made the game's last intent: the timeline says it (a ``Game``); a remote
+        seat's game does not keep it, so the board remembers who was to act before each change."""
+        g = self._game
+        timeline = getattr(g, "timeline", None)
+        if timeline is not None:
+            return g.players[timeline[-1].actor] if len(timeline) else None
+        n = len(g.history)
+        if n == self._seen_intents + 1:  # asked before the board has seen the change
+            return self._actor_seen
+        return self._maker_seen if n == self._seen_intents else None
 
     # ------------------------------------------------------------------ help
 
@@ -887,6 +977,40 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         open_ = any(w.layout.display not in ("none", None)
                     for w in (self.hint_box, self.help_box, self.summary_row, self.confirm_row))
         _set(self.overlay.layout, "display", "flex" if open_ else "none")
+        shown = self.hint_box.layout.display not in ("none", None)
+        corner = self._hint_corner() if shown else "top right"
+        for side, value in zip(("top", "right", "bottom", "left"), PANEL_CORNERS[corner]):
+            _set(self.overlay.layout, side, value)
+
+    def _hint_corner(self) -> str:
+        """The corner of the board for the panels while a Hint is shown: the first of
+        PANEL_CORNERS whose panel would cover none of the Hint's marks (else the one that covers
+        the fewest). Measured in CSS px from the room and scale the browser reported (the panel
+        is ``min(460px, 52%)`` wide, its height estimated from its text)."""
+        sc = self.scene
+        marks = [r for t, _ in self.hint_marks() for r in self._mark_rects(t)]
+        if sc is None or not marks:
+            return "top right"
+        page = self.page
+        scale = page.scale if page is not None and page.scale > 0 else 1.0
+        wide = page.room_width if page is not None and page.room_width > 0 else sc.width * scale
+        high = sc.height * scale
+        panel_w = min(460.0, 0.52 * wide)
+        chars = len(html.unescape(self.hint_box.value)) - 30  # the text, without its markup
+        lines = -(-max(1, chars) * 7.2 // max(60.0, panel_w - 24))
+        panel_h = lines * 19 + 18
+        pad = self.BADGE_R + 4  # a mark's badge and frame stand out of its rect
+        boxes = [((x - pad) * scale, (y - pad) * scale, (x + w + 4) * scale, (y + h + 4) * scale) for x, y, w, h in marks]
+
+        def covered(corner):
+            left = corner.endswith("left")
+            top = corner.startswith("top")
+            x0 = 6 if left else wide - 6 - panel_w
+            y0 = 6 if top else high - 6 - panel_h
+            x1, y1 = x0 + panel_w, y0 + panel_h
+            return sum(1 for a in boxes if a[0] < x1 and x0 < a[2] and a[1] < y1 and y0 < a[3])
+
+        return min(PANEL_CORNERS, key=lambda c: (covered(c), list(PANEL_CORNERS).index(c)))
 
     def what_can_i_do(self) -> list:
         """``[(what, how), ...]``: the useful things the actor can do now (the "What can I do?" list)."""
@@ -912,15 +1036,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
             return None
         clicks = c.clicks_for(decision.intent)
         targets = [tuple(t) for kind, t in clicks if kind == "click"]
-        presses = [t for kind, t in clicks if kind == "press"]
-        labels = [a.label for a in c.actions() if a.key in presses]
-        how = []
-        if targets:
-            how.append("click the marked place" + ("s in turn" if len(targets) > 1 else ""))
-        if labels:
-            how.append("press " + " then ".join(labels))
-        why = f" — {decision.reason}" if decision.reason else ""
-        text = f"Hint: {self._said(decision.intent)}{why}. ({capital('; '.join(how)) or 'Use the buttons'}.)"
+        how = self._hint_steps(clicks)
+        why = f" — {for_mouse(decision.reason)}" if decision.reason else ""  # board words, never a quoted intent
+        text = f"Hint: {self._said(decision.intent)}{why}. ({capital(how) or 'Use the buttons'}.)"
         c.say(text)
         self._hint = (len(g.history), decision, targets)
         # the whole reason in a panel over the board (the message line is one line); it goes with
@@ -931,6 +1049,30 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self._paint()
         self._show_message()
         return decision
+
+    def _hint_steps(self, clicks) -> str:
+        """The Hint's clicks and presses in order, the marks by their numbers: "click 1, press
+        Turned, then click 2"; "click the marked place" for one click alone."""
+        c = self.controller
+        shown = {a.key: a.label for a in c.actions()}
+        steps, k = [], 0
+        for kind, t in clicks:
+            if kind == "click":
+                k += 1
+                steps.append(f"click {k}")
+            else:
+                label = shown.get(t) or {"ui:turned": "Turned", "ui:cancel": "Cancel"}.get(t)
+                if label is None:
+                    try:
+                        label = c.button_label(sm.intents.parse(t))
+                    except (IllegalIntent, ValueError):
+                        label = "its button"
+                steps.append(f"press {label}")
+        if k == 1:
+            steps = ["click the marked place" if st == "click 1" else st for st in steps]
+        elif k > 1:
+            steps = [st.replace("click ", "click mark ", 1) if st.startswith("click ") else st for st in steps]
+        return ", then ".join(steps)
 
     # ------------------------------------------------------------------ the Day's end
 

@@ -105,6 +105,7 @@ class Controller:
         self.quick_discard = quick_discard
         self.auto_hold = auto_hold
         self.message = ""
+        self.said_at = len(game.history)
         self.error = False
         self.warning = False
         self.busy = False  # True while the controller applies: the board tells its own changes from a script's
@@ -230,6 +231,7 @@ class Controller:
         self.message = text
         self.error = error
         self.warning = warning and not error
+        self.said_at = len(self._game.history)  # the game's place the message speaks of
 
     @property
     def bot(self) -> str | None:
@@ -520,7 +522,7 @@ class Controller:
         if self.tray is not None:
             cands = {type(it) for it, _ in self._candidates(self.clicks)}
             if cands & {Board, Detrain}:
-                return "Board or Detrain with the buttons, or click the Office's green (board) or red (detrain) box."
+                return capital(self._porter_choices(self.tray, cands)) + "."
             extra = "".join(f", {YARD_HINTS[k]}" for k in (Sort, Fly, Exchange) if k in cands)
             return (f"Click a highlighted spot to move {self.train_label(self.tray)} "
                     f"({s.turn.moves_left} Moves left), set out cars{extra}{end}.")
@@ -973,8 +975,7 @@ class Controller:
         elif first[0] == "tray":
             label = capital(self.train_label(first[1]))
             if kinds & {Board, Detrain}:
-                self.say(f"{label} is selected: Board or Detrain (buttons), or click the "
-                         "Office's green (board) or red (detrain) box.")
+                self.say(f"{label} is selected: {self._porter_choices(first[1], kinds)}.")
             else:
                 self.say(f"{label} is selected: click a highlighted spot, or set out cars.")
         elif first[0] == "spot":
@@ -1078,11 +1079,17 @@ class Controller:
             if cls is None:
                 self.say("At the Office, click the green box to board or the red box to detrain.", error=True)
                 return
-            here = [t for t in self._own_trains() if t.pos == (0, 0)]
+            here = [t.tray for t in self._own_trains() if t.pos == (0, 0)]
+            if tray is not None and tray in here:  # the selected train: why not it
+                here = [tray]
+            reasons = [r for r in (self._game.why_not(cls(t)) for t in here) if r]
+            verb = "board" if cls is Board else "detrain"
             if len([1 for it, gest in self._candidates([("click", target)])]) > 1:
                 self.say("Several trains stand at your Office: click the one to work first.", error=True)
+            elif reasons:  # the engine's reason the box's Porter action is refused
+                self.say(capital(for_mouse(reasons[0])) + ".", error=True)
             elif here:
-                self._refuse(cls(here[0].tray), "No Porter action there.")
+                self.say(f"Click the train to {verb} first, then the {target[4]} box.", error=True)
             else:
                 self.say("No train stands at your Office for a Porter to work.", error=True)
             return
@@ -1106,6 +1113,19 @@ class Controller:
         if kind == "box":
             return self._refuse(Agent("stock", xy), "Freight Agent actions are a Local Operations option of their own.")
         self.say(f"Nothing to do there now: {g.actor} must {g.decision}.", error=True)
+
+    def _porter_choices(self, tray: int, kinds) -> str:
+        """What a Porter may do with this train now, and why not the other ("board: click the
+        Office's green box or press Board; no detraining: Train 12 has no loaded coach")."""
+        out = []
+        for cls, verb, box in ((Board, "board", "green"), (Detrain, "detrain", "red")):
+            if cls in kinds:
+                out.append(f"{verb}: click the Office's {box} box or press {verb.capitalize()}")
+            else:
+                reason = self._game.why_not(cls(tray))
+                if reason:
+                    out.append(f"no {verb}ing: {for_mouse(reason)}")
+        return "; ".join(out)
 
     def _player_at(self, seat: int) -> int:
         return next(i for i, p in enumerate(self.state.players) if p.seat == seat)

@@ -20,7 +20,8 @@
   what scrolls the notebook so that the control bar is at the top of the view: the bar and the
   whole board are on one screen without the player scrolling. It aims again while the board
   settles its size (the repaint for the room), for a few seconds at most, and never after the
-  player scrolled, clicked or typed.
+  player scrolled, clicked or typed. The kernel may also ask for it once (a custom message
+  ``{"scroll": "bar"}``): a game started from the New game form, which closes under the pointer.
 
 The browser code runs through anywidget (a front-end loader for widgets); without anywidget the
 board works, only these are missing. The CSS is a ``<style>`` block in an HTML widget:
@@ -97,9 +98,9 @@ function render({ model, el }) {
   let aim = true;
   const AIM_EVENTS = ["wheel", "mousedown", "keydown", "touchstart"];
   const stopAim = (e) => { if (e.isTrusted) aim = false; };
-  const toBar = () => {
-    if (!aim || stop || !board || !model.get("scroll_to_bar")) return;
-    const bar = board.querySelector(".sm-bar");
+  const toBar = (asked) => {
+    if (!asked && (!aim || stop || !board || !model.get("scroll_to_bar"))) return;
+    const bar = board && board.querySelector(".sm-bar");
     if (!bar) return;
     const sc = scroller();
     const d = bar.getBoundingClientRect().top - (sc ? sc.getBoundingClientRect().top : 0) - 2;
@@ -134,8 +135,13 @@ function render({ model, el }) {
     }
   };
   attach();
+  // The kernel asks for the bar at the top of the view (a game started from the New game form,
+  // which closes under the pointer): {scroll: "bar"}.
+  const onMsg = (msg) => { if (msg && msg.scroll === "bar") toBar(true); };
+  model.on("msg:custom", onMsg);
   return () => {
     stop = true;
+    model.off("msg:custom", onMsg);
     if (board) {
       board.removeEventListener("mousedown", onDown, true);
       QUIET.forEach((t) => board.removeEventListener(t, quiet, { capture: true, passive: true }));

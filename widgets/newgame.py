@@ -7,17 +7,68 @@ from __future__ import annotations
 import ipywidgets as W
 
 import stationmaster as sm
-from stationmaster.config import DECKS, LENGTHS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES, YARD_REFILLS
+from stationmaster.config import (
+    DECKS, LENGTHS, MAX_PLAYERS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES, YARD_REFILLS,
+)
 
 from . import autosave as _autosave
 from .frontend import set_trait as _set
+from .words import capital
 
 HUMAN = "Human"
+
+#: the form's choices as a player reads them (the dropdowns' values stay ``new_game``'s words)
+MODE_LABELS = {"solitaire": "Solitaire (one player)", "competitive": "Competitive", "coop": "Co-op"}
+VICTORY_LABELS = {"highest_after_days": "Most Revenue wins", "first_to_target": "First to the target"}
+HAND_LABELS = {"three": "Three cards", "six": "Six cards", "track_split": "Three track cards"}
+DECK_LABELS = {"classic": "Classic (52 cards)", "full": "Full (213 cards)"}
+REFILL_LABELS = {"when_empty": "Only when empty", "stage_end": "Every Stage's end", "day_end": "Every Day's end",
+                 "at_once": "At once"}
 
 #: New game form: a checkbox label that says more than the rule's name, and its tip
 RULE_LABELS = {"adversity": "adversity (Solitaire)"}
 RULE_TIPS = {"adversity": "Solitaire only: the Division turns up a situation card at every Stage start and strikes "
                           "your Office Area with it (rulings W1-W6)"}
+
+
+def _choices(values, labels: dict) -> list:
+    """``(label, value)`` pairs for a Dropdown: the player reads the label, ``new_game`` gets the value."""
+    return [(labels.get(v, v.replace("_", " ").capitalize()), v) for v in values]
+
+
+def _length_label(name: str) -> str:
+    _, days = LENGTHS[name]
+    return f"{name.capitalize()} ({days} Days)"
+
+
+def form_problem(opts: dict) -> str | None:
+    """Why ``new_game`` would refuse the New game form's choices, in the form's own words (its
+    fields and the labels of its choices, never a keyword argument), or None. The engine's
+    reasons speak to scripts ("use mode='competitive' or 'coop'"); a player filling in the form
+    is told which field to change."""
+    players = opts.get("players") or ["Player"]
+    n, mode = len(players), opts.get("mode")
+    if n > MAX_PLAYERS:
+        return f"Station Master seats 1 to {MAX_PLAYERS} players; Players names {n}. Name fewer players."
+    if mode == "solitaire" and n > 1:
+        return (f"Solitaire is for one player, and Players names {n} ({', '.join(players)}). Choose Competitive "
+                "or Co-op as the Mode, or name one player.")
+    if mode != "solitaire" and n < 2:
+        return (f"{MODE_LABELS.get(mode, mode)} needs two players or more: name them in Players "
+                "(for instance: Ann, Bo), or choose Solitaire as the Mode.")
+    if opts.get("starting_hand") == "track_split":
+        from stationmaster.cards import catalog
+
+        track = catalog(opts.get("deck") or "classic").kinds()["track"]
+        if 3 * n > track:
+            return (f"Three track cards each needs {3 * n} track cards for {n} players and the deck has {track}: "
+                    "choose Three cards or Six cards as the Starting hand.")
+    rules = opts.get("optional_rules") or ()
+    if "adversity" in rules and mode != "solitaire":
+        return "The adversity rule is for Solitaire games: untick it, or choose Solitaire as the Mode."
+    if "red_flag_escape" in rules and "emergency_toolbox" not in rules:
+        return "The red flag escape rule changes the emergency toolbox's Red Flags: tick emergency toolbox too."
+    return None
 
 
 def _bot_label(game, player: str) -> str:
@@ -34,17 +85,21 @@ class NewGameForm:
         self.f_seed = W.Text(description="Seed", placeholder="blank for random", layout=wide, style=st)
         self.f_players = W.Text(description="Players", placeholder="Ann, Bo, Cy (blank: one player)",
                                 layout=wide, style=st)
-        self.f_mode = W.Dropdown(description="Mode", options=list(MODES), value="solitaire", layout=wide, style=st)
-        self.f_length = W.Dropdown(description="Length", options=list(LENGTHS), value="standard", layout=wide, style=st)
-        self.f_victory = W.Dropdown(description="Victory", options=list(VICTORIES), value="highest_after_days",
-                                    layout=wide, style=st)
-        self.f_hand = W.Dropdown(description="Starting hand", options=list(STARTING_HANDS), value="three",
+        self.f_mode = W.Dropdown(description="Mode", options=_choices(MODES, MODE_LABELS), value="solitaire",
                                  layout=wide, style=st)
-        self.f_deck = W.Dropdown(description="Deck", options=list(DECKS), value="classic", layout=wide, style=st,
-                                 tooltip="classic: the 52-card game; full: the 213-card Home deck and the "
+        self.f_length = W.Dropdown(description="Length", options=[(_length_label(n), n) for n in LENGTHS],
+                                   value="standard", layout=wide, style=st)
+        self.f_victory = W.Dropdown(description="Victory", options=_choices(VICTORIES, VICTORY_LABELS),
+                                    value="highest_after_days", layout=wide, style=st)
+        self.f_hand = W.Dropdown(description="Starting hand", options=_choices(STARTING_HANDS, HAND_LABELS),
+                                 value="three", layout=wide, style=st,
+                                 tooltip="three or six random cards, or three track cards each")
+        self.f_deck = W.Dropdown(description="Deck", options=_choices(DECKS, DECK_LABELS), value="classic",
+                                 layout=wide, style=st,
+                                 tooltip="Classic: the 52-card game; Full: the 213-card Home deck and the "
                                  "Mainline deck (docs/cards.md)")
-        self.f_refill = W.Dropdown(description="Yard refill", options=list(YARD_REFILLS), value="day_end",
-                                   layout=wide, style=st,
+        self.f_refill = W.Dropdown(description="Yard refill", options=_choices(YARD_REFILLS, REFILL_LABELS),
+                                   value="day_end", layout=wide, style=st,
                                    tooltip="when used cars come back to the Division Yard (ruling Y1)")
         self.f_rates = [W.BoundedIntText(value=v, min=0, max=5, description=d, layout=W.Layout(width="13em"),
                                          style={"description_width": "7em"})
@@ -56,8 +111,15 @@ class NewGameForm:
         self._seat_choice: dict = {}  # player name -> Dropdown (Human or a bot)
         self.f_players.observe(lambda ch: self._update_seats(), "value")
         self._update_seats()
-        self.f_start = W.Button(description="Start new game", button_style="success", icon="play")
+        self.f_start = W.Button(description="Start new game", button_style="success", icon="play",
+                                layout=W.Layout(width="auto", flex="0 0 auto"))
         self.f_start.on_click(lambda b: self.new_game_from_form())
+        # why the form's game cannot start, beside its Start button (the board's message line is
+        # out of view while the form is filled in)
+        self.f_problem = W.HTML("", layout=W.Layout(flex="1 1 auto", margin="0 0 0 8px"))
+        self.f_problem.add_class("sm-form-problem")
+        for w in (self.f_seed, self.f_players, self.f_mode, self.f_hand, self.f_deck, *self.f_rules.values()):
+            w.observe(lambda ch: self._recheck_form(), "value")
         self.f_autosaves = W.Dropdown(description="Or resume an autosaved game:", options=[],
                                       style={"description_width": "initial"}, layout=W.Layout(width="auto"))
         self.f_resume = W.Button(description="Resume", icon="folder-open", layout=W.Layout(width="auto"),
@@ -70,7 +132,7 @@ class NewGameForm:
                     W.VBox([W.HTML("Revenue rates (0–5):"), *self.f_rates])], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([W.HTML("Optional rules:")] + list(self.f_rules.values()), layout=W.Layout(flex_flow="row wrap")),
             self.f_seats,
-            self.f_start,
+            W.HBox([self.f_start, self.f_problem], layout=W.Layout(align_items="center")),
             self.f_resume_row,
         ], layout=W.Layout(display="none", border="1px solid #8884", padding="6px"))
 
@@ -126,7 +188,12 @@ class NewGameForm:
                                tooltip=f"who plays {name}'s seat: a person, or a bot",
                                style={"description_width": "initial"}, layout=W.Layout(width="auto"))
             self._seat_choice[name] = d
-        self.f_seats.children = (W.HTML("Seats:&nbsp;"), *self._seat_choice.values())
+        if getattr(self, "_seats_label", None) is None:
+            self._seats_label = W.HTML("Seats:&nbsp;")
+        self.f_seats.children = (self._seats_label, *self._seat_choice.values())
+        for d in old.values():  # the choices of names no longer in the form
+            if d not in self._seat_choice.values():
+                self._drop(d)
 
     def seat_choice(self, player: str):
         """The New game form's Human-or-bot dropdown for ``player``."""
@@ -150,16 +217,40 @@ class NewGameForm:
                     optional_rules=[r for r, w in self.f_rules.items() if w.value], bots=bots or None,
                     deck=self.f_deck.value, yard_refill=self.f_refill.value)
 
+    def _say_form_problem(self, text: str) -> None:
+        """The form's refusal beside its Start button ('' clears it)."""
+        import html
+
+        _set(self.f_problem, "value", "" if not text else
+             f'<span class="sm-error" style="color:#cf222e">⚠ <b>Cannot start that game.</b> {html.escape(text)}</span>')
+
+    def _recheck_form(self) -> None:
+        """A field changed while the form shows a refusal: say what is still wrong, or nothing."""
+        if not self.f_problem.value:
+            return
+        try:
+            problem = form_problem(self.form_options())
+        except ValueError as e:
+            problem = capital(str(e)) + "."
+        self._say_form_problem(problem or "")
+
     def new_game_from_form(self) -> bool:
+        """Start the game the form describes; when it cannot start, say why beside the form (in
+        the form's words) and keep the game in play."""
         try:
             opts = self.form_options()
-            game = sm.new_game(**opts)
+            problem = form_problem(opts)
+            game = None if problem else sm.new_game(**opts)
         except ValueError as e:
-            self.controller.say(f"Cannot start that game: {e}", error=True)
-            self._update_controls()
+            problem = capital(str(e)) + "."
+        if problem:
+            self._say_form_problem(problem)
             return False
+        self._say_form_problem("")
         self.new_game(game)
         self.new_button.value = False
+        if self.page is not None:  # the form closes under the pointer: show the new game's bar and board
+            self.page.send({"scroll": "bar"})
         return True
 
     def new_game(self, game=None, **options) -> None:
@@ -168,6 +259,7 @@ class NewGameForm:
             game = sm.new_game(**options)
         self.game = game
         seats = ", ".join(f"{p} ({_bot_label(game, p)})" if p in game.bots else p for p in game.players)
-        self.controller.say(f"New game: seed {game.seed}, {game.config.mode}, {game.config.length}, "
-                            f"players {seats}.")
+        cfg = game.config
+        self.controller.say(f"New game: seed {game.seed}, {MODE_LABELS.get(cfg.mode, cfg.mode).split(' (')[0]}, "
+                            f"{_length_label(cfg.length)}, players {seats}.")
         self._show_message()

@@ -13,8 +13,8 @@ import re
 from stationmaster.cards import PIECES
 from stationmaster.errors import IllegalIntent
 from stationmaster.intents import (
-    Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Move, Place, Play, Run, SetOut, Sort, Switch,
-    Work, parse,
+    Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Grade, Move, Place, Play, Run, SetOut, Sort,
+    Switch, Work, parse,
 )
 from stationmaster import explain
 from stationmaster.cards import rules_of
@@ -36,15 +36,19 @@ def train_name(state, tray: int) -> str:
     return f"train {t.label}" if t else f"Crew Tray {tray}"
 
 
-def place_name(state, seat: int | None, at) -> str:
-    """A grid spot as a player sees it: the card on it ("the Mine Tipple"), else "that spot"."""
+def place_name(state, seat: int | None, at, owner: str | None = None) -> str:
+    """A grid spot as a player sees it: the card on it ("the Mine Tipple"), else "that spot".
+    ``owner``: the name of the player whose Area it is, when that is not the player reading
+    ("Bo's Office", "Bo's Mine Tipple" on Ann's board, never "your Office")."""
     if at is None or seat is None:
         return "that spot"
     area = state.areas[seat]
     if tuple(at) == (0, 0):
-        return "your Office"
+        return f"{owner}'s Office" if owner else "your Office"
     cell = area.grid.get(tuple(at))
-    return f"the {card_name(state, cell.card)}" if cell is not None else "an empty spot"
+    if cell is None:
+        return f"an empty spot of {owner}'s Office Area" if owner else "an empty spot"
+    return f"{owner}'s {card_name(state, cell.card)}" if owner else f"the {card_name(state, cell.card)}"
 
 
 def car_words(cars) -> str:
@@ -52,8 +56,10 @@ def car_words(cars) -> str:
     return ", ".join(f"the {str(PIECES[c]).rsplit(' ', 1)[0]}" if c in PIECES else c for c in cars)
 
 
-def say(state, intent, seat: int | None = None) -> str:
-    """An intent as what a player does, e.g. "draw from the Home Office", "move train 5 west"."""
+def say(state, intent, seat: int | None = None, owner: str | None = None) -> str:
+    """An intent as what a player does, e.g. "draw from the Home Office", "move train 5 west".
+    ``seat``: the Area of the player who makes it; ``owner``: that player's name when they are
+    not the one reading (their places are then "Bo's Office", not "your Office")."""
     it = parse(intent)
     s = state
     if isinstance(it, Switch):
@@ -63,14 +69,14 @@ def say(state, intent, seat: int | None = None) -> str:
     if isinstance(it, Agent):
         if it.action == "pass":
             return "pass (the Freight Agent does nothing this Stage)"
-        where = place_name(s, seat, it.at)
+        where = place_name(s, seat, it.at, owner)
         if it.action == "stock":
             return f"Freight Agent: stock a box at {where}"
         if it.action == "clear":
             return f"Freight Agent: clear a red box at {where}"
         return f"Freight Agent: unjam {BOX_WORDS.get(it.box, it.box)} at {where}"
     if isinstance(it, Move):
-        return f"move {train_name(s, it.tray)} {it.direction} to {place_name(s, seat, it.to)}"
+        return f"move {train_name(s, it.tray)} {it.direction} to {place_name(s, seat, it.to, owner)}"
     if isinstance(it, SetOut):
         cars = f"{it.count} car{'s' if it.count != 1 else ''}"
         return f"set out {cars} from the {it.end} of {train_name(s, it.tray)}"
@@ -78,7 +84,7 @@ def say(state, intent, seat: int | None = None) -> str:
         return f"sort {train_name(s, it.tray)} on the Small Yard: {car_words(it.cars)}, from the front"
     if isinstance(it, Fly):
         cars = f"{it.count} car{'s' if it.count != 1 else ''}"
-        return f"roll {cars} off the rear of {train_name(s, it.tray)} into {place_name(s, seat, it.to)} (a flying switch)"
+        return f"roll {cars} off the rear of {train_name(s, it.tray)} into {place_name(s, seat, it.to, owner)} (a flying switch)"
     if isinstance(it, Exchange):
         said = ([f"leave {car_words(it.leave)}"] if it.leave else []) + ([f"take {car_words(it.take)}"] if it.take else [])
         return f"at the Interchange, {train_name(s, it.tray)}: {' and '.join(said)}"
@@ -90,13 +96,16 @@ def say(state, intent, seat: int | None = None) -> str:
             return f"play the {name} against {it.against}" + (f" at {it.at[0]},{it.at[1]}" if it.at else "")
         if it.tray is not None:
             return f"play the {name} on {train_name(s, it.tray)}"
+        if it.mainline is not None and 0 < it.mainline <= len(s.mainline):
+            return f"play the {name} on {s.mainline[it.mainline - 1]}"
         if it.at is None:
             return f"play the {name}"
         if it.card in s.deck and rules_of(s, it.card).on_card:  # an enhancement, on a card of the Area ([E1])
-            return f"put the {name} on {place_name(s, seat, it.at)}"
+            return f"put the {name} on {place_name(s, seat, it.at, owner)}"
         turned = " turned" if it.turned else ""
-        serves = f", serving {place_name(s, seat, it.serves)}" if it.serves is not None else ""
-        return f"lay the {name}{turned} in your Office Area{serves}"
+        serves = f", serving {place_name(s, seat, it.serves, owner)}" if it.serves is not None else ""
+        whose = f"{owner}'s" if owner else "your"
+        return f"lay the {name}{turned} in {whose} Office Area{serves}"
     if isinstance(it, Discard):
         return f"discard the {card_name(s, it.card)} to Department {it.dept}"
     if isinstance(it, (Board, Detrain)):
@@ -104,7 +113,7 @@ def say(state, intent, seat: int | None = None) -> str:
         car = f" (car {it.car} from the front)" if it.car is not None else ""
         return f"{verb} {train_name(s, it.tray)}{car}"
     if isinstance(it, Work):
-        return f"Laborer: work {BOX_WORDS.get(it.box, it.box)} at {place_name(s, seat, it.at)}"
+        return f"Laborer: work {BOX_WORDS.get(it.box, it.box)} at {place_name(s, seat, it.at, owner)}"
     if isinstance(it, Clearance):
         return "clear the following train" if it.clear else "hold the following train"
     if isinstance(it, Place):
@@ -176,3 +185,60 @@ def for_mouse(reason: str) -> str:
 def quotes_intent(text: str) -> bool:
     """Whether a message still quotes intent text (what ``for_mouse`` removes)."""
     return any(_mouse_hint(m.group(1)) is not None for m in _QUOTED.finditer(text))
+
+
+#: a quote in a message: in backticks (code, left alone unless it is an intent's text) or in
+#: single quotes
+_QUOTE_OR_CODE = re.compile(r"`([^`]{1,120})`|(?<![\w=])'([^']{1,80})'(?!\w)")
+
+
+def _board_words(state, it, seat) -> str:
+    """An intent made by a button alone, as its button reads ("Agent pass", "End draw", "Hold");
+    any other as what the player does (``say``)."""
+    if isinstance(it, Agent) and it.action == "pass":
+        label = "Agent pass"
+    elif isinstance(it, End):
+        label = explain.end_label(state)
+    elif isinstance(it, Switch):
+        label = "Switch"
+    elif isinstance(it, Clearance):
+        label = "Clear" if it.clear else "Hold"
+    elif isinstance(it, Grade):
+        label = f"Uphill {it.direction}"
+    else:
+        return say(state, it, seat)
+    return f'"{label}"'
+
+
+def for_board(text: str, game) -> str:
+    """A message for a player at the board (a tutorial's check, a hint): every quoted intent's
+    text ("'setout 1 rear 1'", "`end`") becomes what it does on the board ("set out 1 car from the
+    rear of train 11"), said of the acting player's Area; a quoted pattern ("'play X at x,y'")
+    becomes its clicks (``for_mouse``). Other code in backticks (``game.why_not(...)``) is left
+    as it is."""
+    if not text:
+        return text
+    s = game.state
+    p = game.players.index(game.actor) if game.actor in game.players else 0
+    seat = s.players[p].seat if s.players else None
+
+    said: list = []
+
+    def sub(m):
+        quoted = m.group(1) if m.group(1) is not None else m.group(2)
+        try:
+            words = _board_words(s, parse(quoted), seat)
+            said.append(words)
+            return words
+        except (IllegalIntent, ValueError, KeyError, IndexError):
+            pass
+        if m.group(1) is not None:  # code that is no intent: as written
+            return m.group(0)
+        hint = _mouse_hint(quoted)
+        return hint if hint is not None else m.group(0)
+
+    out = _QUOTE_OR_CODE.sub(sub, text)
+    for words in said:  # "take the top card of Department 2: `draw dept 2`" would say it twice
+        for twice in (f"{words}: {words}", f"{words} ({words})"):
+            out = re.sub(re.escape(twice), words, out, flags=re.IGNORECASE)
+    return out

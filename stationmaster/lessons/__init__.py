@@ -2,7 +2,9 @@
 
 Each lesson module offers functions returning a ``Lesson``: a built game (``lesson.game``), a
 short task in words (``lesson.task``) and ``lesson.check()``, which says "Done" or what is still
-missing, in the engine's words. ``lesson.board()`` shows the position on the notebook board when
+missing, in the engine's words — in board words ("set out 1 car from the rear of train 11", not
+"'setout 1 rear 1'") once ``lesson.board()`` has shown its game, except in the scripting lessons,
+which teach the notation. ``lesson.board()`` shows the position on the notebook board when
 ipywidgets/ipycanvas are installed (else the SVG). The engine stays standard-library only:
 nothing here imports the widgets until ``board()`` is called.
 """
@@ -48,16 +50,31 @@ class Lesson:
     game: object
     goal: Callable = field(repr=False)  # goal(game) -> None when done, else what is missing
     hint: str = ""
+    #: a lesson of playing by code (tutorial 6): its checks speak the intents' notation even when
+    #: its game is shown on a board
+    in_code: bool = False
+    #: its game is shown on the board (``board()``): its checks then speak in board words
+    on_board: bool = field(default=False, repr=False)
 
     def check(self) -> Check:
         missing = self.goal(self.game)
         if missing is None:
             return Check(True, f"Done: {self.title}.")
-        return Check(False, f"Not yet: {missing}" + (f" Hint: {self.hint}" if self.hint else ""))
+        return Check(False, self._words(f"Not yet: {missing}" + (f" Hint: {self.hint}" if self.hint else "")))
+
+    def _words(self, text: str) -> str:
+        """A check said to a player at the board: intents as what they do there ("set out 1 car
+        from the rear of train 11"), not in the notation of scripts ("'setout 1 rear 1'")."""
+        if not self.on_board or self.in_code:
+            return text
+        from ..widgets.words import for_board
+        return for_board(text, self.game)
 
     def board(self, **options):
-        """The notebook board on this lesson's game (autosave off)."""
+        """The notebook board on this lesson's game (autosave off); from now on the checks speak
+        in board words."""
         from ..widgets import Board
+        self.on_board = True
         return Board(self.game, autosave=False, **options)
 
     def _repr_markdown_(self) -> str:

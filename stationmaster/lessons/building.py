@@ -103,7 +103,8 @@ def upgrade_office() -> Lesson:
 
     return Lesson("Upgrade the Office", f"`draw home`, then upgrade the Office in order: `play {depot}`, "
                   f"`play {station}`; then `end`.", game, goal,
-                  hint=f"Try `game.why_not('play {station}')` first: it says why a Station cannot come first.")
+                  hint=f"Click the Station in your hand first (in code: `game.why_not('play {station}')`): the "
+                       "board says why a Station cannot come first.")
 
 
 def hand_limit() -> Lesson:

@@ -51,8 +51,8 @@ def stock_green_box() -> Lesson:
         reason = _why(g, "agent stock 1,1")
         if reason:
             return f"the green boxes of the Grocer's Warehouse are still empty, and stocking is refused now: {reason}"
-        return ("the green boxes of the Grocer's Warehouse at 1,1 are still empty: choose the Freight Agent "
-                "option `agent stock 1,1` (or click a green box on the board).")
+        return ("the green boxes of the Grocer's Warehouse at 1,1 are still empty: stock one with the Freight "
+                "Agent option (`agent stock 1,1`, or click a green box on the board).")
 
     return Lesson("Stock a green box", "Use the Freight Agent to put a load in a green box of the "
                   "Grocer's Warehouse at 1,1: `agent stock 1,1`.", game, goal,

@@ -170,7 +170,8 @@ def small_yard() -> Lesson:
         t = _train(g, "5")
         wrong = departure_problem(g.state, t)
         if wrong:
-            return f"{wrong}: sort its cars on the Small Yard ('sort {t.tray} ...', every car from the front)."
+            order = " ".join([c for c in t.cars if c != "K1"] + ["K1"])  # the caboose last, the rest as they are
+            return f"{wrong}: sort its cars on the Small Yard, every car from the front ('sort {t.tray} {order}')."
         if t.pos != (0, 0):
             return f"Train 5 is made up; now move it onto the Office ('move {t.tray} east 0,0')."
         return None

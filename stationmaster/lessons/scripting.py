@@ -38,7 +38,7 @@ def first_intents(seed: int = 7) -> Lesson:
 
     return Lesson("Your first intents", "In code: `game.apply(\"draw home\")`, then discard a card "
                   "(`discard CARD to 1`) and `end`.", game, goal,
-                  hint="`game.legal_intents()` lists every intent you may apply now.")
+                  hint="`game.legal_intents()` lists every intent you may apply now.", in_code=True)
 
 
 def bot_game(seed: int = 11) -> Lesson:
@@ -54,7 +54,7 @@ def bot_game(seed: int = 11) -> Lesson:
 
     return Lesson("A bot plays a Short game", "Write a loop that applies one legal intent at a time "
                   "until `game.is_over`.", game, goal,
-                  hint="`while not game.is_over: game.apply(choose(game.legal_intents()))`")
+                  hint="`while not game.is_over: game.apply(choose(game.legal_intents()))`", in_code=True)
 
 
 def save_game(game, path: str = "lesson-06.json") -> Lesson:
@@ -76,7 +76,8 @@ def save_game(game, path: str = "lesson-06.json") -> Lesson:
         return None
 
     return Lesson("Save and replay", f"Save the game as {path!r}; loading it must replay the same "
-                  "intents.", game, goal, hint="A save holds the seed, the configuration and the intents.")
+                  "intents.", game, goal, hint="A save holds the seed, the configuration and the intents.",
+                  in_code=True)
 
 
 def broken_save(game, at: int = 3) -> str:

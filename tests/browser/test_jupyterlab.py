@@ -560,7 +560,7 @@ def test_a_full_deck_board_and_its_new_game_form(lab_server, page, screenshots_d
     form.filter(has_text="Deck").first.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots_dir / "board-full-deck-form-jupyterlab.png"))
     print(f"\nscreenshot: {screenshots_dir / 'board-full-deck-form-jupyterlab.png'}")
-    page.locator(f"{board.sel} .widget-dropdown:visible").filter(has_text="Deck").locator("select").select_option("classic")
+    page.locator(f"{board.sel} .widget-dropdown:visible").filter(has_text="Deck").locator("select").select_option(label="Classic (52 cards)")
     board.click_button("Start new game")
     page.locator(f"{board.sel} button.jupyter-button").filter(has_text="Start new game").first.wait_for(state="hidden")
     assert not page.page_errors, page.page_errors

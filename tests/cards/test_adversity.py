@@ -375,7 +375,7 @@ def test_the_new_game_form_offers_adversity_and_says_why_not_outside_solitaire()
     board.f_players.value = "Ann, Bo"
     board.f_mode.value = "coop"
     board.f_start.click()
-    assert board.game is g and "it is for Solitaire games" in board.message.value
+    assert board.game is g and "adversity rule is for Solitaire games" in board.f_problem.value
 
 
 def test_the_cards_page_lists_the_situation_deck():

@@ -462,13 +462,13 @@ def test_new_game_form():
     assert g.config.optional_rules == ("emergency_toolbox",)
     assert g.config.deck == "full" and g.config.yard_refill == "when_empty"
     assert board.form.layout.display == "none"
-    # a bad form says why and keeps the game
+    # a bad form says why beside its Start button, and keeps the game
     board.f_players.value = "Ann"
     board.f_start.click()
-    assert board.game is g and "Cannot start" in board.message.value
+    assert board.game is g and "Cannot start" in board.f_problem.value
     board.f_seed.value = "seven"
     board.f_start.click()
-    assert board.game is g and "whole number" in board.message.value
+    assert board.game is g and "whole number" in board.f_problem.value
 
 
 # --------------------------------------------------------------------------- autosave

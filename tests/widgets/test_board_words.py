@@ -1,0 +1,194 @@
+"""What the board says of a move, in board words (issue 28.8): another player's action is said of
+their places ("Bo's Office", never "your Office" on Ann's board), and the log never keeps a line
+that ends in a bare separator where the events it repeated were taken out."""
+
+import random
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("ipycanvas")
+
+import stationmaster as sm  # noqa: E402
+from stationmaster.intents import Agent  # noqa: E402
+from stationmaster.widgets.board import Board  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+
+
+def _bo_may_stock_his_office():
+    """A two-player game at Bo's decision, where his Freight Agent may stock his Office."""
+    g = sm.new_game(seed=4, players=["Ann", "Bo"], mode="competitive")
+    rng = random.Random(0)
+    for _ in range(200):
+        if g.actor == "Bo" and Agent("stock", (0, 0)) in g.legal:
+            return g
+        g.apply(rng.choice(list(g.legal)))
+    raise AssertionError("no position where Bo may stock his Office")
+
+
+def test_another_players_action_is_said_of_their_office():
+    board = Board(_bo_may_stock_his_office(), autosave=False)
+    board.game.apply(Agent("stock", (0, 0)))  # Bo's action, from a cell (or a remote seat's server)
+    assert board.game.actor == "Ann"
+    said = board.controller.message
+    assert "stock a box at Bo's Office" in said, said
+    assert "your Office" not in said, said
+
+
+def test_own_action_is_still_said_of_your_office():
+    board = Board(_bo_may_stock_his_office(), autosave=False)  # hot-seat: Bo sits at the board now
+    assert board._said(Agent("stock", (0, 0))) == "Freight Agent: stock a box at your Office"
+
+
+def test_bot_notes_leave_no_bare_dash_in_the_log():
+    board = Board(sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive", length="short",
+                              bots={"Ann": "planner", "Bo": "planner"}), autosave=False, pace=0)
+    board.step_bots(300)
+    lines = board.log_text().splitlines()
+    hanging = [line for line in lines if line.rstrip().endswith(("—", "–", ":", ";", ","))]
+    assert not hanging, hanging[:3]
+    notes = set(board.autoplay.notes.values())
+    repeated = [line for line in lines if line.startswith("✎") and line[2:].split(" — ")[0] in notes]
+    assert not repeated, repeated[:3]  # a bot's note is logged once, before its events
+
+
+# --------------------------------------------------------------------------- the New game form (issue 28.7)
+
+def test_the_forms_refusal_is_said_beside_it_in_the_forms_words():
+    """Two names with Mode left on Solitaire: the refusal shows beside Start new game (the message
+    line above the board is out of view of the form), names the form's fields and choices, never
+    a keyword argument, and goes once the Mode is changed."""
+    board = Board(sm.new_game(seed=7), autosave=False)
+    old = board.game
+    board.new_button.value = True
+    board.f_players.value = "Ann, Bo"
+    board.f_start.click()
+    said = board.f_problem.value
+    assert board.game is old and board.form.layout.display == "flex"
+    assert "Solitaire is for one player" in said and "Choose Competitive or Co-op as the Mode" in said, said
+    assert "mode=" not in said and "'coop'" not in said
+    assert "Cannot start" not in board.message.value  # not said out of view
+    board.f_mode.value = "competitive"  # fixed: the refusal goes
+    assert board.f_problem.value == ""
+    board.f_start.click()
+    assert board.game is not old and board.game.players == ("Ann", "Bo")
+
+
+def test_the_form_shows_choices_in_words_not_identifiers():
+    board = Board(sm.new_game(seed=7), autosave=False)
+    for dropdown in (board.f_mode, board.f_length, board.f_victory, board.f_hand, board.f_deck, board.f_refill):
+        labels = list(dropdown._options_labels)  # what the player reads
+        assert not [x for x in labels if "_" in x or x == x.lower()], (dropdown.description, labels)
+    assert board.f_victory.label == "Most Revenue wins" and board.f_victory.value == "highest_after_days"
+    assert board.f_refill.label == "Every Day's end" and board.f_hand.label == "Three cards"
+    assert "Three track cards" in board.f_hand._options_labels
+
+
+def test_starting_a_game_from_the_form_brings_the_board_into_view(monkeypatch):
+    board = Board(sm.new_game(seed=7), autosave=False)
+    if board.page is None:
+        pytest.skip("no page helper (anywidget) in this environment")
+    asked = []
+    monkeypatch.setattr(board.page, "send", lambda msg, buffers=None: asked.append(msg))
+    board.new_button.value = True
+    board.f_start.click()
+    assert asked == [{"scroll": "bar"}]
+
+
+# --------------------------------------------------------------------------- hints (issue 28.6)
+
+def test_a_hint_to_draw_with_a_full_hand_does_not_say_it_has_room():
+    from stationmaster import explain
+    from stationmaster.intents import Draw
+    from stationmaster.query import hand_limit
+
+    g = sm.new_game(seed=1)
+    assert len(g.state.players[0].hand) == hand_limit(g.state, 0) == 3
+    said = explain.why(g, Draw("home"))
+    assert "has room" not in said, said
+    assert "your hand is full (3 of 3 cards)" in said and "play a card or discard one" in said
+
+
+def _played(seed: int, steps: int):
+    g = sm.new_game(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        g.apply(rng.choice(list(g.legal)))
+    return g
+
+
+def test_a_hint_speaks_no_script_notation():
+    """Seed 6 after 7 random intents: the planner would take the Power Plant, which fits no spot, so
+    the Hint draws from the Home Office instead and says why — not "'play Plant1 at x,y'"."""
+    from stationmaster.widgets.words import quotes_intent
+
+    board = Board(_played(6, 7), autosave=False)
+    decision = board.show_hint()
+    assert "could not be played after taking it" in decision.reason
+    for said in (decision.reason, board.controller.message, board.hint_box.value):
+        assert not quotes_intent(said) and "x,y" not in said, said
+    assert "it fits no spot of your Office Area now" in decision.reason
+
+
+def _at_the_office_with_nothing_to_detrain():
+    """A solitaire game in Load/Unload: one train at the Office with passengers to board and none
+    to detrain."""
+    from stationmaster.flow import Phase
+    from stationmaster.intents import Board as Boarding, Detrain
+
+    g = sm.new_game(seed=10)
+    rng = random.Random(10)
+    for _ in range(400):
+        legal = list(g.legal)
+        if g.state.phase == Phase.LOAD_UNLOAD and any(isinstance(i, Boarding) for i in legal) \
+                and not any(isinstance(i, Detrain) for i in legal):
+            return g, next(i.tray for i in legal if isinstance(i, Boarding))
+        g.apply(rng.choice(legal))
+    raise AssertionError("no such position")
+
+
+def test_a_refused_click_on_the_red_box_says_why():
+    """Issue 28.6: the train at the Office selected, a click on the Office's red box (nothing to
+    detrain) answers why nothing happened, in the engine's words, and so does the selection's
+    own message — not a how-to."""
+    g, tray = _at_the_office_with_nothing_to_detrain()
+    board = Board(g, autosave=False)
+    seat = g.state.players[0].seat
+    board.click_target(("tray", tray))
+    said = board.controller.message
+    reason = g.why_not(f"detrain {tray}")
+    assert reason and reason in said, said  # what it can do, and why not detrain
+    assert "Board or Detrain with the buttons" not in board.controller.hint()
+    n = len(g.history)
+    board.click_target(("box", seat, 0, 0, "red"))
+    assert len(g.history) == n and board.controller.error
+    assert board.controller.message.rstrip(".") == reason.rstrip(".")
+
+
+def test_a_hint_of_several_clicks_numbers_its_marks_in_order():
+    """Issue 28.6: a Hint of two clicks (a train, then where it goes) marks both places with their
+    numbers, 1 and 2, in the order to click them, and its words say so."""
+    from stationmaster.view.shapes import Circle, Text
+
+    g = _played(1, 72)
+    board = Board(g, autosave=False)
+    decision = board.show_hint()
+    clicks = [t for kind, t in board.controller.clicks_for(decision.intent) if kind == "click"]
+    assert len(clicks) == 2
+    assert board.hint_marks() == [(tuple(clicks[0]), "1"), (tuple(clicks[1]), "2")]
+    shapes = board.highlight_shapes()
+    numbers = [s for s in shapes if isinstance(s, Text) and s.layer == "highlight"]
+    # each place a target is drawn (a train: in the Area and on the trays' list) has its number
+    assert [t.text for t in numbers] == [str(k) for k, c in enumerate(clicks, 1) for _ in board._mark_rects(c)]
+    for t in numbers:  # each number on its mark's top left corner, on a disc
+        corners = [(max(x - 2, board.BADGE_R + 1), max(y - 2, board.BADGE_R + 1))
+                   for x, y, w, h in board._mark_rects(clicks[int(t.text) - 1])]
+        assert any(abs(t.x - cx) < 1 and abs(t.y - 4.5 - cy) < 1 for cx, cy in corners)
+        assert any(isinstance(c, Circle) and (c.x, c.y) == (t.x, t.y - 4.5) for c in shapes)
+    assert "(Click mark 1, then click mark 2.)" in board.controller.message
+    g.apply(decision.intent)  # the Hint goes with the next change: so do its numbers
+    assert board.hint_marks() == [] and not [s for s in board.highlight_shapes() if isinstance(s, Text)]
