@@ -62,20 +62,35 @@ def share_better(paired: list) -> float | None:
     return sum(1.0 if b > a else 0.5 if b == a else 0.0 for a, b in paired) / len(paired)
 
 
+def t_within(t: float, df: int) -> float:
+    """P(|T| < t) for Student's t with ``df`` degrees of freedom (a whole number), by the finite series
+    in θ = atan(t / √df) (Abramowitz & Stegun 26.7.3–4): exact, with no special functions."""
+    theta = math.atan(t / math.sqrt(df))
+    c2 = math.cos(theta) ** 2
+    if df % 2:  # odd: 2/π (θ + sin θ cos θ (1 + 2/3 cos²θ + (2·4)/(3·5) cos⁴θ + ...))
+        term = total = 1.0 if df > 1 else 0.0
+        for k in range(1, (df - 1) // 2):
+            term *= c2 * (2 * k) / (2 * k + 1)
+            total += term
+        return 2 / math.pi * (theta + math.sin(theta) * math.cos(theta) * total)
+    term = total = 1.0  # even: sin θ (1 + 1/2 cos²θ + (1·3)/(2·4) cos⁴θ + ...)
+    for k in range(1, df // 2):
+        term *= c2 * (2 * k - 1) / (2 * k)
+        total += term
+    return math.sin(theta) * total
+
+
 def t_quantile(p: float, df: int) -> float:
-    """Student's t quantile: exact for 1 and 2 degrees of freedom, else the Cornish–Fisher expansion
-    around the normal quantile (within 0.002 of the tables from 3 degrees of freedom on)."""
-    if df < 1:
-        raise ValueError(f"t needs at least 1 degree of freedom, not {df}")
-    if df == 1:
-        return math.tan(math.pi * (p - 0.5))
-    if df == 2:
-        return (2 * p - 1) / math.sqrt(2 * p * (1 - p))
-    z = statistics.NormalDist().inv_cdf(p)
-    v = df
-    return (z + (z ** 3 + z) / (4 * v) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * v ** 2)
-            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * v ** 3)
-            + (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / (92160 * v ** 4))
+    """Student's t quantile (0.5 < ``p`` < 1) for ``df`` degrees of freedom, by bisection on ``t_within``."""
+    if df < 1 or not 0.5 < p < 1:
+        raise ValueError(f"t_quantile needs 0.5 < p < 1 and at least 1 degree of freedom, not p={p}, df={df}")
+    low, high = 0.0, 1.0
+    while (1 + t_within(high, df)) / 2 < p:
+        high *= 2
+    for _ in range(100):
+        mid = (low + high) / 2
+        low, high = (mid, high) if (1 + t_within(mid, df)) / 2 < p else (low, mid)
+    return (low + high) / 2
 
 
 def paired_difference(paired: list, level: float = LEVEL) -> tuple:
@@ -137,14 +152,14 @@ def strongest_pair(rows_by_bot: dict) -> tuple | None:
 
 
 def compare(rows_by_bot: dict, lower: str, upper: str) -> dict | None:
-    """The paired figures of ``upper`` against ``lower`` (None unless both played): deals, diff, low,
-    high, share, r."""
-    if not (rows_by_bot.get(lower) and rows_by_bot.get(upper)):
+    """The paired figures of ``upper`` against ``lower`` (None unless both played some of the same
+    deals): deals, diff, low, high, share, r."""
+    paired = pairs(rows_by_bot.get(lower) or [], rows_by_bot.get(upper) or [])
+    if not paired:
         return None
-    paired = pairs(rows_by_bot[lower], rows_by_bot[upper])
     diff, low, high = paired_difference(paired)
     return {"deals": len(paired), "diff": diff, "low": low, "high": high, "share": share_better(paired),
-            "r": correlation(paired), "seeds": sorted(r["seed"] for r in rows_by_bot[upper])}
+            "r": correlation(paired)}
 
 
 # --------------------------------------------------------------------------- the page
