@@ -203,8 +203,8 @@ def ladder_table(rows_by_bot: dict) -> list:
              "| --: | --- | --: | --: | --: | --: | --: | --: | --: | --: |"]
     for k, s in enumerate(steps(rows_by_bot), 1):
         if "below" in s:
-            step = (f"{num(s['gap'], 2)} | {pct(s['share'])} | {num(s['diff'], sign=True)} "
-                    f"({num(s['low'], sign=True)} to {num(s['high'], sign=True)}) | {s['deals']} |")
+            ci = "" if s["low"] is None else f" ({num(s['low'], sign=True)} to {num(s['high'], sign=True)})"
+            step = f"{num(s['gap'], 2)} | {pct(s['share'])} | {num(s['diff'], sign=True)}{ci} | {s['deals']} |"
         else:
             step = "— | — | — | — |"
         lines.append(f"| {k} | `{s['bot']}` | {seeds_text(s['rows'])} | {num(s['mean'])} | {pct(s['won'])} | "
@@ -218,6 +218,9 @@ def luck_line(rows_by_bot: dict) -> str:
         return "The paired-deal correlation needs two bots of the ladder with games."
     lower, upper, paired = pair
     r = correlation(paired)
+    if r is None:
+        return (f"**Luck on paired deals**: the correlation of `{lower}`'s and `{upper}`'s Revenue needs at least "
+                f"three deals both played and a spread in each (have {len(paired)}).")
     return (f"**Luck on paired deals**: the two strongest bots, `{lower}` and `{upper}`, score Revenue that "
             f"correlates r = {num(r, 2)} across {len(paired)} deals (Pearson; the closer to 1, the more the "
             "deal decides among strong play).")
