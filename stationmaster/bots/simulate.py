@@ -80,6 +80,8 @@ LOCAL_TURNS = ("switch", "draw", "stock", "clear", "unjam", "pass")
 CHORES = ("stock", "clear")
 #: the freight sources, as a finished load (out) or unload (in) names its direction
 FREIGHT = ("freight_out", "freight_in")
+#: the Revenue a Porter earns: any other Revenue an intent earns beside a Laborer's finish pays for it
+PASSENGER_SOURCES = ("boarding", "detraining")
 
 
 def choosing_option(state) -> bool:
@@ -124,15 +126,15 @@ class Tally:
             if kind is not None:
                 self.turns[kind] += 1
         self.choosing = choosing_option(state)
-        finished, paid = dict.fromkeys(FREIGHT, 0), dict.fromkeys(FREIGHT, 0)
+        finished, paid = [], 0
         for e in events:
             if e.kind == "revenue":
                 self.revenue[e.player] += e.amount
                 self.by_source[e.data["source"]] += e.amount
-                if e.data["source"] in FREIGHT and e.amount > 0:
-                    paid[e.data["source"]] += 1
+                paid += e.amount > 0 and e.data["source"] not in PASSENGER_SOURCES
             elif e.kind == "work" and e.data.get("finished") in FREIGHT:
-                finished[e.data["finished"]] += 1
+                finished.append(e.data["finished"])
+                self.finished[e.data["finished"]] += 1
                 self.finished_today += 1
             elif e.kind == "collision":
                 self.collisions += 1
@@ -145,9 +147,10 @@ class Tally:
             elif e.kind == "stage_end":  # every Stage asks for a decision, so one per intent at most
                 for series, n in zip((self.division, self.classification, self.loaded_coaches), _yards(state)):
                     series.append(n)
-        for src in FREIGHT:  # a Laborer's intent finishes one load at most: paid if its events pay that freight
-            self.finished[src] += finished[src]
-            self.unpaid[src] += max(0, finished[src] - paid[src])
+        # a Laborer's intent finishes one load at most: it paid if the intent earned any Revenue but a
+        # Porter's (a per-car pay, a bonus for an order filled, a card's extra: whatever the edition pays)
+        for src in finished[paid:]:
+            self.unpaid[src] += 1
 
     def depth(self) -> dict:
         """The depth-of-play figures of the game so far (a row's, and a table of seats' rows')."""

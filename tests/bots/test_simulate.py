@@ -408,15 +408,16 @@ def test_the_tally_counts_finished_loads_and_the_ones_that_paid_nothing_by_day()
     tally.add([loaded], state)  # paid nothing: no revenue event
     tally.add([Event("day_end", "Day 1 ends")], state)
     tally.add([unloaded, pay("freight_in", 1), pay("freight_in", 2)], state)  # paid (a bonus beside it)
+    tally.add([unloaded, pay("transit", 3)], state)  # paid by a source of another name (an order's bonus, say)
     tally.add([unloaded, pay("boarding", 1)], state)  # passengers paid, the unload did not
     tally.add([loaded, pay("freight_out", -1)], state)  # a loss is no pay
     tally.add([Event("day_end", "Day 2 ends")], state)
     tally.add([Event("day_end", "Day 3 ends")], state)
     tally.add([unloaded, pay("freight_in", 6)], state)  # the game ends part way through Day 4
     depth = tally.depth()
-    assert depth["freight_finished"] == {"freight_out": 3, "freight_in": 3}
+    assert depth["freight_finished"] == {"freight_out": 3, "freight_in": 4}
     assert depth["freight_unpaid"] == {"freight_out": 2, "freight_in": 1}
-    assert depth["freight_by_day"] == [2, 3, 0, 1]
+    assert depth["freight_by_day"] == [2, 4, 0, 1]
 
 
 def test_a_rows_depth_matches_the_game_played_directly():
@@ -436,8 +437,8 @@ def test_a_rows_depth_matches_the_game_played_directly():
         done = [e for e in batch if e.kind == "work" and ("Laborer loads" in e.text or "in a red box" in e.text)]
         assert [e.data.get("finished") for e in done] == [e.data.get("finished") for e in batch if e.data.get("finished")]
         finishes += len(done)
-        paid += bool(done) and any(e.kind == "revenue" and e.data["source"].startswith("freight") and e.amount > 0
-                                   for e in batch)
+        paid += bool(done) and any(e.kind == "revenue" and e.data["source"] not in ("boarding", "detraining")
+                                   and e.amount > 0 for e in batch)
     assert finishes == sum(row["freight_finished"].values()) > 0
     assert finishes - paid == sum(row["freight_unpaid"].values())
     assert sum(row["freight_by_day"]) == finishes and len(row["freight_by_day"]) == 5
