@@ -9,7 +9,10 @@ from dataclasses import dataclass, field
 class Event:
     """``kind`` is snake_case (revenue, collision, highball, arrival, train_made_up, ...);
     ``str(event)`` is a sentence. Revenue events carry ``player``, ``amount`` and
-    ``data["source"]`` (one of ``rules.REVENUE_SOURCES``: boarding, detraining, ...)."""
+    ``data["source"]`` (one of ``rules.REVENUE_SOURCES``: boarding, detraining, ...). A Laborer's
+    ``work`` event that finishes a load (onto the car) or an unload (into a red box) carries
+    ``data["finished"]``, "freight_out" or "freight_in", whether or not it was paid (the study
+    counts the finishes that paid nothing)."""
 
     kind: str
     text: str

@@ -68,12 +68,13 @@ def play_cell_game(task: tuple) -> dict:
     game = new_game(seed=seed, players=list(bots), mode=mode, length=length, bots=bots, balance=balance)
     tally = Tally(game)
     tally.add(game.last_events, game.state)
-    play_turns(game, on_decision=lambda player, decision: tally.add(game.last_events, game.state))
+    play_turns(game, on_decision=lambda player, decision: tally.add(game.last_events, game.state, decision.intent))
     return {"cell": cell_name(mode, seats, careless), "mode": mode, "seats": seats, "careless": careless,
             "length": length, "balance": balance, "seed": seed, "bots": bots, "revenue": dict(game.revenue),
             "target": game.config.target, "floor": game.config.revenue_floor, "outcome": game.outcome.kind,
             "winners": list(game.outcome.winners), "collisions": tally.collisions,
-            "revenue_by_source": dict(tally.by_source), "seconds": round(time.perf_counter() - start, 3)}
+            "revenue_by_source": dict(tally.by_source), "seconds": round(time.perf_counter() - start, 3),
+            **tally.depth()}  # the table's turns and freight, every seat's together (issue 29)
 
 
 def play(cells, games: int, seed: int, length: str, balance: str, jobs: int = 1, progress=True) -> list:

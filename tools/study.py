@@ -6,19 +6,27 @@
     python tools/study.py --render-only               # the page again from the saved summaries
     python tools/study.py --scale 0.2 --out /tmp/s    # a fifth of the games, elsewhere (to time it)
     python tools/study.py --quick --out /tmp/s        # one game of every setting (the tests; seats: Short)
+    python tools/study.py --ladder-only --games 40 --seed 7001   # just the ladder; its tables printed
 
 It plays, for the edition of the numbers and the deck a new game gets by default (``Config``'s, read
 at run time): solitaire Short / Standard / Campaign with random, greedy, passenger and planner
-(100 / 200 / 40 games), search in Standard (--search-games), the planner with the other deck,
+(100 / 200 / 40 games), expert in Standard when it is registered (--expert-games), search in Standard
+(--search-games), the planner with the other deck,
 greedy and planner with adversity on both decks, passenger and planner under the previous edition
 (and v1 with --v1), and Co-op and Competitive at 2, 3 and 4 seats with the planner in every seat and
 with one careless seat (40 games a cell, seeds SEED+1000 on). Each setting is saved as it finishes
 (tools/balance.py's summaries, the multiplayer rows a cell at a time under the data folder), and a
 run started again reuses what matches, played by the same engine and bots' code (--fresh plays
 everything again). Then it writes the page:
-the acceptance table at the top (met / not met computed from the figures), the solitaire sections
+the acceptance table at the top (met / not met computed from the figures), the Depth section (the
+ladder on paired deals, the luck between the two strongest bots, each bot's turns and freight:
+tools/ladder.py), the solitaire sections
 with their spread across seeds and plots (tools/balance.py), and the multiplayer tables
 (tools/balance_multiplayer.py), each between its markers; the hand-written text stays.
+
+``--ladder-only`` plays just the ladder's Standard games (``--games`` a bot, from ``--seed``) and prints
+the Depth section, to try a change of the rules or bots quickly; it writes no page unless ``--out`` is
+given (then that folder's).
 """
 
 from __future__ import annotations
@@ -49,8 +57,9 @@ def _tool(name: str):
 
 balance = _tool("balance")
 multiplayer = _tool("balance_multiplayer")
+ladder = _tool("ladder")
 
-from stationmaster.bots import summarize  # noqa: E402
+from stationmaster.bots import available, summarize  # noqa: E402
 from stationmaster.config import BALANCES, DECKS, LENGTHS, YARD_REFILLS  # noqa: E402
 
 EDITION = balance.DEFAULT_EDITION
@@ -62,6 +71,8 @@ SOLO_BOTS = ("random", "greedy", "passenger", "planner")
 #: games a setting (issue 16's study: Standard 200, Short 100, Campaign 40)
 GAMES = {"short": 100, "standard": 200, "campaign": 40}
 SEARCH_GAMES = 40
+#: the expert's Standard games, on the same deals as the ladder below it (issue 29: paired deals)
+EXPERT_GAMES = 200
 SEARCH_SECONDS = 15.3  # CPU seconds a searched Standard game (see SECONDS_PER_GAME)
 OTHER_DECK_GAMES = 200
 ADVERSITY_BOTS = ("greedy", "planner")
@@ -95,7 +106,14 @@ SECONDS_PER_GAME = {
     "competitive-4+random-standard": 1.65,
 }
 #: a setting not measured: by bot (a multiplayer game counts its seats' planners)
-SECONDS_BY_BOT = {"random": 0.05, "greedy": 0.5, "passenger": 0.15, "planner": 1.0, "search": 30.0}
+SECONDS_BY_BOT = {"random": 0.05, "greedy": 0.5, "passenger": 0.15, "planner": 1.0, "search": 30.0, "expert": 30.0}
+#: issue 29's bounds on the planner's play (Standard solitaire) and on the step above it
+SWITCHING_TURNS = 6  # at least, a game
+CHORE_SHARE = 0.20  # at most, of its Local Operations turns
+FEW_FREIGHT_DAYS = 0.10  # at most, the share of games with at most one freight Day
+PAIRED_CORRELATION = 0.6  # at most, planner against expert across the deals
+EXPERT_MARGIN = 3  # Revenue a game at least, expert over planner on the same deals
+EXPERT_SHARE = 0.60  # at least, the share of the deals the expert scores more on
 
 
 @dataclasses.dataclass(frozen=True)
@@ -133,12 +151,21 @@ def scaled(n: int, scale: float) -> int:
     return max(1, round(n * scale))
 
 
-def plan(scale: float = 1.0, search_games: int = SEARCH_GAMES, editions=(), quick: bool = False) -> list:
+def ladder_bots(registered=None) -> tuple:
+    """The ladder's bots that are registered (``expert`` joins when the lead registers it)."""
+    registered = set(available() if registered is None else registered)
+    return tuple(b for b in ladder.LADDER if b in registered)
+
+
+def plan(scale: float = 1.0, search_games: int = SEARCH_GAMES, editions=(), quick: bool = False,
+         expert_games: int = EXPERT_GAMES, registered=None) -> list:
     """The study's settings, cheapest first within each part (so that a short run shows every table soon)."""
     if quick:
         scale = 0.0  # one game of every setting
     n = lambda games: scaled(games, scale)  # noqa: E731
     steps = [Step(bot, length, n(GAMES[length])) for length in GAMES for bot in SOLO_BOTS]
+    if "expert" in ladder_bots(registered):
+        steps.append(Step("expert", "standard", n(expert_games)))
     steps.append(Step("search", "standard", n(search_games)))
     steps.append(Step("planner", "standard", n(OTHER_DECK_GAMES), deck=OTHER_DECK))
     for deck in (DECK, OTHER_DECK):
@@ -148,6 +175,11 @@ def plan(scale: float = 1.0, search_games: int = SEARCH_GAMES, editions=(), quic
     table_length = "short" if quick else "standard"  # --quick: the tables of seats in their shortest game
     steps += [Step(multiplayer.SKILLED, table_length, n(MULTIPLAYER_GAMES), cell=cell) for cell in multiplayer.CELLS]
     return steps
+
+
+def ladder_plan(games: int, registered=None) -> list:
+    """``--ladder-only``: the ladder's Standard games alone, ``games`` a bot."""
+    return [Step(bot, "standard", games) for bot in ladder_bots(registered)]
 
 
 def earlier_editions(v1: bool) -> list:
@@ -261,8 +293,59 @@ def _seeds(rows: list) -> str:
     return f"{len(rows)} ({min(seeds)}–{max(seeds)})"
 
 
+def _range(lo: float, hi: float) -> str:
+    """A win rate's bounds as the table shows them: "≥ 65%", "≤ 15%" or "60%–85%"."""
+    if hi >= 1:
+        return f"≥ {_pct(lo)}"
+    return f"≤ {_pct(hi)}" if lo <= 0 else f"{_pct(lo)}–{_pct(hi)}"
+
+
+def ladder_rows(results: dict) -> dict:
+    """The ladder's (and search's) Standard solitaire rows of the default setting, by bot."""
+    return {bot: rows for bot in (*ladder.LADDER, *ladder.OTHERS)
+            if (rows := results.get((bot, "standard", REFILL, balance.variant(DECK, (), EDITION))))}
+
+
+def depth_acceptance(results: dict) -> list:
+    """Issue 29's bounds on the planner's play and on the expert's step above it, as ``acceptance``'s rows."""
+    by_bot = ladder_rows(results)
+    planner = by_bot.get("planner")
+    info = summarize(planner) if planner else {}
+    seeds = _seeds(planner) if planner else "—"
+    measured = bool(info.get("depth_games"))
+    out = []
+
+    def row(measure, figure, target, met, games=seeds):
+        out.append((measure, "29", figure if met is not None else "—", target, games if met is not None else "—", met))
+
+    row("`planner`'s switching turns a game", f"{info['switching_turns_per_game']:.1f}" if measured else "",
+        f"≥ {SWITCHING_TURNS}", info["switching_turns_per_game"] >= SWITCHING_TURNS if measured else None)
+    row("`planner`'s Local Operations turns on box chores", _pct(info["chore_share"]) if measured else "",
+        f"≤ {_pct(CHORE_SHARE)}", info["chore_share"] <= CHORE_SHARE if measured else None)
+    if measured:
+        finished = sum(info["finished_freight_per_game"].values()) * info["depth_games"]
+        figure = f"{info['unpaid_freight']} of {round(finished)}"
+    row("`planner`'s finished loads and unloads that paid nothing", figure if measured else "", "none",
+        info["unpaid_freight"] == 0 if measured else None)
+    row("`planner`'s games with at most one freight Day", _pct(info["few_freight_days_share"]) if measured else "",
+        f"≤ {_pct(FEW_FREIGHT_DAYS)}", info["few_freight_days_share"] <= FEW_FREIGHT_DAYS if measured else None)
+    pair = ladder.compare(by_bot, "planner", "expert")
+    deals = f"{pair['deals']} paired" if pair else "—"
+    row("`expert` − `planner`, Revenue a game on the same deals",
+        f"{pair['diff']:+.1f} ({ladder.num(pair['low'], sign=True)} to {ladder.num(pair['high'], sign=True)})"
+        if pair else "", f"≥ +{EXPERT_MARGIN}", pair["diff"] >= EXPERT_MARGIN if pair else None, deals)
+    row("`expert` scores more than `planner` (deals, ties half)", _pct(pair["share"]) if pair else "",
+        f"≥ {_pct(EXPERT_SHARE)}", pair["share"] >= EXPERT_SHARE if pair else None, deals)
+    has_r = pair is not None and pair["r"] is not None
+    row("`planner`'s and `expert`'s Revenue correlation across deals", f"{pair['r']:.2f}" if has_r else "",
+        f"≤ {PAIRED_CORRELATION}", pair["r"] <= PAIRED_CORRELATION if has_r else None, deals)
+    return out
+
+
 def acceptance(results: dict, mp_rows: list) -> list:
-    """Issue 16's acceptance, each as (measure, figure, target, games (seeds), met: True / False / None)."""
+    """Issues 29's and 16's acceptance, each as (measure, issue, figure, target, games (seeds), met:
+    True / False / None). Issue 29 withdrew issue 16's planner sd/mean across seeds as the measure of
+    luck: it is the correlation of two strong bots' Revenue on paired deals now."""
     def rows_of(bot, deck=DECK, rules=(), edition=EDITION):
         return results.get((bot, "standard", REFILL, balance.variant(deck, rules, edition)))
 
@@ -270,21 +353,15 @@ def acceptance(results: dict, mp_rows: list) -> list:
     for bot in ("passenger", "greedy", "planner", "search"):
         lo, hi = balance.ACCEPTANCE[bot]
         rows = rows_of(bot)
-        target = f"≥ {_pct(lo)}" if hi >= 1 else f"≤ {_pct(hi)}"
         won = summarize(rows)["win_rate"] if rows else None
-        out.append((f"`{bot}` wins, Standard solitaire", _pct(won) if rows else "—", target,
-                    _seeds(rows) if rows else "—", None if won is None else lo <= won <= hi))
+        out.append((f"`{bot}` wins, Standard solitaire", "16" if bot == "search" else "29", _pct(won) if rows else "—",
+                    _range(lo, hi), _seeds(rows) if rows else "—", None if won is None else lo <= won <= hi))
         if bot == "planner":
             share = balance.freight_share(rows) if rows else None
-            out.append(("`planner`'s Revenue from freight", _pct(share) if rows else "—", f"≥ {_pct(balance.FREIGHT_SHARE)}",
-                        _seeds(rows) if rows else "—", None if share is None else share >= balance.FREIGHT_SHARE))
-            v1 = rows_of("planner", deck="classic", edition="v1") if EDITION != "v1" else None
-            if rows and v1:
-                cv, cv1 = balance.spread(rows)[1], balance.spread(v1)[1]
-                out.append(("`planner`'s sd/mean across seeds", f"{cv:.2f}", f"≤ {cv1:.2f} (v1's)",
-                            _seeds(rows), cv <= cv1))
-            else:
-                out.append(("`planner`'s sd/mean across seeds", "—", "≤ v1's", "—", None))
+            lo, hi = balance.FREIGHT_SHARE
+            out.append(("`planner`'s Revenue from freight", "29", _pct(share) if rows else "—", _range(lo, hi),
+                        _seeds(rows) if rows else "—", None if share is None else lo <= share <= hi))
+            out += depth_acceptance(results)
     cells = {}
     for r in mp_rows:
         cells.setdefault(r["cell"], []).append(r)
@@ -292,28 +369,28 @@ def acceptance(results: dict, mp_rows: list) -> list:
     lo, hi = multiplayer.COOP_WINS
     for seats in (2, 3, 4):
         s = info.get(f"coop-{seats}")
-        out.append((f"Co-op, {seats} seats of planners, wins", _pct(s["won"]) if s else "—", f"{_pct(lo)}–{_pct(hi)}",
+        out.append((f"Co-op, {seats} seats of planners, wins", "16, 29", _pct(s["won"]) if s else "—", f"{_pct(lo)}–{_pct(hi)}",
                     _seeds(cells[s["cell"]]) if s else "—", None if not s else lo <= s["won"] <= hi))
     two, four = info.get("competitive-2"), info.get("competitive-4")
     if two and four and two["per_seat"] > 0:
         keep = four["per_seat"] / two["per_seat"]
-        out.append(("Competitive per-seat Revenue, 4 seats against 2", f"{_pct(keep)} ({four['per_seat']:.1f} / "
+        out.append(("Competitive per-seat Revenue, 4 seats against 2", "16", f"{_pct(keep)} ({four['per_seat']:.1f} / "
                     f"{two['per_seat']:.1f})", f"≥ {_pct(multiplayer.COMPETITIVE_KEEPS)}", _seeds(cells["competitive-4"]),
                     keep >= multiplayer.COMPETITIVE_KEEPS))
     else:
-        out.append(("Competitive per-seat Revenue, 4 seats against 2", "—", f"≥ {_pct(multiplayer.COMPETITIVE_KEEPS)}",
+        out.append(("Competitive per-seat Revenue, 4 seats against 2", "16", "—", f"≥ {_pct(multiplayer.COMPETITIVE_KEEPS)}",
                     "—", None))
     full, classic = rows_of("planner", deck="full"), rows_of("planner", deck="classic")
     won = summarize(full)["win_rate"] if full else None
-    out.append(("full deck: `planner` wins, Standard solitaire", _pct(won) if full else "—", f"≥ {_pct(FULL_DECK_WINS)}",
+    out.append(("full deck: `planner` wins, Standard solitaire", "16", _pct(won) if full else "—", f"≥ {_pct(FULL_DECK_WINS)}",
                 _seeds(full) if full else "—", None if won is None else won >= FULL_DECK_WINS))
     if full and classic and balance.spread(classic)[0] > 0:
         sd, sd_classic = balance.spread(full)[0], balance.spread(classic)[0]
         ratio = sd / sd_classic
-        out.append(("full deck: `planner`'s sd against the classic deck's", f"{sd:.1f} / {sd_classic:.1f} = {ratio:.2f}×",
+        out.append(("full deck: `planner`'s sd against the classic deck's", "16", f"{sd:.1f} / {sd_classic:.1f} = {ratio:.2f}×",
                     f"≤ {FULL_DECK_SPREAD}×", _seeds(full), ratio <= FULL_DECK_SPREAD))
     else:
-        out.append(("full deck: `planner`'s sd against the classic deck's", "—", f"≤ {FULL_DECK_SPREAD}×", "—", None))
+        out.append(("full deck: `planner`'s sd against the classic deck's", "16", "—", f"≤ {FULL_DECK_SPREAD}×", "—", None))
     return out
 
 
@@ -321,10 +398,16 @@ def acceptance_table(results: dict, mp_rows: list) -> str:
     verdict = {True: "met", False: "**not met**", None: "not measured"}
     lines = [f"Edition `{EDITION}` (the default), {DECK} deck unless noted, `yard_refill=\"{REFILL}\"`; "
              "met / not met is computed from the figures below by `tools/study.py`.", "",
-             "| issue 16 asks | measured | target | games (seeds) | |", "| --- | --: | --: | --: | --- |"]
-    for measure, figure, target, games, met in acceptance(results, mp_rows):
-        lines.append(f"| {measure} | {figure} | {target} | {games} | {verdict[met]} |")
+             "| the issue asks | issue | measured | target | games (seeds) | |", "| --- | --: | --: | --: | --: | --- |"]
+    for measure, issue, figure, target, games, met in acceptance(results, mp_rows):
+        lines.append(f"| {measure} | {issue} | {figure} | {target} | {games} | {verdict[met]} |")
     return "\n".join(lines)
+
+
+def depth_section(results: dict) -> str:
+    """The Depth section (tools/ladder.py) of the default setting's Standard solitaire games."""
+    return ladder.section(ladder_rows(results), available(), f"edition `{EDITION}`, {DECK} deck, "
+                          f"`yard_refill=\"{REFILL}\"`", summarize, balance.freight_share)
 
 
 def write_between(doc: pathlib.Path, begin: str, end: str, section: str, before: str) -> None:
@@ -349,6 +432,7 @@ def render(folders: dict, draw: bool = True, log=print) -> None:
     if mp_rows:
         multiplayer.write_doc(folders["doc"], multiplayer.tables(mp_rows))
     write_between(folders["doc"], ACCEPT_BEGIN, ACCEPT_END, acceptance_table(results, mp_rows), balance.BEGIN)
+    write_between(folders["doc"], ladder.BEGIN, ladder.END, depth_section(results), ladder.BEFORE)
     log(f"study: wrote {folders['doc']}" + (f" and {len(drawn)} plots under {folders['plots']}" if drawn else ""))
 
 
@@ -381,6 +465,29 @@ def folders_for(out: pathlib.Path | None) -> dict:
             "plots": out / "balance", "doc": doc}
 
 
+def ladder_only(steps, a, jobs: int, log) -> int:
+    """``--ladder-only``: play the ladder's games (kept by the code's fingerprint, so that a run again
+    reuses them), print the Depth section, and write it into the page under ``--out`` if given."""
+    if a.render_only:
+        raise SystemExit("--ladder-only plays the ladder; --render-only draws the page from saved summaries: "
+                         "choose one")
+    folders = folders_for(a.out) if a.out else {"data": folders_for(None)["data"], "summaries": None}
+    results = {}
+    for step in steps:
+        log(f"study: {step.name}: {step.games} games from seed {a.seed}")
+        played, _ = balance.run([step.bot], ["standard"], [REFILL], {None: step.games}, a.seed, jobs,
+                                folders["data"] / "ladder", reuse=not a.fresh, log=log, deck=DECK,
+                                balance=EDITION, summaries=folders["summaries"],
+                                bot_options=QUICK_SEARCH if a.quick else None, reuse_summaries=False)
+        results.update(played)
+    section = depth_section(results)
+    print(section)
+    if a.out:
+        write_between(folders["doc"], ladder.BEGIN, ladder.END, section, ladder.BEFORE)
+        log(f"study: wrote the Depth section into {folders['doc']}")
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -389,6 +496,12 @@ def main(argv=None) -> int:
                     help="solitaire game i is dealt with SEED+i, multiplayer with SEED+1000+i (default 1001)")
     ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: one per CPU)")
     ap.add_argument("--search-games", type=int, default=SEARCH_GAMES, help=f"search's games (default {SEARCH_GAMES})")
+    ap.add_argument("--expert-games", type=int, default=EXPERT_GAMES,
+                    help=f"expert's games, once it is registered (default {EXPERT_GAMES})")
+    ap.add_argument("--ladder-only", action="store_true",
+                    help="play only the ladder's Standard games and print the Depth section (a page only with --out)")
+    ap.add_argument("--games", type=int, default=GAMES["standard"],
+                    help=f"--ladder-only: games a bot (default {GAMES['standard']})")
     ap.add_argument("--scale", type=float, default=1.0, help="play this share of every setting's games (at least 1)")
     ap.add_argument("--quick", action="store_true", help="one game of every setting, search on a tiny budget")
     ap.add_argument("--v1", action="store_true", help="also replay edition v1's comparison rows")
@@ -401,13 +514,21 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     log = lambda msg: print(msg, file=sys.stderr, flush=True)  # noqa: E731
     jobs = a.jobs or os.cpu_count() or 1
-    steps = plan(a.scale, a.search_games, earlier_editions(a.v1), a.quick)
+    for what, n in (("--games", a.games), ("--search-games", a.search_games), ("--expert-games", a.expert_games)):
+        if n < 1:
+            ap.error(f"{what} must be a whole number of games from 1, not {n}")
+    if a.ladder_only:
+        steps = ladder_plan(scaled(a.games, a.scale) if not a.quick else 1)
+    else:
+        steps = plan(a.scale, a.search_games, earlier_editions(a.v1), a.quick, a.expert_games)
     if a.plan:
         for s in steps:
             print(f"{s.name}: {s.games} games, about {s.seconds() / min(jobs, s.games):.0f} s")
         print(f"{len(steps)} settings, {sum(s.games for s in steps)} games: expected {_minutes(estimate(steps, jobs))} "
               f"with {jobs} jobs")
         return 0
+    if a.ladder_only:
+        return ladder_only(steps, a, jobs, log)
     folders = folders_for(a.out)
     if not a.render_only:
         run(steps, a.seed, jobs, folders, reuse=not a.fresh, log=log, quick=a.quick)

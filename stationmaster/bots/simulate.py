@@ -28,7 +28,9 @@ from fractions import Fraction
 
 from ..cards import PIECES
 from ..config import DEFAULT_BALANCE, MAX_PLAYERS, make_config
+from ..flow import Phase
 from ..game import Game
+from ..intents import Agent, Draw, Switch
 from ..rules import REVENUE_SOURCES
 from .base import REGISTRY, check_options, make
 from .play import play_turns
@@ -65,37 +67,100 @@ def play_one(task: tuple) -> dict:
     game = Game(make_config(**config), seed, check_bots({p: bot for p in config["players"]}, config["players"]))
     tally = Tally(game)
     tally.add(game.last_events, game.state)  # the deal's events
-    play_turns(game, on_decision=lambda player, decision: tally.add(game.last_events, game.state))
+    play_turns(game, on_decision=lambda player, decision: tally.add(game.last_events, game.state, decision.intent))
     row = tally.row(game, bot_name(bot), time.perf_counter() - start)
     if options:
         row["bot_options"] = dict(options)
     return row
 
 
+#: a Local Operations turn by what its player chose: Switch, Draw, or the Freight Agent's action
+LOCAL_TURNS = ("switch", "draw", "stock", "clear", "unjam", "pass")
+#: the Freight Agent's box chores: stocking a green box, clearing a red one
+CHORES = ("stock", "clear")
+#: the freight sources, as a finished load (out) or unload (in) names its direction
+FREIGHT = ("freight_out", "freight_in")
+#: the Revenue a Porter earns: any other Revenue an intent earns beside a Laborer's finish pays for it
+PASSENGER_SOURCES = ("boarding", "detraining")
+
+
+def choosing_option(state) -> bool:
+    """Is the player to act choosing their Local Operations option (so that the next intent is the
+    turn's option: Switch, Draw or the Freight Agent)?"""
+    return state.phase == Phase.LOCAL_OPERATIONS and state.turn.option is None and state.turn.pending is None
+
+
+def turn_kind(intent) -> str | None:
+    """The ``LOCAL_TURNS`` name of an option's intent (None for any other intent)."""
+    if isinstance(intent, Switch):
+        return "switch"
+    if isinstance(intent, Draw):
+        return "draw"
+    if isinstance(intent, Agent):
+        return intent.action
+    return None
+
+
 class Tally:
-    """What a row needs from the events of a game, gathered as it is played."""
+    """What a row needs from the intents and events of a game, gathered as it is played: Revenue by
+    source and Day, collisions, the yards, and the depth of play (issue 29) — what each Local
+    Operations turn chose, the loads and unloads finished and how many paid nothing, and the
+    finishes of each Day."""
 
     def __init__(self, game) -> None:
         self.revenue = dict.fromkeys(game.players, 0)
         self.by_source = dict.fromkeys(REVENUE_SOURCES, 0)
         self.by_day, self.collisions, self.refills = [], 0, 0
         self.division, self.classification, self.loaded_coaches = [], [], []
+        self.turns = dict.fromkeys(LOCAL_TURNS, 0)
+        self.finished = dict.fromkeys(FREIGHT, 0)
+        self.unpaid = dict.fromkeys(FREIGHT, 0)
+        self.freight_by_day, self.finished_today = [], 0
+        self.choosing = False  # the state before the next intent: a Local Operations option to choose
 
-    def add(self, events, state) -> None:
-        """Count one intent's events; ``state`` is the game after them."""
+    def add(self, events, state, intent=None) -> None:
+        """Count one intent's events; ``state`` is the game after them. ``intent`` is the intent
+        applied (None for the deal's events)."""
+        if intent is not None and self.choosing:
+            kind = turn_kind(intent)
+            if kind is not None:
+                self.turns[kind] += 1
+        self.choosing = choosing_option(state)
+        finished, paid = [], 0
         for e in events:
             if e.kind == "revenue":
                 self.revenue[e.player] += e.amount
                 self.by_source[e.data["source"]] += e.amount
+                paid += e.amount > 0 and e.data["source"] not in PASSENGER_SOURCES
+            elif e.kind == "work" and e.data.get("finished") in FREIGHT:
+                finished.append(e.data["finished"])
+                self.finished[e.data["finished"]] += 1
+                self.finished_today += 1
             elif e.kind == "collision":
                 self.collisions += 1
             elif e.kind == "yard_refilled":
                 self.refills += 1
             elif e.kind == "day_end":
                 self.by_day.append(sum(self.revenue.values()))
+                self.freight_by_day.append(self.finished_today)
+                self.finished_today = 0
             elif e.kind == "stage_end":  # every Stage asks for a decision, so one per intent at most
                 for series, n in zip((self.division, self.classification, self.loaded_coaches), _yards(state)):
                     series.append(n)
+        # a Laborer's intent finishes one load at most: it paid if the intent earned any Revenue but a
+        # Porter's (a per-car pay, a bonus for an order filled, a card's extra: whatever the edition pays)
+        for src in finished[paid:]:
+            self.unpaid[src] += 1
+
+    def depth(self) -> dict:
+        """The depth-of-play figures of the game so far (a row's, and a table of seats' rows')."""
+        return {
+            "local_operations": dict(self.turns),  # turns by the option chosen
+            "freight_finished": dict(self.finished),  # loads onto a car, unloads into a red box
+            "freight_unpaid": dict(self.unpaid),  # of those, the ones whose intent paid nothing
+            # finishes in each Day (a Day the game ended in part way counts when it had any)
+            "freight_by_day": self.freight_by_day + ([self.finished_today] if self.finished_today else []),
+        }
 
     def row(self, game, bot: str, seconds: float) -> dict:
         c = game.config
@@ -113,6 +178,7 @@ class Tally:
                 "division": self.division, "classification": self.classification,
                 "division_loaded_coaches": self.loaded_coaches,
             },
+            **self.depth(),
         }
 
 
@@ -327,6 +393,11 @@ class Summary:
         self.by_source = dict.fromkeys(REVENUE_SOURCES, 0)
         self.by_day = []  # per Day: [sum of the table's Revenue, games that reached that Day]
         self.common = {}  # key -> its one value so far, or _MIXED
+        # the depth of play, from the rows that carry it (rows saved before issue 29 do not)
+        self.depth_games = self.freight_days = self.few_freight_days = 0
+        self.turns = dict.fromkeys(LOCAL_TURNS, 0)
+        self.finished = dict.fromkeys(FREIGHT, 0)
+        self.unpaid = dict.fromkeys(FREIGHT, 0)
         for row in rows:
             self.add(row)
 
@@ -346,6 +417,16 @@ class Summary:
                 self.by_day.append([0, 0])
             self.by_day[d][0] += v
             self.by_day[d][1] += 1
+        if "local_operations" in row:
+            self.depth_games += 1
+            for kind in LOCAL_TURNS:
+                self.turns[kind] += row["local_operations"].get(kind, 0)
+            for src in FREIGHT:
+                self.finished[src] += row["freight_finished"][src]
+                self.unpaid[src] += row["freight_unpaid"][src]
+            days = sum(1 for n in row["freight_by_day"] if n)
+            self.freight_days += days
+            self.few_freight_days += days <= 1
         values = {key: row[key] for key in self.KEYS}
         values["deck"] = row.get("deck", "classic")
         values["optional_rules"] = tuple(row.get("optional_rules", ()))
@@ -402,7 +483,35 @@ class Summary:
             "seconds_per_game": round(float(self.seconds) / n, 4) if n else 0.0,  # as fmean: fsum / n
             "revenue_by_day": [_ratio(v, c) for v, c in self.by_day],
         })
+        out.update(self.depth())
         return out
+
+    def depth(self) -> dict:
+        """The depth of play a game (issue 29), None where no row carries it: Local Operations turns
+        by option, the share of them that are box chores, finished loads and unloads and those that
+        paid nothing, the Days with a finish, and the share of games with at most one such Day."""
+        n = self.depth_games
+        if not n:
+            return dict.fromkeys(DEPTH_FIGURES)
+        turns = sum(self.turns.values())
+        return {
+            "depth_games": n,
+            "local_operations_per_game": {k: _ratio(v, n) for k, v in self.turns.items()},
+            "switching_turns_per_game": _ratio(self.turns["switch"], n),
+            "chore_share": _ratio(sum(self.turns[k] for k in CHORES), turns),
+            "draws_per_game": _ratio(self.turns["draw"], n),
+            "finished_freight_per_game": {k: _ratio(v, n) for k, v in self.finished.items()},
+            "unpaid_freight_per_game": {k: _ratio(v, n) for k, v in self.unpaid.items()},
+            "unpaid_freight": sum(self.unpaid.values()),
+            "freight_days_per_game": _ratio(self.freight_days, n),
+            "few_freight_days_share": _ratio(self.few_freight_days, n),
+        }
+
+
+#: the keys of ``Summary.depth``
+DEPTH_FIGURES = ("depth_games", "local_operations_per_game", "switching_turns_per_game", "chore_share",
+                 "draws_per_game", "finished_freight_per_game", "unpaid_freight_per_game", "unpaid_freight",
+                 "freight_days_per_game", "few_freight_days_share")
 
 
 _MIXED = object()  # a key whose rows disagree: the summary shows None
@@ -437,6 +546,16 @@ def format_summary(info: dict) -> str:
         f"By source: {src} (per game)",
         "By Day:    " + ", ".join(f"{v:g}" for v in info["revenue_by_day"]),
     ]
+    if info.get("depth_games"):
+        done, unpaid = info["finished_freight_per_game"], info["unpaid_freight_per_game"]
+        lines += [
+            f"Turns:     switch {info['switching_turns_per_game']:g}, draw {info['draws_per_game']:g} "
+            f"(per game); box chores {100 * info['chore_share']:.0f}% of Local Operations turns",
+            f"Freight:   loads {done['freight_out']:g}, unloads {done['freight_in']:g} finished "
+            f"({unpaid['freight_out'] + unpaid['freight_in']:g} paid nothing), on "
+            f"{info['freight_days_per_game']:g} Days (per game); at most one freight Day in "
+            f"{100 * info['few_freight_days_share']:.0f}% of games",
+        ]
     if "seconds" in info:
         lines.append(f"Time:      {info['seconds']:.1f} s on {info['jobs']} job(s), "
                      f"{info['seconds_per_game']:.3f} s per game in a worker")

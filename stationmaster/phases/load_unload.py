@@ -327,9 +327,9 @@ def apply(s: State, it, ev: Events) -> None:
         _replace(cars, empty, piece)
         retire(s, empty)
         fac.loaded_here.append(piece)
-        ev.say("work", f"{who}'s Laborer loads a {sp.car} at the {sp.name}.")
+        ev.say("work", f"{who}'s Laborer loads a {sp.car} at the {sp.name}.", data={"finished": "freight_out"})
         _pay_freight(s, ev, p, f"a {sp.car} loaded at the {sp.name}", "freight_out")
     else:
         fac.red.append(piece)
-        ev.say("work", f"{who}'s Laborer puts an unloaded {sp.car} load in a red box at the {sp.name}.")
+        ev.say("work", f"{who}'s Laborer puts an unloaded {sp.car} load in a red box at the {sp.name}.", data={"finished": "freight_in"})
         _pay_freight(s, ev, p, f"a {sp.car} unloaded at the {sp.name}", "freight_in")

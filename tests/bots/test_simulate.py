@@ -363,3 +363,96 @@ def test_the_streaming_summary_gives_the_figures_of_the_whole_list(games):
     assert {k: got[k] for k in want} == want
     assert got["players"] == (rows[0]["players"] if len({r["players"] for r in rows}) == 1 else None)
     assert got["games"] == len(rows) and got["wins"] == sum(r["won"] for r in rows)
+
+
+# --------------------------------------------------------------------------- the depth of play (issue 29)
+
+
+def _choosing(option=None, pending=None):
+    """A state as the Tally reads it between intents: its phase and its turn's option and pending."""
+    from types import SimpleNamespace
+    from stationmaster.flow import Phase
+    return SimpleNamespace(phase=Phase.LOCAL_OPERATIONS, turn=SimpleNamespace(option=option, pending=pending))
+
+
+def test_the_tally_counts_an_option_only_when_the_player_was_choosing_one():
+    from types import SimpleNamespace
+    from stationmaster.flow import Option, Phase
+    tally = sim.Tally(SimpleNamespace(players=["Player"]))
+    tally.add([], _choosing())  # the deal: the first turn's option is to choose
+    tally.add([], _choosing(option=Option.SWITCH), sm.parse("switch"))
+    tally.add([], _choosing(option=Option.SWITCH), sm.parse("end"))  # inside the Switch option: no turn
+    tally.add([], _choosing(), sm.parse("end"))  # the turn ends; the next player's option is to choose
+    tally.add([], _choosing(option=Option.DRAW), sm.parse("draw home"))
+    tally.add([], _choosing(pending=object()), sm.parse("end"))  # a decision pending: no option to choose
+    tally.add([], _choosing(), sm.parse("grade east"))
+    tally.add([], SimpleNamespace(phase=Phase.MAINLINE, turn=SimpleNamespace(option=None, pending=None)),
+              sm.parse("agent stock 0,0"))
+    tally.add([], _choosing(), sm.parse("run east"))  # in the Mainline phase: not a Local Operations turn
+    tally.add([], _choosing(), sm.parse("agent clear 1,1"))
+    tally.add([], _choosing(), sm.parse("agent pass"))
+    assert tally.depth()["local_operations"] == {"switch": 1, "draw": 1, "stock": 1, "clear": 1, "unjam": 0, "pass": 1}
+
+
+def test_the_tally_counts_finished_loads_and_the_ones_that_paid_nothing_by_day():
+    from types import SimpleNamespace
+    from stationmaster.events import Event
+    tally = sim.Tally(SimpleNamespace(players=["Player"]))
+    loaded = Event("work", "loads a boxcar", data={"finished": "freight_out"})
+    unloaded = Event("work", "puts an unloaded load in a red box", data={"finished": "freight_in"})
+    moved = Event("work", "moves a load to AT")  # not a finish
+    pay = lambda src, n: Event("revenue", "earns", player="Player", amount=n, data={"source": src})  # noqa: E731
+    state = _choosing()
+    tally.add([loaded, pay("freight_out", 6)], state)  # paid
+    tally.add([moved], state)
+    tally.add([loaded], state)  # paid nothing: no revenue event
+    tally.add([Event("day_end", "Day 1 ends")], state)
+    tally.add([unloaded, pay("freight_in", 1), pay("freight_in", 2)], state)  # paid (a bonus beside it)
+    tally.add([unloaded, pay("transit", 3)], state)  # paid by a source of another name (an order's bonus, say)
+    tally.add([unloaded, pay("boarding", 1)], state)  # passengers paid, the unload did not
+    tally.add([loaded, pay("freight_out", -1)], state)  # a loss is no pay
+    tally.add([Event("day_end", "Day 2 ends")], state)
+    tally.add([Event("day_end", "Day 3 ends")], state)
+    tally.add([unloaded, pay("freight_in", 6)], state)  # the game ends part way through Day 4
+    depth = tally.depth()
+    assert depth["freight_finished"] == {"freight_out": 3, "freight_in": 4}
+    assert depth["freight_unpaid"] == {"freight_out": 2, "freight_in": 1}
+    assert depth["freight_by_day"] == [2, 4, 0, 1]
+
+
+def test_a_rows_depth_matches_the_game_played_directly():
+    """Every Local Operations turn is counted once by its option (Switch, Draw and the Freight Agent are
+    intents only an option's choice takes), and a finish paid nothing exactly when its intent's events
+    paid no freight."""
+    seed = 7002  # the planner finishes loads and unloads on this deal
+    (row,) = simulate("planner", games=1, seed=seed)
+    g = sm.new_game(seed=seed, bots={"Player": "planner"})
+    play_turns(g)
+    kinds = [sim.turn_kind(it) for it in g.history]
+    assert row["local_operations"] == {k: kinds.count(k) for k in sim.LOCAL_TURNS}
+    stages = len(row["yards_by_stage"]["division"])
+    assert sum(row["local_operations"].values()) == stages == 60  # one option a Stage, five Days of twelve
+    finishes = paid = 0
+    for batch in g.event_batches:
+        done = [e for e in batch if e.kind == "work" and ("Laborer loads" in e.text or "in a red box" in e.text)]
+        assert [e.data.get("finished") for e in done] == [e.data.get("finished") for e in batch if e.data.get("finished")]
+        finishes += len(done)
+        paid += bool(done) and any(e.kind == "revenue" and e.data["source"] not in ("boarding", "detraining")
+                                   and e.amount > 0 for e in batch)
+    assert finishes == sum(row["freight_finished"].values()) > 0
+    assert finishes - paid == sum(row["freight_unpaid"].values())
+    assert sum(row["freight_by_day"]) == finishes and len(row["freight_by_day"]) == 5
+    info = summarize([row, row])
+    assert info["switching_turns_per_game"] == row["local_operations"]["switch"]
+    assert info["chore_share"] == round((row["local_operations"]["stock"] + row["local_operations"]["clear"]) / 60, 3)
+    assert info["freight_days_per_game"] == sum(1 for n in row["freight_by_day"] if n)
+    assert info["unpaid_freight"] == 2 * sum(row["freight_unpaid"].values())
+
+
+def test_a_summary_of_rows_saved_before_the_depth_figures_says_none():
+    (row,) = simulate("random", length="short", games=1, seed=3)
+    old = {k: v for k, v in row.items() if k not in ("local_operations", "freight_finished", "freight_unpaid", "freight_by_day")}
+    info = summarize([old])
+    assert info["chore_share"] is None and info["switching_turns_per_game"] is None
+    assert summarize([old, row])["depth_games"] == 1  # the figures come from the rows that carry them
+    assert "Turns:" not in sim.format_summary({**info, "bot": "random"}) and "Turns:" in sim.format_summary(summarize([row]))

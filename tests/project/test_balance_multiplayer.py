@@ -59,3 +59,10 @@ def test_the_tables_go_between_the_markers(tmp_path):
     text = doc.read_text(encoding="utf-8")
     assert text.count(study.BEGIN) == 1 and "TABLE TWO" in text and "TABLE ONE" not in text
     assert text.index(study.END) < text.index("hand-written")
+
+
+def test_a_tables_row_counts_every_seats_local_operations_turns():
+    """Issue 29's depth figures for a table of seats: each seat takes one option a Stage."""
+    game = study.play_cell_game(("competitive", 2, "random", "short", study.Config().balance, 5))
+    assert sum(game["local_operations"].values()) == 2 * 3 * 12  # two seats, three Days of twelve Stages
+    assert sum(game["freight_by_day"]) == sum(game["freight_finished"].values())

@@ -96,11 +96,31 @@ def test_quick_study_puts_the_acceptance_at_the_top(quick):
     assert text.index(study.ACCEPT_BEGIN) < text.index(study.balance.BEGIN)
     table = text.split(study.ACCEPT_BEGIN, 1)[1].split(study.ACCEPT_END, 1)[0]
     for measure in ("`passenger` wins", "`greedy` wins", "`planner` wins", "`planner`'s Revenue from freight",
-                    "`search` wins", "`planner`'s sd/mean", "Co-op, 2 seats", "Co-op, 3 seats", "Co-op, 4 seats",
+                    "`planner`'s switching turns", "`planner`'s Local Operations turns on box chores",
+                    "`planner`'s finished loads and unloads that paid nothing", "`planner`'s games with at most one",
+                    "`expert` − `planner`", "`expert` scores more", "`planner`'s and `expert`'s Revenue correlation",
+                    "`search` wins", "Co-op, 2 seats", "Co-op, 3 seats", "Co-op, 4 seats",
                     "Competitive per-seat Revenue, 4 seats against 2", "full deck: `planner` wins",
                     "full deck: `planner`'s sd"):
         (line,) = [row for row in table.splitlines() if row.startswith(f"| {measure}")]
         assert line.rstrip().endswith(("| met |", "| **not met** |", "| not measured |")), line
+
+
+def test_quick_study_writes_the_depth_section(quick):
+    """Issue 29: the ladder on paired deals, the luck between its two strongest bots, each bot's turns and
+    freight, between their markers after the acceptance and before the figures."""
+    out, _ = quick
+    text = (out / "balance.md").read_text(encoding="utf-8")
+    assert text.index(study.ACCEPT_END) < text.index(study.ladder.BEGIN) < text.index(study.balance.BEGIN)
+    depth = text.split(study.ladder.BEGIN, 1)[1].split(study.ladder.END, 1)[0]
+    for k, bot in enumerate(study.ladder_bots(), 1):
+        assert f"| {k} | `{bot}` | 1 (7–7) |" in depth, bot
+    assert "**Luck on paired deals**" in depth
+    table = depth.split("| bot | games | Local Operations turns |", 1)[1]
+    for bot in (*study.ladder_bots(), "search"):
+        assert f"| `{bot}` | 1 | 60.0 | " in table, bot  # one option a Stage: 60 in a Standard game
+    if "expert" not in study.ladder_bots():
+        assert "`expert` is absent: not registered" in depth
 
 
 def test_a_second_run_reuses_the_saved_settings(quick):
@@ -113,9 +133,10 @@ def test_a_second_run_reuses_the_saved_settings(quick):
     assert log.count("reusing") == len(study.plan(editions=study.earlier_editions(False), quick=True))  # every setting kept, none played again
 
 
-def _rows(revenues, won, freight=0, deck="classic", balance="v2", seed=1):
-    """Solitaire rows as simulate writes them (the fields the page's figures read)."""
-    return [{"bot": "b", "mode": "solitaire", "length": "standard", "players": 1, "yard_refill": "day_end",
+def _rows(revenues, won, freight=0, deck="classic", balance="v2", seed=1, **depth):
+    """Solitaire rows as simulate writes them (the fields the page's figures read; ``depth``: the depth
+    of play's fields, the same in every row)."""
+    return [{**depth, "bot": "b", "mode": "solitaire", "length": "standard", "players": 1, "yard_refill": "day_end",
              "target": 25, "deck": deck, "balance": balance, "optional_rules": [], "seed": seed + i,
              "revenue": {"Player": r}, "won": w, "winners": ["Player"] if w else [], "collisions": 0,
              "yard_refills": 0, "revenue_by_source": {"boarding": r - freight, "freight_out": freight},
@@ -130,7 +151,7 @@ def test_the_acceptance_is_computed_from_the_figures():
     full = study.balance.variant("full", (), study.EDITION)
     results = {key("passenger"): _rows([10, 10, 10, 10, 30], [0, 0, 0, 0, 1]),
                key("greedy"): _rows([10] * 10, [0] * 10),
-               key("planner"): _rows([20, 30, 40, 30], [0, 1, 1, 1], freight=12),
+               key("planner"): _rows([20, 30, 40, 30], [0, 1, 1, 1], freight=12, **_depth(6, 12, [1, 1, 0, 0, 1])),
                key("planner", v1): _rows([28, 30, 32, 30], [1, 1, 1, 1], balance="v1"),
                key("planner", full): _rows([10, 50, 30, 30], [0, 1, 1, 1], deck="full")}
     verdicts = {measure: met for measure, *_, met in study.acceptance(results, [])}
@@ -138,11 +159,72 @@ def test_the_acceptance_is_computed_from_the_figures():
     assert verdicts["`greedy` wins, Standard solitaire"] is True
     assert verdicts["`planner` wins, Standard solitaire"] is True  # 75%
     assert verdicts["`planner`'s Revenue from freight"] is True  # 12 of 30 a game
-    assert verdicts["`planner`'s sd/mean across seeds"] is False  # 0.27 against v1's 0.05
+    assert "`planner`'s sd/mean across seeds" not in verdicts  # withdrawn by issue 29 for the paired correlation
+    assert verdicts["`planner`'s switching turns a game"] is True  # 6
+    assert verdicts["`planner`'s Local Operations turns on box chores"] is True  # 12 of 60
+    assert verdicts["`planner`'s finished loads and unloads that paid nothing"] is True
+    assert verdicts["`planner`'s games with at most one freight Day"] is True  # three Days in every game
+    assert verdicts["`expert` − `planner`, Revenue a game on the same deals"] is None  # no expert
     assert verdicts["`search` wins, Standard solitaire"] is None  # not played
     assert verdicts["full deck: `planner` wins, Standard solitaire"] is True
     assert verdicts["full deck: `planner`'s sd against the classic deck's"] is False  # 16.3 / 8.2 = 2×
     assert verdicts["Co-op, 2 seats of planners, wins"] is None
+
+
+def _depth(switch, chores, by_day, unpaid=0):
+    """A row's depth-of-play fields: 60 Local Operations turns, ``chores`` of them box chores."""
+    return {"local_operations": {"switch": switch, "draw": 60 - switch - chores, "stock": chores, "clear": 0,
+                                 "unjam": 0, "pass": 0},
+            "freight_finished": {"freight_out": sum(by_day), "freight_in": 0},
+            "freight_unpaid": {"freight_out": unpaid, "freight_in": 0}, "freight_by_day": list(by_day)}
+
+
+def test_issue_29s_acceptance_is_computed_from_the_depth_figures_and_the_paired_deals():
+    """Each bound of issue 29 follows its figure: switching, chores, unpaid finishes, freight Days, and the
+    expert's step above the planner on the same deals (difference, share, correlation)."""
+    key = lambda bot: (bot, "standard", study.REFILL, "")  # noqa: E731
+    planner = _rows([30, 20, 25, 25, 30], [1, 0, 1, 1, 1], freight=10, **_depth(5, 13, [0, 2, 0, 0, 0], unpaid=1))
+    expert = _rows([34, 22, 30, 31, 28], [1, 0, 1, 1, 1], freight=10, **_depth(9, 3, [1, 1, 1, 0, 0]))
+    verdicts = {m: (figure, met) for m, _, figure, _, _, met in study.acceptance({key("planner"): planner,
+                                                                                  key("expert"): expert}, [])}
+    assert verdicts["`planner`'s switching turns a game"] == ("5.0", False)
+    assert verdicts["`planner`'s Local Operations turns on box chores"] == ("22%", False)  # 13 of 60
+    assert verdicts["`planner`'s finished loads and unloads that paid nothing"] == ("5 of 10", False)
+    assert verdicts["`planner`'s games with at most one freight Day"] == ("100%", False)
+    diff, met = verdicts["`expert` − `planner`, Revenue a game on the same deals"]
+    assert diff.startswith("+3.0 (") and met is True  # differences 4, 2, 5, 6, -2
+    assert verdicts["`expert` scores more than `planner` (deals, ties half)"] == ("80%", True)
+    r, met = verdicts["`planner`'s and `expert`'s Revenue correlation across deals"]
+    assert met is False and float(r) == round(study.ladder.correlation(study.ladder.pairs(planner, expert)), 2) > 0.6
+    assert verdicts["`planner` wins, Standard solitaire"] == ("80%", True)  # issue 29: 60–85%
+    expert_beyond = [dict(r, seed=r["seed"] + 100) for r in expert]  # other deals: nothing to pair
+    verdicts = {m: met for m, *_, met in study.acceptance({key("planner"): planner, key("expert"): expert_beyond}, [])}
+    assert verdicts["`planner`'s and `expert`'s Revenue correlation across deals"] is None
+
+
+def test_the_ladder_plays_expert_once_it_is_registered():
+    names = {s.name for s in study.plan(registered=["random", "greedy", "passenger", "planner", "search"])}
+    assert "expert-standard" not in names and "search-standard" in names
+    steps = {s.name: s.games for s in study.plan(registered=["planner", "expert"], expert_games=30)}
+    assert steps["expert-standard"] == 30
+    assert [s.bot for s in study.ladder_plan(40, registered=["random", "greedy", "passenger", "planner", "search"])] == \
+        ["random", "greedy", "passenger", "planner"]
+    assert [s.games for s in study.ladder_plan(40, registered=["planner", "expert"])] == [40, 40]
+
+
+def test_ladder_only_plays_the_ladder_and_prints_the_depth_section(tmp_path, capsys):
+    page = (ROOT / "docs" / "balance.md").read_bytes()
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert study.main(["--ladder-only", "--games", "1", "--seed", "7001", "--jobs", "1", "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert (ROOT / "docs" / "balance.md").read_bytes() == page
+    assert "## Depth: the ladder on paired deals" in out
+    for k, bot in enumerate(study.ladder_bots(), 1):
+        assert f"| {k} | `{bot}` | 1 (7001–7001) |" in out
+    text = (tmp_path / "balance.md").read_text(encoding="utf-8")
+    assert out.strip() in text and text.index(study.ladder.BEGIN) < text.index(study.balance.BEGIN)
+    assert "search" not in err.getvalue()  # the ladder alone
 
 
 def test_the_study_follows_the_engines_default_edition():
