@@ -290,7 +290,8 @@ class RemoteGame:
         self._closed = False
         self._fatal: str | None = None
         self._connections = 0  # how many times the connection was made (1 + reconnections)
-        self._changes = 0
+        self._changes = 0  # changes of the table (``wait``)
+        self._ticks = 0  # changes of the table or of the link (``wait_for``)
         self._version = 0  # changes of the table, as its listeners are told of them
         self._heard: dict = {}  # listener -> the version it was last told of
         self._quiet: set = set()  # update seqs whose observers apply() calls itself
@@ -438,15 +439,15 @@ class RemoteGame:
                 "_revenue": dict(revenue), "_outcome": outcome, "seat_bots": dict(bots), "_shadow": None}
 
     def _apply_message(self, kind: str, f: dict) -> None:
-        notify = welcomed = False
+        """Change the table by a message read whole (``_read``), and tell who waits or listens."""
+        changed = notify = False
         with self._cond:
-            if kind == "welcome":
-                changed = not self._welcomed or self._table_key() != (
+            if kind == "welcome":  # the table as the server has it: on every connection
+                changed = notify = not self._welcomed or self._table_key() != (
                     [str(i) for i in f["_history"]], f["_view"], f["seat_bots"], f["_legal_text"])
                 self.__dict__.update(f)
                 self._welcomes += 1
-                self._welcomed = self._live = welcomed = True
-                notify = changed
+                self._welcomed = self._live = True
             elif kind == "update":
                 if f["_seq"] != len(self._history) + 1:  # cannot happen on one connection: start afresh
                     self._conn.close()
@@ -455,22 +456,23 @@ class RemoteGame:
                 self._batches.append(f.pop("batch"))
                 ack = f.pop("ack")
                 self.__dict__.update(f)
-                notify = f["_seq"] not in self._quiet
+                changed, notify = True, f["_seq"] not in self._quiet
                 if ack is not None:
                     self._answers[ack] = {"type": "update", "ack": ack}
             elif kind == "seats":
                 self.__dict__.update(f)
-                notify = True
+                changed = notify = True
             elif kind == "error":
                 self._fatal = f["reason"] or "the server closed the connection"
             elif f["id"] is not None:
                 self._answers[f["id"]] = f["msg"]
             else:
                 self.notice = f["reason"]
-            self._changes += notify
-            self._version += kind in ("welcome", "update", "seats") and (kind != "welcome" or notify)
+            self._version += changed
+            self._changes += changed
+            self._ticks += changed
             self._cond.notify_all()
-        if welcomed:
+        if kind == "welcome":
             self._set_link(connected=True)
         if notify:
             self._notify()
@@ -497,6 +499,8 @@ class RemoteGame:
             if new == old:
                 return
             self._link = new
+            self._ticks += 1
+            self._cond.notify_all()
         for cb, loop in list(self._link_listeners):
             self._call_on(loop, self._call, cb)
 
@@ -556,18 +560,23 @@ class RemoteGame:
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the game changed (another seat acted, a bot took a seat...); False on timeout."""
+        return self._wait("_changes", timeout)
+
+    def _wait(self, counter: str, timeout: float | None) -> bool:
         with self._cond:
-            n = self._changes
-            return self._cond.wait_for(lambda: self._changes != n or self._fatal, timeout) and not self._fatal
+            n = getattr(self, counter)
+            return self._cond.wait_for(lambda: getattr(self, counter) != n or self._fatal, timeout) \
+                and not self._fatal
 
     def wait_for(self, predicate, timeout: float | None = None) -> bool:
-        """Block until ``predicate(game)`` holds (checked after each change); False on timeout."""
+        """Block until ``predicate(game)`` holds (checked after each change of the table or of the
+        connection); False on timeout."""
         deadline = None if timeout is None else time.monotonic() + timeout
         while not predicate(self):
             left = None if deadline is None else deadline - time.monotonic()
             if left is not None and left <= 0:
                 return False
-            self.wait(left)
+            self._wait("_ticks", left)
             if self._fatal:
                 raise ServerError(self._fatal)
         return True

@@ -100,3 +100,49 @@ def test_two_boards_play_a_competitive_round_by_mouse_with_a_bot_in_the_third_se
             b.close()
         for g in games:
             g.close()
+
+
+def test_a_board_whose_server_is_gone_says_so_queues_a_click_at_once_and_applies_it_once_back(tmp_path, monkeypatch):
+    """Issue 28.2: the board shows the connection's state (reconnecting since when, what is
+    pending); a click while the server is down returns at once, queued, and is said to be; a second
+    is refused; when the server is back the queued click is applied exactly once."""
+    monkeypatch.chdir(tmp_path)
+    db = str(tmp_path / "tables.db")
+    srv = start(db, limits=Limits(bot_pace=0.0))
+    port = int(srv.url.rsplit(":", 1)[1])
+    table = remote.create(srv.url, players=["Ann", "Bo"], mode="competitive", seed=5)
+    first = sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive").actor
+    board = sm.play(remote=table.invites[first])
+    line = board.connection
+    try:
+        assert line in board.bar.children and "Connected to the server at 127.0.0.1" in line.value
+        srv.stop()  # the server is gone
+        deadline = time.monotonic() + 5
+        while "Reconnecting" not in line.value:
+            assert time.monotonic() < deadline, line.value
+            time.sleep(0.01)
+        assert f"since {time.strftime('%H:%M', time.localtime())}" in line.value  # since when
+        clicks = board.controller.clicks_for(sm.parse("draw home"))
+        t = time.monotonic()
+        for kind, what in clicks:
+            (board.click_target if kind == "click" else board.press)(what)
+        took = time.monotonic() - t
+        assert took < 0.5, f"the click held the kernel for {took:.1f} s"
+        assert "queued" in board.message.value and board.game.seq == 0
+        assert "Draw from the Home Office" in line.value and "queued" in line.value
+        for kind, what in clicks:  # one decision at a time: a second is refused at once, and why
+            (board.click_target if kind == "click" else board.press)(what)
+        assert time.monotonic() - t < 1 and "still on its way" in board.message.value
+        srv = start(db, port=port, limits=Limits(bot_pace=0.0))  # back
+        assert board.game.wait_for(lambda g: g.seq == 1 and g.link.pending is None, 10)
+        deadline = time.monotonic() + 5
+        while "Connected" not in line.value or "your decision" in line.value:
+            assert time.monotonic() < deadline, line.value
+            time.sleep(0.01)
+        assert stored_intents(db, table.id) == ["draw home"]  # exactly once
+        assert [str(i) for i in board.game.history] == ["draw home"] and board.game.link.pending is None
+        assert "Home Office" in board.message.value and "went back" not in board.message.value
+    finally:
+        board.close()
+        board.game.close()
+        srv.stop()
