@@ -69,7 +69,7 @@ class Link:
 
     connected: bool  # up, with the table as the server has it
     since: float  # when it last came up or went down (``time.time()``)
-    pending: str | None = None  # the intent on its way to the server, not yet answered
+    pending: str | None = None  # an intent queued (``Queued``): on its way, its caller no longer waiting
     problem: str | None = None  # the last thing that went wrong, in words; None once an intent goes through
     problem_at: float | None = None
 
@@ -489,6 +489,12 @@ class RemoteGame:
         return self._link
 
     def _set_link(self, **changes) -> None:
+        if self._change_link(**changes):
+            self._tell_link()
+
+    def _change_link(self, **changes) -> bool:
+        """Change the link (``Link``'s fields); whether it changed. Its listeners are told by
+        ``_tell_link``, outside the lock."""
         with self._cond:
             old = self._link
             if changes.get("connected", old.connected) != old.connected:
@@ -497,10 +503,13 @@ class RemoteGame:
                 changes["problem_at"] = time.time()
             new = dataclasses.replace(old, **changes)
             if new == old:
-                return
+                return False
             self._link = new
             self._ticks += 1
             self._cond.notify_all()
+            return True
+
+    def _tell_link(self) -> None:
         for cb, loop in list(self._link_listeners):
             self._call_on(loop, self._call, cb)
 
@@ -605,7 +614,6 @@ class RemoteGame:
             mine = self._actor == self.me
             if mine:  # its update is this call's to announce (others' updates announce themselves)
                 self._quiet.add(seq + 1)
-        self._set_link(pending=text)
         if self.queue_after is None:
             return self._finish(lambda: self._deliver(it, text, seq, mine, time.monotonic() + timeout), unread)
         return self._apply_or_queue(it, text, seq, mine, unread)
@@ -634,9 +642,13 @@ class RemoteGame:
         with self._cond:
             self._cond.wait_for(lambda: job["done"] or not self.connected, self.queue_after)
             job["left"] = not job["done"]
+            # pending from here, in the lock the sender's end looks at ``left`` in: it clears it after
+            told = job["left"] and self._change_link(pending=text)
             since = self._link.since
         if not job["left"]:
             return self._finish(lambda: _result(job), unread)
+        if told:
+            self._tell_link()
         down = "" if self.connected else f" (the connection is down since {time.strftime('%H:%M:%S', time.localtime(since))})"
         raise Queued(f"The server has not answered yet{down}: your decision is queued and is sent, once, when it does")
 
@@ -657,6 +669,7 @@ class RemoteGame:
         with self._cond:
             self._sending = None
             troubled = self._unread > unread
+        self._notify(direct=direct)  # first: once the link says nothing is pending, the board has been told
         if troubled:  # a message of this intent's could not be read: the intent went through all the same
             self._set_link(pending=None)
             if direct:
@@ -664,7 +677,6 @@ class RemoteGame:
                               stacklevel=3)
         else:
             self._set_link(pending=None, problem=None, problem_at=None)
-        self._notify(direct=direct)
         return events
 
     def _deliver(self, it, text: str, seq: int, mine: bool, deadline: float | None) -> list:

@@ -61,14 +61,11 @@ class ConnectionLine(W.HTML):
         if link.connected:
             parts.append((f"● Connected to the server at {where}", "ok"))
         else:
-            parts.append((f"⟳ Reconnecting to the server at {where} since {_clock(link.since)}…", "waiting"))
+            parts.append((f"⟳ Reconnecting: the server has been gone since {_clock(link.since)}", "waiting"))
         if link.pending:
             what = self._said(link.pending)
-            if link.connected:
-                parts.append((f"sending your decision ({what})…", "waiting"))
-            else:
-                parts.append((f"your decision ({what}) is queued: it is sent, once, when the server is back",
-                              "waiting"))
+            parts.append((f"Sending: {what}… (the server is slow to answer)" if link.connected else
+                           f"Queued: {what} (sent, once, when the server is back)", "waiting"))
         if link.problem:
             parts.append((f"⚠ {link.problem} ({_clock(link.problem_at)})", "problem"))
         return parts

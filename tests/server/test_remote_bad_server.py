@@ -201,3 +201,34 @@ def test_every_request_says_so_when_its_answer_nests_too_deeply():
             remote.create(answerer.url, players=["Ann"])
     finally:
         answerer.close()
+
+
+def test_a_slow_server_leaves_a_queued_intent_on_its_way_and_it_is_taken_once(server):
+    """With ``queue_after`` (a board's seat) apply never waits longer: the intent is queued, a second
+    one refused while it is on its way, and the listeners hear of it once it is taken, once."""
+    table = two(server)
+    first = sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive").actor
+
+    def slow(text):
+        if json.loads(text).get("type") == "update":
+            time.sleep(1.0)
+        return text
+
+    relay = Relay(server.url, slow)
+    seat = remote.join(relay.invite(table.invites[first]))
+    heard = []
+    seat.observe(lambda g: heard.append(g.seq))
+    seat.queue_after = 0.2
+    try:
+        t = time.monotonic()
+        with pytest.raises(remote.Queued, match="queued"):
+            seat.apply("draw home")
+        assert time.monotonic() - t < 0.6 and seat.link.pending == "draw home" and seat.link.connected
+        with pytest.raises(sm.IllegalIntent, match="still on its way") as refused:
+            seat.apply("draw home")
+        assert not isinstance(refused.value, remote.Queued)
+        assert seat.wait_for(lambda g: g.seq == 1 and g.link.pending is None, 10)
+        assert heard == [1] and stored_intents(server.db, table.id) == ["draw home"]
+    finally:
+        seat.close()
+        relay.close()

@@ -121,7 +121,8 @@ def test_a_board_whose_server_is_gone_says_so_queues_a_click_at_once_and_applies
         while "Reconnecting" not in line.value:
             assert time.monotonic() < deadline, line.value
             time.sleep(0.01)
-        assert f"since {time.strftime('%H:%M', time.localtime())}" in line.value  # since when
+        since = board.game.link.since  # since when: the moment it went
+        assert time.time() - since < 5 and f"since {time.strftime('%H:%M:%S', time.localtime(since))}" in line.value
         clicks = board.controller.clicks_for(sm.parse("draw home"))
         t = time.monotonic()
         for kind, what in clicks:
@@ -129,14 +130,14 @@ def test_a_board_whose_server_is_gone_says_so_queues_a_click_at_once_and_applies
         took = time.monotonic() - t
         assert took < 0.5, f"the click held the kernel for {took:.1f} s"
         assert "queued" in board.message.value and board.game.seq == 0
-        assert "Draw from the Home Office" in line.value and "queued" in line.value
+        assert "Queued: Draw from the Home Office" in line.value
         for kind, what in clicks:  # one decision at a time: a second is refused at once, and why
             (board.click_target if kind == "click" else board.press)(what)
         assert time.monotonic() - t < 1 and "still on its way" in board.message.value
         srv = start(db, port=port, limits=Limits(bot_pace=0.0))  # back
         assert board.game.wait_for(lambda g: g.seq == 1 and g.link.pending is None, 10)
         deadline = time.monotonic() + 5
-        while "Connected" not in line.value or "your decision" in line.value:
+        while "Connected" not in line.value or "Queued" in line.value or "Sending" in line.value:
             assert time.monotonic() < deadline, line.value
             time.sleep(0.01)
         assert stored_intents(db, table.id) == ["draw home"]  # exactly once
@@ -146,3 +147,43 @@ def test_a_board_whose_server_is_gone_says_so_queues_a_click_at_once_and_applies
         board.close()
         board.game.close()
         srv.stop()
+
+
+def test_a_board_says_when_its_server_sent_what_it_cannot_read_and_shows_the_table_read_afresh(server):
+    """Issue 27.11 on the board: the problem is on the connection line, and the board shows the
+    table as the server has it once it is read afresh."""
+    import json
+
+    from remote_helpers import Relay
+
+    garbled = []
+
+    def garble(text):  # the first update the board's seat is sent cannot be read
+        if json.loads(text).get("type") == "update" and not garbled:
+            garbled.append(text)
+            return json.dumps({**json.loads(text), "events": {"$c": "Nope", "f": {}}})
+        return text
+
+    table = remote.create(server.url, players=["Ann", "Bo"], mode="competitive", seed=5)
+    first = sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive").actor
+    watcher = "Bo" if first == "Ann" else "Ann"
+    relay = Relay(server.url, garble)
+    board = sm.play(remote=relay.invite(table.invites[watcher]))
+    mover = table.join(first)
+    try:
+        seen = board.updates
+        mover.apply("draw home")
+        assert board.game.wait_for(lambda g: g.seq == 1 and g.connected, 10)
+        deadline = time.monotonic() + 5
+        while board.updates == seen:  # the board repainted by itself, from the table read afresh
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert garbled and board.game.connections == 2
+        assert "cannot read" in board.connection.value and "Connected" in board.connection.value
+        assert "Home Office" in board.message.value and "went back" not in board.message.value
+        assert [str(i) for i in board.game.history] == ["draw home"]
+    finally:
+        board.close()
+        board.game.close()
+        mover.close()
+        relay.close()
