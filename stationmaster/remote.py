@@ -301,7 +301,7 @@ class RemoteGame:
         self._link = Link(False, time.time())
         self._sending = None  # the intent text apply() is sending
         self._shadow = None
-        self._legal = (None, None)
+        self._bad_view: str | None = None  # why the view as updated cannot be read, until the next
         self.table_id = None
         self.me = None
         self.notice: str | None = None  # the server's last refusal of no request in particular (a flood)
@@ -358,17 +358,23 @@ class RemoteGame:
         try:
             kind, fields = self._read(raw)
         except Unreadable as e:
-            what = "welcome" if not self._live else "message"
-            problem = f"the server sent a {what} this seat cannot read ({e})"
-            with self._cond:
-                self._unread += 1
-                if not self._welcomed:  # join() says so at once
-                    self._fatal = f"{problem}: is it a Station Master server of this version?"
-                self._cond.notify_all()
-            self._set_link(problem=problem[0].upper() + problem[1:] + "; the table is read afresh from the server.")
+            if self._cannot_read("welcome" if not self._live else "message", str(e))[1]:
+                self._tell_link()
             return False
         self._apply_message(kind, fields)
         return True
+
+    def _cannot_read(self, what: str, reason: str) -> tuple:
+        """Something the server sent cannot be read: ``(problem, whether the link changed)``;
+        the caller drops the connection, and the next brings the table afresh."""
+        problem = f"the server sent a {what} this seat cannot read ({reason})"
+        with self._cond:
+            self._unread += 1
+            if not self._welcomed:  # join() says so at once
+                self._fatal = f"{problem}: is it a Station Master server of this version?"
+            self._cond.notify_all()
+            problem = problem[0].upper() + problem[1:] + "; the table is read afresh from the server."
+            return problem, self._change_link(problem=problem)
 
     def _read(self, raw) -> tuple:
         """``(kind, fields)``: a message decoded and checked whole before anything changes, or
@@ -433,10 +439,12 @@ class RemoteGame:
         revenue, bots = msg["revenue"], msg["bots"]
         if not isinstance(revenue, dict) or not isinstance(bots, dict):
             raise Unreadable("its revenue or bots are not tables")
-        actor = msg["actor"]
+        actor, legal = msg["actor"], tuple(_texts(msg["legal"]))
         return {"_seq": seq, "_view": view, "_state_obj": None, "_actor": actor if actor is None else _text(actor),
-                "_decision": _text(msg["decision"]), "_legal_text": tuple(_texts(msg["legal"])),
-                "_revenue": dict(revenue), "_outcome": outcome, "seat_bots": dict(bots), "_shadow": None}
+                "_decision": _text(msg["decision"]), "_legal_text": legal,
+                "_legal": LegalIntents(tuple(parse(t) for t in legal)),
+                "_revenue": dict(revenue), "_outcome": outcome, "seat_bots": dict(bots), "_shadow": None,
+                "_bad_view": None}
 
     def _apply_message(self, kind: str, f: dict) -> None:
         """Change the table by a message read whole (``_read``), and tell who waits or listens."""
@@ -777,11 +785,24 @@ class RemoteGame:
 
     @property
     def state(self):
-        """This seat's view of the table: the other hands and the Home Office are ``"?"`` cards."""
+        """This seat's view of the table: the other hands and the Home Office are ``"?"`` cards.
+        (An update's change of it is checked field by field when it comes, the whole when read:
+        should the whole not read, this says so and the table is read afresh.)"""
         with self._cond:
-            if self._state_obj is None:
+            if self._state_obj is not None:
+                return self._state_obj
+            if self._bad_view:
+                raise ServerError(self._bad_view)
+            try:
                 self._state_obj = codec.decode(self._view)
-            return self._state_obj
+                return self._state_obj
+            except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError) as e:
+                self._bad_view, told = self._cannot_read("table", f"{type(e).__name__}: {str(e)[:200]}")
+                if self._conn is not None:
+                    self._conn.close()
+        if told:
+            self._tell_link()
+        raise ServerError(self._bad_view)
 
     _state = state
 
@@ -845,10 +866,7 @@ class RemoteGame:
     @property
     def legal(self) -> LegalIntents:
         """What this seat may do now (empty when another seat must decide)."""
-        key = (self._seq, self._legal_text)
-        if self._legal[0] != key:
-            self._legal = (key, LegalIntents(tuple(parse(t) for t in self._legal_text)))
-        return self._legal[1]
+        return self._legal
 
     def legal_intents(self) -> list:
         return list(self.legal)
@@ -882,6 +900,7 @@ class RemoteGame:
         """A local ``Game`` on this seat's view, for trying things out (the hidden cards stay
         ``"?"``; it knows nothing more than the seat does)."""
         if self._shadow is None:
+            self._state  # noqa: B018 - the view reads (else ServerError says why, and it is read afresh)
             c = self._config
             g = new_game(seed=0, players=list(c.players), mode=c.mode, length=c.length, victory=c.victory,
                          starting_hand=c.starting_hand, revenue=c.revenue, optional_rules=c.optional_rules,

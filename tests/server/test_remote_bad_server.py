@@ -60,6 +60,7 @@ DEEP = "[" * 100_000 + "]" * 100_000
 UNREADABLE_UPDATES = {
     "events of an unknown kind": (changed(events={"$c": "Nope", "f": {}}), "unknown object"),
     "an intent that is no intent": (changed(intent="fly away"), "IllegalIntent"),
+    "a legal intent that is no intent": (changed(legal=["draw home", "fly away"]), "IllegalIntent"),
     "a change of no field of a table": (changed(delta={"colour": 1}), "no field"),
     "an outcome naming code to run": (changed(outcome={"$c": "os.system", "f": {}}), "unknown object"),
     "a revenue that is a list": (changed(revenue=[1]), "not tables"),
@@ -229,6 +230,27 @@ def test_a_slow_server_leaves_a_queued_intent_on_its_way_and_it_is_taken_once(se
         assert not isinstance(refused.value, remote.Queued)
         assert seat.wait_for(lambda g: g.seq == 1 and g.link.pending is None, 10)
         assert heard == [1] and stored_intents(server.db, table.id) == ["draw home"]
+    finally:
+        seat.close()
+        relay.close()
+
+
+def test_a_change_of_the_table_that_reads_field_by_field_but_not_whole_is_said_when_read(server):
+    """An update's change of the table is checked field by field when it comes; one that still does
+    not make a table (``extras`` a number) is said when the table is read, and read afresh."""
+    table = two(server)
+    first = sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive").actor
+    relay = Relay(server.url, garbling(1, lambda msg: json.dumps({**msg, "delta": {**msg["delta"], "extras": 5}})))
+    seat = remote.join(relay.invite(table.invites[first]))
+    try:
+        seat.apply("draw home", timeout=5)
+        with pytest.raises(remote.ServerError, match="cannot read.*TypeError"):
+            seat.state
+        with pytest.raises(remote.ServerError, match="cannot read"):  # the same, until read afresh
+            seat.copy()
+        assert seat.wait_for(lambda g: g.connections == 2 and g.connected, 5)
+        assert seat.state.players[0].name == "Ann" and [str(i) for i in seat.history] == ["draw home"]
+        assert "cannot read" in seat.link.problem
     finally:
         seat.close()
         relay.close()
