@@ -14,9 +14,11 @@ A remote game reads and plays like a ``Game`` for one seat: ``apply``, ``legal_i
 ``"?"``), ``revenue``, ``is_over``, ``outcome``, ``history``, ``events``; plus ``me`` and
 ``wait``. The server decides: ``apply`` returns once the server has written the intent to its
 database, and raises ``IllegalIntent`` with the server's reason when it refuses it. The
-connection comes back by itself when the server restarts. Needs the ``serve`` extra
-(``pip install "stationmaster[serve]"``: httpx and websockets). The protocol and the security
-model are in docs/remote.md.
+connection comes back by itself when the server restarts; ``link`` says how it stands (up or
+since when not, a decision queued, the last problem), and a message from the server that cannot
+be read changes nothing: it is said, and the table read afresh. Needs the ``serve`` extra
+(``pip install "stationmaster[serve]"``: httpx and websockets). The protocol, the client and the
+security model are in docs/remote.md.
 """
 
 from __future__ import annotations
