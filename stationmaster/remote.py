@@ -343,8 +343,12 @@ class RemoteGame:
                     code = conn.close_code
             except (ConnectionClosed, InvalidHandshake, OSError, TimeoutError) as e:
                 code = getattr(getattr(e, "rcvd", None), "code", None)
+            except Exception as e:  # never a reader gone while the seat looks connected: said, and again
+                self._set_link(problem=f"The seat's connection failed ({type(e).__name__}: {str(e)[:200]}); "
+                                       "it connects again.")
             with self._cond:
                 self._conn = None
+                self._live = False
                 if code == NOT_FOUND_CODE and self._fatal is None:
                     self._fatal = "no such table or invitation"
                 self._cond.notify_all()
@@ -659,7 +663,8 @@ class RemoteGame:
             return self._finish(lambda: _result(job), unread)
         if told:
             self._tell_link()
-        down = "" if self.connected else f" (the connection is down since {time.strftime('%H:%M:%S', time.localtime(since))})"
+        clock = time.strftime("%H:%M:%S", time.localtime(since))
+        down = "" if self.connected else f" (the connection is down since {clock})"
         raise Queued(f"The server has not answered yet{down}: your decision is queued and is sent, once, when it does")
 
     def _finish(self, deliver, unread: int, direct: bool = True) -> list:

@@ -126,7 +126,7 @@ def test_a_server_whose_every_message_is_unreadable_is_said_at_once_and_changes_
     seat = remote.join(relay.invite(table.invites[first]))
     try:
         t = time.monotonic()
-        with pytest.raises(remote.ServerError, match="cannot read"):
+        with pytest.raises(remote.ServerError, match="sent a welcome this seat cannot read"):  # on reconnecting
             seat.apply("draw home", timeout=20)
         assert time.monotonic() - t < 2
         assert seat.history == () and seat.seq == 0 and len(seat.event_batches) == 1
