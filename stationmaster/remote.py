@@ -945,7 +945,10 @@ class RemoteGame:
         reason = self.can_save()
         if reason:
             raise SaveError(reason[0].upper() + reason[1:])
-        return export(self.url, self.table_id).to_json()
+        try:
+            return export(self.url, self.table_id).to_json()
+        except ServerError as e:  # a board's Save says why, as for any save that cannot be made
+            raise SaveError(f"The save comes from the server, which cannot give it now: {e}") from None
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)

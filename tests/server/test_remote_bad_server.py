@@ -254,3 +254,19 @@ def test_a_change_of_the_table_that_reads_field_by_field_but_not_whole_is_said_w
     finally:
         seat.close()
         relay.close()
+
+
+def test_the_save_of_a_finished_game_whose_server_is_gone_is_a_save_error(tmp_path):
+    """A board's Save (``dumps``) says why it cannot, as for any save: not a ConnectionError."""
+    srv = start(str(tmp_path / "t.db"), limits=Limits(bot_pace=0.0))
+    table = remote.create(srv.url, players=["Ann", "Bo"], mode="competitive", seed=2, length="short",
+                          bots={"Ann": "random", "Bo": "random"}, pace=0)
+    spectator = table.watch()
+    try:
+        assert spectator.wait_for(lambda g: g.is_over, 60)
+        srv.stop()
+        with pytest.raises(sm.SaveError, match="cannot give it now.*cannot reach"):
+            spectator.dumps()
+    finally:
+        spectator.close()
+        srv.stop()
