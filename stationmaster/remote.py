@@ -614,8 +614,7 @@ class RemoteGame:
         than that: the intent is then sent in the background and ``Queued`` is raised."""
         if self.me is None:
             raise IllegalIntent("a spectator watches: join with a seat's invite to play")
-        it = parse(intent)
-        text = str(it)
+        text = str(parse(intent))
         with self._cond:
             if self._sending is not None:
                 raise IllegalIntent("your last decision is still on its way to the server: wait for its answer "
@@ -629,17 +628,17 @@ class RemoteGame:
             if mine:  # its update is this call's to announce (others' updates announce themselves)
                 self._quiet.add(seq + 1)
         if self.queue_after is None:
-            return self._finish(lambda: self._deliver(it, text, seq, mine, time.monotonic() + timeout), unread)
-        return self._apply_or_queue(it, text, seq, mine, unread)
+            return self._finish(lambda: self._deliver(text, seq, mine, timeout), unread)
+        return self._apply_or_queue(text, seq, mine, unread)
 
-    def _apply_or_queue(self, it, text: str, seq: int, mine: bool, unread: int) -> list:
+    def _apply_or_queue(self, text: str, seq: int, mine: bool, unread: int) -> list:
         """Send in the background; wait for the answer only while the connection is up and at most
         ``queue_after`` seconds, else leave it on its way and raise ``Queued``."""
         job = {"done": False, "left": False}
 
         def deliver():
             try:
-                job["events"] = self._deliver(it, text, seq, mine, None)
+                job["events"] = self._deliver(text, seq, mine, None)  # for as long as it takes
             except Exception as e:
                 job["error"] = e
             with self._cond:
@@ -654,10 +653,12 @@ class RemoteGame:
 
         threading.Thread(target=deliver, name="stationmaster-remote-send", daemon=True).start()
         with self._cond:
-            self._cond.wait_for(lambda: job["done"] or not self.connected, self.queue_after)
-            job["left"] = not job["done"]
-            # pending from here, in the lock the sender's end looks at ``left`` in: it clears it after
-            told = job["left"] and self._change_link(pending=text)
+            try:
+                self._cond.wait_for(lambda: job["done"] or not self.connected, self.queue_after)
+            finally:  # (an interrupted wait leaves it on its way too)
+                job["left"] = not job["done"]
+                # pending from here, in the lock the sender's end reads ``left`` in: it clears it after
+                told = job["left"] and self._change_link(pending=text)
             since = self._link.since
         if not job["left"]:
             return self._finish(lambda: _result(job), unread)
@@ -694,15 +695,16 @@ class RemoteGame:
             self._set_link(pending=None, problem=None, problem_at=None)
         return events
 
-    def _deliver(self, it, text: str, seq: int, mine: bool, deadline: float | None) -> list:
+    def _deliver(self, text: str, seq: int, mine: bool, timeout: float | None) -> list:
         """Send intent ``seq`` until the server has it (once: the sequence number keeps a resend
-        from counting twice); its events."""
+        from counting twice), for ``timeout`` seconds at most (None: as long as it takes); its events."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         done = False
         try:
             while True:
                 left = _left(deadline)
                 if left is not None and left <= 0:
-                    raise ServerError(f"the server did not answer {text!r} within the time given")
+                    raise ServerError(f"the server did not answer {text!r} within {timeout:g} s")
                 if self._closed:
                     raise ServerError("the seat was closed before the server answered")
                 with self._cond:
