@@ -270,3 +270,31 @@ def test_the_save_of_a_finished_game_whose_server_is_gone_is_a_save_error(tmp_pa
     finally:
         spectator.close()
         srv.stop()
+
+
+def test_a_queued_intent_the_server_refuses_when_it_is_back_is_said_on_the_link(tmp_path):
+    """Issue 28.2: a click queued while the server was gone and refused when it is back is not
+    lost in silence: the link says it was not taken, and why."""
+    db = str(tmp_path / "t.db")
+    srv = start(db)
+    port = int(srv.url.rsplit(":", 1)[1])
+    table = two(srv)
+    first = sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive").actor
+    seat = remote.join(table.invites[first])
+    seat.queue_after = 1.0
+    try:
+        srv.stop()
+        assert seat.wait_for(lambda g: not g.connected, 5)
+        t = time.monotonic()
+        with pytest.raises(remote.Queued, match="connection is down since"):
+            seat.apply("hold")  # not a decision of this moment: the server will refuse it
+        assert time.monotonic() - t < 0.2 and seat.link.pending == "hold"
+        srv = start(db, port=port)
+        assert seat.wait_for(lambda g: g.link.pending is None, 10)
+        assert "not taken" in seat.link.problem and "Local Operations" in seat.link.problem
+        assert seat.seq == 0 and stored_intents(db, table.id) == []
+        seat.apply("draw home")  # the seat plays on
+        assert seat.seq == 1 and seat.link.problem is None
+    finally:
+        seat.close()
+        srv.stop()
