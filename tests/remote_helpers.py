@@ -94,3 +94,115 @@ def leaks(messages, secrets: list, viewer: str | None) -> list:
 def hidden_count(state, viewer: str) -> int:
     """How many cards of the other seats' hands and the Home Office a view shows as hidden."""
     return sum(p.hand.count(HIDDEN) for p in state.players if p.name != viewer) + state.home.count(HIDDEN)
+
+
+# ---------------------------------------------------------------------- servers that misbehave
+
+class Relay:
+    """A WebSocket relay between seats and a real server (``target``, its http:// URL), for
+    servers that misbehave: ``rewrite(text)`` sees every message the server sends and returns what
+    the seat gets instead (None: nothing). ``invite(url)`` is an invite through the relay; the
+    real server's HTTP is not relayed. ``close()`` stops it."""
+
+    def __init__(self, target: str, rewrite=None) -> None:
+        import threading
+        from websockets.sync.server import serve
+
+        self.target = target.replace("http", "ws", 1)
+        self.rewrite = rewrite or (lambda text: text)
+        self.server = serve(self._handle, "127.0.0.1", 0, max_size=None)
+        self.url = f"http://127.0.0.1:{self.server.socket.getsockname()[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def invite(self, invite: str) -> str:
+        return f"{self.url}/seat/{invite.rsplit('/seat/', 1)[1]}"
+
+    def _handle(self, seat) -> None:
+        import threading
+        import websockets.sync.client as wsc
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            upstream = wsc.connect(self.target + seat.request.path, max_size=None, open_timeout=5)
+        except OSError:
+            return  # the real server is down: the seat sees the connection closed
+        with upstream:
+            def forward():
+                try:
+                    for m in seat:
+                        upstream.send(m)
+                except ConnectionClosed:
+                    pass
+                finally:
+                    upstream.close()
+
+            threading.Thread(target=forward, daemon=True).start()
+            try:
+                for m in upstream:
+                    out = self.rewrite(m)
+                    if out is not None:
+                        seat.send(out)
+            except ConnectionClosed:
+                pass
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+
+class Speaker:
+    """A fake game server: every WebSocket it accepts is sent ``messages`` (text or bytes) and
+    then held open until the seat leaves. ``url``; ``close()`` stops it."""
+
+    def __init__(self, *messages) -> None:
+        import threading
+        from websockets.sync.server import serve
+
+        self.messages = messages
+        self.server = serve(self._handle, "127.0.0.1", 0, max_size=None)
+        self.url = f"http://127.0.0.1:{self.server.socket.getsockname()[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def _handle(self, seat) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            for m in self.messages:
+                seat.send(m)
+            for _ in seat:
+                pass
+        except ConnectionClosed:
+            pass
+
+    def close(self) -> None:
+        self.server.shutdown()
+
+
+class Answerer:
+    """A fake game server's HTTP side: every GET and POST is answered ``body`` (bytes, JSON
+    type) with ``status``. ``url``; ``close()`` stops it."""
+
+    def __init__(self, body: bytes, status: int = 200) -> None:
+        import http.server
+        import threading
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def answer(self):
+                self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            do_GET = do_POST = answer
+
+            def log_message(self, *a):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()

@@ -60,6 +60,9 @@ SHOTS = {
     # a table across browsers (issue 19): Ann's seat, after a round played across a server restart
     "board-remote-seat-jupyterlab.png":
         "tests/browser/test_remote_table.py::test_two_browsers_play_a_round_across_a_server_restart",
+    # the same seat while its server is gone (issue 28.2): reconnecting since when, a click queued
+    "board-remote-reconnecting-jupyterlab.png":
+        "tests/browser/test_remote_table.py::test_two_browsers_play_a_round_across_a_server_restart",
 }
 
 

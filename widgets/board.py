@@ -21,6 +21,7 @@ from stationmaster.view.scene.room import NARROW
 
 from . import advice
 from . import autosave as _autosave
+from . import connection
 from . import frontend
 from . import surface as _surface
 from .autoplay import Autoplay
@@ -162,6 +163,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         super().__init__(children=self._layout(), layout=W.Layout(width="100%"))
         self.add_class("station-master-board")
         self.add_class(f"sm-theme-{self.theme}")
+        self.connection = connection.for_game(game)  # a server's seat: its connection's state, atop the bar
+        if self.connection is not None:
+            self.bar.children = (self.connection, *self.bar.children)
         self._resting = False  # bots paused because no view of the board is shown
         self._view_count = 0  # ask the browser to count this board's views (see _on_views)
         self.observe(self._on_views, "_view_count")

@@ -1,8 +1,10 @@
 """A table across browsers, for real (issue 19, item 7): a game server process on 127.0.0.1, two
 human seats each in its own Chromium (separate profiles) with JupyterLab running
 ``sm.play(remote=invite)``, a spectator, and a bot in the third seat. The two boards play a
-Competitive round by mouse; the server is killed with SIGKILL mid-round and started again on the
-same database; both boards carry on by themselves, and the export replays to the same game.
+Competitive round by mouse; the server is killed with SIGKILL mid-round: both boards say they are
+reconnecting, and a click made meanwhile returns at once, queued (issue 28.2); the server is started
+again on the same database, the queued click is applied once, both boards carry on by themselves,
+and the export replays to the same game.
 
 Where to click is read from a *shadow* board in the test's process on the same seat (laid out for
 the room the browser's board has, its own intents switched off): the browser's board is the one
@@ -15,6 +17,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -42,6 +45,34 @@ def shadow_of(board: BoardView, invite: str):
     game = remote.join(invite)
     game.apply = lambda intent, timeout=30.0: []  # noqa: ARG005 - the browser's click does it
     return board.shadow(remote=game)
+
+
+def line_says(page, board: BoardView, words: str, timeout: int = 15_000) -> str:
+    """Wait until the board's connection line says ``words``; its text."""
+    line = page.locator(f"{board.sel} .sm-connection")
+    page.wait_for_function("([sel, words]) => (document.querySelector(sel)?.textContent || '').includes(words)",
+                           arg=[f"{board.sel} .sm-connection", words], timeout=timeout)
+    return line.inner_text()
+
+
+def click_while_the_server_is_down(pages, boards, shadow, spectator, screenshots_dir) -> tuple:
+    """The server is gone: both boards say so; the seat that must decide clicks its decision, and the
+    click returns at once (the kernel is not held), its board saying it is queued. ``(seq, intent)``."""
+    for name, p in pages.items():
+        line_says(p, boards[name], "Reconnecting")
+    who, n = spectator.actor, spectator.seq
+    sh = shadow[who]
+    intent = next_intent(sh.game, {})
+    t = time.monotonic()
+    click_through(pages[who], boards[who].nb, boards[who], sh, intent, [])  # each click: the kernel idle again
+    took = time.monotonic() - t
+    assert took < 10, f"the click held {who}'s kernel for {took:.0f} s"
+    said = line_says(pages[who], boards[who], "Queued: ")
+    assert "since" in said, said
+    bar = pages[who].locator(f"{boards[who].sel} .sm-bar").inner_text()
+    assert "has not answered yet" in bar, bar  # the message line says so too
+    pages[who].screenshot(path=str(screenshots_dir / "board-remote-reconnecting-jupyterlab.png"))
+    return n, intent, who
 
 
 def test_two_browsers_play_a_round_across_a_server_restart(lab_server, page, tmp_path, request, screenshots_dir):
@@ -98,12 +129,19 @@ def test_two_browsers_play_a_round_across_a_server_restart(lab_server, page, tmp
             clicked[who] += 1
             if restarted:
                 after_restart[who] += 1
-            if not restarted and min(clicked.values()) >= 1 and sum(clicked.values()) >= 3:
+            if not restarted and min(clicked.values()) >= 1 and sum(clicked.values()) >= 3 \
+                    and spectator.actor in pages:  # a person decides next: nothing moves until they do
                 os.kill(proc.pid, signal.SIGKILL)  # mid-round
                 proc.wait(10)
+                n, intent, who = click_while_the_server_is_down(pages, boards, shadow, spectator, screenshots_dir)
                 proc, url2 = launch_server(tmp_path / "tables.db", port, log)
                 assert url2 == url
                 restarted = True
+                assert spectator.wait_for(lambda s: s.seq > n, 60), "the queued click was never applied"
+                assert str(spectator.history[n]) == intent  # the queued click, once
+                for name, p in pages.items():
+                    line_says(p, boards[name], "Connected")
+                assert "Queued" not in line_says(pages[who], boards[who], "Connected")
         assert restarted and spectator.state.stage_count > start, "a whole round was played"
         assert after_restart["Ann"] >= 1 and after_restart["Bo"] >= 1, f"both boards carried on: {after_restart}"
         for name in pages:  # each browser's board has heard of every intent

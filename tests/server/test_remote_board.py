@@ -100,3 +100,90 @@ def test_two_boards_play_a_competitive_round_by_mouse_with_a_bot_in_the_third_se
             b.close()
         for g in games:
             g.close()
+
+
+def test_a_board_whose_server_is_gone_says_so_queues_a_click_at_once_and_applies_it_once_back(tmp_path, monkeypatch):
+    """Issue 28.2: the board shows the connection's state (reconnecting since when, what is
+    pending); a click while the server is down returns at once, queued, and is said to be; a second
+    is refused; when the server is back the queued click is applied exactly once."""
+    monkeypatch.chdir(tmp_path)
+    db = str(tmp_path / "tables.db")
+    srv = start(db, limits=Limits(bot_pace=0.0))
+    port = int(srv.url.rsplit(":", 1)[1])
+    table = remote.create(srv.url, players=["Ann", "Bo"], mode="competitive", seed=5)
+    first = sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive").actor
+    board = sm.play(remote=table.invites[first])
+    line = board.connection
+    try:
+        assert line in board.bar.children and "Connected to the server at 127.0.0.1" in line.value
+        srv.stop()  # the server is gone
+        deadline = time.monotonic() + 5
+        while "Reconnecting" not in line.value:
+            assert time.monotonic() < deadline, line.value
+            time.sleep(0.01)
+        since = board.game.link.since  # since when: the moment it went
+        assert time.time() - since < 5 and f"since {time.strftime('%H:%M:%S', time.localtime(since))}" in line.value
+        clicks = board.controller.clicks_for(sm.parse("draw home"))
+        t = time.monotonic()
+        for kind, what in clicks:
+            (board.click_target if kind == "click" else board.press)(what)
+        took = time.monotonic() - t
+        assert took < 0.5, f"the click held the kernel for {took:.1f} s"
+        assert "queued" in board.message.value and board.game.seq == 0
+        assert "Queued: Draw from the Home Office" in line.value
+        for kind, what in clicks:  # one decision at a time: a second is refused at once, and why
+            (board.click_target if kind == "click" else board.press)(what)
+        assert time.monotonic() - t < 1 and "still on its way" in board.message.value
+        srv = start(db, port=port, limits=Limits(bot_pace=0.0))  # back
+        assert board.game.wait_for(lambda g: g.seq == 1 and g.link.pending is None, 10)
+        deadline = time.monotonic() + 5
+        while "Connected" not in line.value or "Queued" in line.value or "Sending" in line.value:
+            assert time.monotonic() < deadline, line.value
+            time.sleep(0.01)
+        assert stored_intents(db, table.id) == ["draw home"]  # exactly once
+        assert [str(i) for i in board.game.history] == ["draw home"] and board.game.link.pending is None
+        assert "Home Office" in board.message.value and "went back" not in board.message.value
+    finally:
+        board.close()
+        board.game.close()
+        srv.stop()
+
+
+def test_a_board_says_when_its_server_sent_what_it_cannot_read_and_shows_the_table_read_afresh(server):
+    """Issue 27.11 on the board: the problem is on the connection line, and the board shows the
+    table as the server has it once it is read afresh."""
+    import json
+
+    from remote_helpers import Relay
+
+    garbled = []
+
+    def garble(text):  # the first update the board's seat is sent cannot be read
+        if json.loads(text).get("type") == "update" and not garbled:
+            garbled.append(text)
+            return json.dumps({**json.loads(text), "events": {"$c": "Nope", "f": {}}})
+        return text
+
+    table = remote.create(server.url, players=["Ann", "Bo"], mode="competitive", seed=5)
+    first = sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive").actor
+    watcher = "Bo" if first == "Ann" else "Ann"
+    relay = Relay(server.url, garble)
+    board = sm.play(remote=relay.invite(table.invites[watcher]))
+    mover = table.join(first)
+    try:
+        seen = board.updates
+        mover.apply("draw home")
+        assert board.game.wait_for(lambda g: g.seq == 1 and g.connected, 10)
+        deadline = time.monotonic() + 5
+        while board.updates == seen:  # the board repainted by itself, from the table read afresh
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        assert garbled and board.game.connections == 2
+        assert "cannot read" in board.connection.value and "Connected" in board.connection.value
+        assert "Home Office" in board.message.value and "went back" not in board.message.value
+        assert [str(i) for i in board.game.history] == ["draw home"]
+    finally:
+        board.close()
+        board.game.close()
+        mover.close()
+        relay.close()
