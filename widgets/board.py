@@ -17,7 +17,6 @@ from stationmaster.decisions import PHASE_NAMES
 from stationmaster.errors import IllegalIntent
 from stationmaster.query import CLOCK, spec_of
 from stationmaster.view.shapes import LAYERS, Rect
-from stationmaster.view.scene.room import NARROW
 
 from . import advice
 from . import autosave as _autosave
@@ -135,6 +134,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.compact_choice = compact
         self.compact = compact is True
         self._full_height = None  # the full layout's last height (to tell when it fits again)
+        self._tallest: dict = {}  # the room layout's tallest height so far, by room (it never shrinks)
         self.scene_builder = scene_builder or _default_scene_builder
         self.scene = None
         self.viewer = None
@@ -411,7 +411,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
             room = self.room
             if room[0] > 0 and room[1] > 0:
                 self.scene = build_scene(self._game.state, viewer=self.viewer, theme=self.theme,
-                                         ready=self.ready_facilities(), room=room, focus=self.focus)
+                                         ready=self.ready_facilities(), room=room, focus=self.focus,
+                                         at_least=self._tallest.get(room, 0))
+                self._tallest[room] = self.scene.height  # the board only grows: nothing moves up
             else:
                 self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme,
                                                 ready=self.ready_facilities(), compact=self.compact)
@@ -572,9 +574,12 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         return (page.room_width, page.room_height) if page is not None else (0, 0)
 
     def _size_canvas(self) -> None:
-        narrow = self.scene.width < NARROW and getattr(self.scene, "room", None) is not None
+        """The room layout is built for the room's width and shown 1:1 (a grown Area makes it
+        taller than the room: the page scrolls, its text stays 10 px); the SVG layout fits the
+        window's height."""
+        laid_out = getattr(self.scene, "room", None) is not None
         _set(self.canvas.layout, "max_width",
-             frontend.canvas_max_width(self.scene.width, self.scene.height, self.room[1], fit_height=not narrow))
+             frontend.canvas_max_width(self.scene.width, self.scene.height, self.room[1], fit_height=not laid_out))
 
     def _on_room(self, change) -> None:
         """The room changed (first reported, window resized, file browser opened or closed): lay

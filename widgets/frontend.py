@@ -240,7 +240,7 @@ def css() -> str:
 def canvas_max_width(width: float, height: float, room_height: float = 0, fit_height: bool = True) -> str:
     """The canvas's CSS max-width: its drawn width, and no wider than fits the room's height (the
     browser reports it; before it has, the window's height less the bars around the board). The
-    canvas keeps its aspect ratio. ``fit_height=False`` (a table laid out for a narrow room, taller
+    canvas keeps its aspect ratio. ``fit_height=False`` (a table laid out for the room, which may be taller
     than any window): its drawn width, shown 1:1, the page scrolls."""
     if not fit_height:
         return f"{int(round(width))}px"
