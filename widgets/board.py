@@ -57,6 +57,21 @@ def _notice(text: str, level: str = "") -> str:
     return f'<span class="{cls}" style="color:{colour}">⚠ {html.escape(text)}</span>'
 
 
+def shown_labels(labels) -> list:
+    """The decision's button labels as shown: a choice that repeats the one before it and adds
+    to it ("Board train 2 (tray 1)", "Board train 2 (tray 1), car 3") shows only what it adds
+    ("…, car 3"), so the repeated choices stay together and the row holds every choice (issue 28.3);
+    the button's tooltip says it whole."""
+    out, base = [], None
+    for label in labels:
+        if base and label.startswith(base + ", "):
+            out.append("…, " + label[len(base) + 2:])
+        else:
+            out.append(label)
+            base = label
+    return out
+
+
 def _default_scene_builder(state, viewer=None, theme="light", ready=None, compact=False):
     """The live board's scene: without the header and prompt lines, which the control bar says."""
     from stationmaster.view.scene import build_scene
@@ -347,8 +362,11 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.overlay.add_class("sm-overlay")
         self.stage = W.Box([self.canvas, self.overlay], layout=W.Layout(width="100%"))
         self.stage.add_class("sm-stage")
-        tools = W.HBox([self.new_button, self.save_button, self.save_link, self.upload, self.theme_toggle,
-                        self.mainline_button, *self.option_toggles.values()],
+        # Save's download link on a line of its own at the row's end, there from the start: it
+        # appearing moves nothing (it pushed Load, Dark and the Mainline's button 340 px right)
+        self.save_link.layout = W.Layout(width="100%", height=f"{frontend.LINE_PX}px", overflow="hidden")
+        tools = W.HBox([self.new_button, self.save_button, self.upload, self.theme_toggle,
+                        self.mainline_button, *self.option_toggles.values(), self.save_link],
                        layout=W.Layout(flex_flow="row wrap", align_items="center"))
         fallback = W.HBox([self.intent_list, self.apply_button], layout=W.Layout(flex_flow="row wrap"))
         extra = [self.page] if self.page is not None else []
@@ -724,8 +742,8 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
              "Hint needs the planner bot, which this installation lacks")
         actions = c.actions()
         self._grow_pool(len(actions))
-        for b, a in zip(self._pool, actions):  # one message per button that changed
-            desc = f"{a.label} ✓" if a.toggled else a.label
+        for b, a, label in zip(self._pool, actions, shown_labels(a.label for a in actions)):
+            desc = f"{label} ✓" if a.toggled else label  # (one message per button that changed)
             style = "info" if a.toggled else a.style
             b._sm_key = a.key
             with b.hold_sync():
@@ -829,9 +847,10 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         return [b for b in self._pool if b._sm_key is not None]
 
     def button(self, label: str):
-        """The visible action button with this label (for scripts and tests)."""
+        """The visible action button with this label, whole or as shown (for scripts and tests)."""
+        actions = {a.key: a.label for a in self.controller.actions()}
         for b in self.action_buttons():
-            if b.description.rstrip(" ✓") == label:
+            if label in (b.description.rstrip(" ✓"), actions.get(b._sm_key)):
                 return b
         raise KeyError(f"no button {label!r}; showing {[b.description for b in self.action_buttons()]}")
 

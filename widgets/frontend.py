@@ -167,10 +167,11 @@ PALETTES = {
              "--jp-border-color2": "#3b3f48", "background": "#1b1d22", "color": "#ece7dc"},
 }
 #: room kept above and below the board's canvas in the window before the browser has reported the
-#: room it has: JupyterLab's bars (about 120 px) and the board's control bar (86 px)
-CHROME_PX = 220
-#: the control bar's fixed heights: the status and message lines, the decision's row of buttons
-LINE_PX, DECIDE_PX = 22, 36
+#: room it has: JupyterLab's bars (about 120 px) and the board's control bar (110 px)
+CHROME_PX = 230
+#: the control bar's fixed heights: the status and message lines, the decision's buttons (two rows
+#: of 28 px buttons: a decision of many choices wraps within it, never scrolls sideways)
+LINE_PX, DECIDE_PX = 22, 66
 
 
 def set_trait(obj, name: str, value) -> None:
@@ -196,9 +197,16 @@ def css() -> str:
         f"height:{LINE_PX}px;line-height:{LINE_PX}px}}",
         ".station-master-board .sm-one-line{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;width:100%}",
         f".station-master-board .sm-decide{{height:{DECIDE_PX}px;min-height:{DECIDE_PX}px;overflow:hidden}}",
-        ".station-master-board .sm-actions{overflow-x:auto;overflow-y:hidden;min-width:0;scrollbar-width:thin;"
-        f"height:{DECIDE_PX}px;align-items:center}}",
-        ".station-master-board .sm-bar .jupyter-button{height:28px;padding:0 9px;margin:2px 3px 2px 0;flex:0 0 auto}",
+        # the decision's buttons wrap into the row's two lines (issue 28.3: a row that scrolled
+        # sideways hid half of Load/Unload's choices behind the helpers); only a decision too
+        # large even for two lines scrolls, downwards
+        ".station-master-board .sm-actions{flex-wrap:wrap !important;overflow-x:hidden;overflow-y:auto;min-width:0;"
+        f"scrollbar-width:thin;height:{DECIDE_PX}px;align-items:center;align-content:center}}",
+        ".station-master-board .sm-bar .jupyter-button{height:28px;padding:0 9px;margin:2px 3px 2px 0;flex:0 0 auto;"
+        "max-width:100%}",
+        # the helpers (What can I do?, Hint, Undo, Redo) two by two beside the decision's buttons
+        ".station-master-board .sm-helpers{display:grid !important;grid-template-columns:auto auto;"
+        "align-content:center;justify-items:stretch}",
         ".station-master-board .sm-bar .widget-hbox{margin:0}",
         # the panels (help, the Day's summary, Load's question) lie over the board's top right corner
         ".station-master-board .sm-stage{position:relative;display:block;overflow:visible}",

@@ -37,3 +37,26 @@ def test_the_hand_and_the_piles_stay_put_while_the_area_grows():
         assert h1 >= h0, f"the board shrank: {h0} -> {h1}"
         assert h1 > h0 or p1 == p0, f"the piles moved with the board's height unchanged ({h0})"
         assert all(b[2] >= a[2] for a, b in zip(p0, p1)), "a pile moved up"
+
+
+def test_repeated_choices_show_only_what_they_add_and_keep_their_whole_label_in_the_tip():
+    """Issue 28.3: Load/Unload with a 3-car train offered six long buttons in a row that scrolled
+    sideways. A choice that repeats the one before shows only what it adds; the whole label is
+    what ``board.button`` finds and the tooltip says."""
+    import random
+
+    from stationmaster.widgets.board import shown_labels
+
+    assert shown_labels(["Board train 2 (tray 1)", "Board train 2 (tray 1), car 3", "Detrain train 2 (tray 1)",
+                         "Detrain train 2 (tray 1), car 4", "Work all"]) == [
+        "Board train 2 (tray 1)", "…, car 3", "Detrain train 2 (tray 1)", "…, car 4", "Work all"]
+    g, r = sm.new_game(seed=1), random.Random(1)
+    for _ in range(102):  # a Load/Unload decision with a car to choose
+        g.apply(r.choice(g.legal_intents()))
+    board = sm.play(g, autosave=False)
+    shown = [b.description for b in board.action_buttons()]
+    assert "…, car 3" in shown and "Board train 2 (tray 1), car 3" not in shown, shown
+    button = board.button("Board train 2 (tray 1), car 3")
+    assert button.description == "…, car 3" and "car 3" in button.tooltip
+    board.press(button._sm_key)
+    assert str(board.game.history[-1]).startswith("board")
