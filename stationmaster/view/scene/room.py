@@ -39,9 +39,9 @@ CARD_H = 112
 #: the card row's height (its title line, the cards, their names under them)
 CARD_ROW_H = CARD_H + 38
 #: the smallest grid card: a short name ("Refinery", "Produce") whole at 10 px, its boxes and
-#: wheel beside each other (the grid's cells shrink to fit the Area's room, never below this;
-#: a taller grid makes the board taller, shown 1:1, and the page scrolls)
-CELL_MIN_W = 58
+#: wheel beside each other, its name band over its rail (the grid's cells shrink to fit the Area's
+#: room, never below this; a taller grid makes the board taller, shown 1:1, and the page scrolls)
+CELL_MIN_W, CELL_MIN_H = 58, 34
 #: the facility list beside the grid: at most this share of the Area's width, at least LIST_MIN_W
 LIST_SHARE, LIST_MIN_W = 0.48, 240
 
@@ -161,10 +161,13 @@ class RoomLayout:
         if not self.narrow and (w - list_w - 60) / cols < CELL_MIN_W:
             list_w = max(LIST_MIN_W, w - 60 - cols * CELL_MIN_W)
         most = max(150.0, getattr(self, "area_room", 0), min_h)
-        cw = min(80.0, (w - list_w - 60) / cols, ((most - 40) // rows) / 0.7)
+        fit = (most - 40) // rows  # the row height the Area's room allows
+        # a card 0.7 as tall as wide; a tall grid flattens its cards (to half as tall as wide, and
+        # no lower than CELL_MIN_H) before it narrows them (never under CELL_MIN_W)
+        cw = min(80.0, (w - list_w - 60) / cols, fit / 0.5)
         cw = max(cw, min(CELL_MIN_W, (w - 24) / cols))  # (a very narrow table: the grid still fits)
-        self.cw, self.ch = cw, int(cw * 0.7 + 1e-6)
-        self.list_w = list_w
+        ch = int(cw * 0.7 + 1e-6)
+        self.cw, self.ch = cw, max(min(ch, int(fit)), min(ch, CELL_MIN_H))
         grid_h = rows * self.ch
         h = 34 + (grid_h + 6 + max(list_h, 2 * 22 + 4) if self.narrow else max(grid_h, list_h)) + 6
         h = max(h, min_h)
