@@ -239,6 +239,8 @@ class OfficeAreas:
             self.rect(x + inset + 1, y + inset + 1, w - 2 * inset - 2, h - 2 * inset - 2, mix(c["card"], band, 0.1),
                       band, 1.6, 4, "table")
             lines = wrap(short, w - 10, label_size, 2)
+            if len(lines) > 1 and h < 3.6 * floor(label_size) + 4:  # a flat card (a tall grid): two lines
+                lines = [fit(short.split()[-1], w - 10, label_size, True)]  # "Dock", "Gang": the tip says it whole
             tag = card.tag
             brief = (e.replace("green", "G").replace("red", "R") for e in tag)  # "+1 G +1 R"
             lines.append(tag[0] if len(tag) == 1 else " ".join(brief))

@@ -41,7 +41,7 @@ CARD_ROW_H = CARD_H + 38
 #: the smallest grid card: a short name ("Refinery", "Produce") whole at 10 px, its boxes and
 #: wheel beside each other, its name band over its rail (the grid's cells shrink to fit the Area's
 #: room, never below this; a taller grid makes the board taller, shown 1:1, and the page scrolls)
-CELL_MIN_W, CELL_MIN_H = 58, 34
+CELL_MIN_W, CELL_MIN_H = 58, 32
 #: the facility list beside the grid: at most this share of the Area's width, at least LIST_MIN_W
 LIST_SHARE, LIST_MIN_W = 0.48, 240
 
