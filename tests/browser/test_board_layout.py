@@ -265,3 +265,26 @@ def test_a_grown_area_keeps_its_sizes_on_screen(lab_server, page, screenshots_di
     assert got["smallest_text_px"] >= 10 and got["smallest_target_px"] >= 18, got
     assert got["grid_cell_css_px"][0] >= GRID_CARD_PX - 0.5 and not got["grid_names_cut"], got
     assert not page.page_errors, page.page_errors
+
+
+MODEL_JSON = """path => { const p = [...window.jupyterapp.shell.widgets('main')].find(w => w.context && w.context.path === path);
+  return p ? p.context.model.toJSON() : null; }"""
+
+
+def test_the_play_notebook_opens_saved(lab_server, page, request):
+    """Issue 28.8: the tab showed "unsaved" as soon as the play notebook opened, before anything
+    was run: opening it must leave it as it is on disk."""
+    from stationmaster.cli import PLAY_NOTEBOOK, play_notebook_text
+
+    from .test_jupyterlab import LabNotebook, workspace_name
+
+    page.set_viewport_size(LAPTOP)
+    (lab_server.root / PLAY_NOTEBOOK).write_text(play_notebook_text(), encoding="utf-8")
+    nb = LabNotebook(page, lab_server, PLAY_NOTEBOOK, workspace_name(request)).open()
+    nb.wait_kernel_idle()
+    time.sleep(2.0)  # the kernel's info has reached the notebook
+    on_disk = json.loads(play_notebook_text())
+    model = page.evaluate(MODEL_JSON, PLAY_NOTEBOOK)
+    assert not nb.state()["dirty"], f"unsaved on opening: metadata {model['metadata']} (on disk " \
+                                    f"{on_disk['metadata']}); cells {model['cells']}"
+    assert not page.locator(f"{nb.sel} .jp-mod-dirty, .lm-TabBar-tab.jp-mod-dirty").count()
