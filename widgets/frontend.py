@@ -7,6 +7,10 @@
 - **JupyterLab's theme.** ``page_theme`` is "light" or "dark" as JupyterLab's body says
   (``data-jp-theme-light``), kept up to date; "" where the page has no theme (the board then
   keeps light).
+- **The notebook's cell stays as it was.** A press on the board's canvas or one of its buttons
+  does not reach JupyterLab's notebook (its mouse-down and the focus it gives), which would make
+  the board's cell the active one, so that the next Shift+Enter re-ran the board; text fields
+  (the New game form) keep JupyterLab's handling, which tells typing from notebook shortcuts.
 - **Quiet canvas.** The board uses mouse-down and taps only; the other mouse events stop before
   ipycanvas, which would send each to the kernel (one message per pixel the pointer moves) and
   would keep the mouse wheel from scrolling the page over the board.
@@ -54,6 +58,15 @@ function render({ model, el }) {
   // to the kernel (a message per pixel moved) and swallow the wheel, so the page would not scroll.
   const quiet = (e) => { if (e.target && e.target.tagName === "CANVAS") e.stopPropagation(); };
   const QUIET = ["mousemove", "mouseup", "mouseout", "wheel"];
+  // A press on the board's canvas or a button is the board's, not the notebook's: JupyterLab would
+  // make the board's cell the active one (on the mouse-down and on the focus it gives), so the next
+  // Shift+Enter re-ran the board. Text fields keep JupyterLab's handling (it must know that a key
+  // typed there is text, not a notebook shortcut).
+  const KEEP = ["mousedown", "focusin"];
+  const keepCell = (e) => {
+    const t = e.target;
+    if (t && t.closest && t.closest("canvas, svg.sm-surface, button, .jupyter-button") && !t.closest("input, textarea, select")) e.stopPropagation();
+  };
   const scale = () => {
     const cs = board && board.querySelectorAll("canvas, svg.sm-surface");
     if (!cs || !cs.length) return;
@@ -112,6 +125,7 @@ function render({ model, el }) {
     if (!board) { if (tries++ < 600) requestAnimationFrame(attach); return; }
     board.addEventListener("mousedown", onDown, true);
     QUIET.forEach((t) => board.addEventListener(t, quiet, { capture: true, passive: true }));
+    KEEP.forEach((t) => board.addEventListener(t, keepCell));
     theme();
     const mo = new MutationObserver(theme);
     mo.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
@@ -139,6 +153,7 @@ function render({ model, el }) {
     if (board) {
       board.removeEventListener("mousedown", onDown, true);
       QUIET.forEach((t) => board.removeEventListener(t, quiet, { capture: true, passive: true }));
+      KEEP.forEach((t) => board.removeEventListener(t, keepCell));
     }
     observers.forEach((o) => o.disconnect());
   };
