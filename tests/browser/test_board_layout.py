@@ -288,3 +288,50 @@ def test_the_play_notebook_opens_saved(lab_server, page, request):
     assert not nb.state()["dirty"], f"unsaved on opening: metadata {model['metadata']} (on disk " \
                                     f"{on_disk['metadata']}); cells {model['cells']}"
     assert not page.locator(f"{nb.sel} .jp-mod-dirty, .lm-TabBar-tab.jp-mod-dirty").count()
+
+
+ACTIVE_CELL = """path => { const p = [...window.jupyterapp.shell.widgets('main')].find(w => w.context && w.context.path === path);
+  return p.content.activeCellIndex; }"""
+
+
+def test_a_press_on_the_board_leaves_the_notebooks_active_cell(lab_server, page, request):
+    """Issue 28.8: a click on a board button made the board's cell the active one, so the next
+    Shift+Enter re-ran the board. With the cell under the board active, a board button, a click on
+    the board's canvas, a button again and a Shift+Enter: the cell under the board runs, the
+    board's cell is not run again."""
+    from .test_jupyterlab import BoardView, LabNotebook, workspace_name
+
+    nb_json = {"cells": [{"cell_type": "code", "id": "board", "metadata": {}, "outputs": [], "execution_count": None,
+                          "source": "import stationmaster as sm\nboard = sm.play(seed=7, autosave=False)\nboard"},
+                         {"cell_type": "code", "id": "after", "metadata": {}, "outputs": [], "execution_count": None,
+                          "source": "len(board.game.history)"}],
+               "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
+               "nbformat": 4, "nbformat_minor": 5}
+    page.set_viewport_size(LAPTOP)
+    (lab_server.root / "cells.ipynb").write_text(json.dumps(nb_json))
+    nb = LabNotebook(page, lab_server, "cells.ipynb", workspace_name(request)).open()
+    nb.run_all_cells()
+    board = BoardView(nb)
+    board.wait_shown()
+    board.settle()
+    page.locator(f"{nb.sel} .jp-Cell").nth(1).locator(".jp-InputPrompt").click()  # the cell under the board
+    assert page.evaluate(ACTIVE_CELL, "cells.ipynb") == 1
+    board.click_button("What can I do?")
+    board.settle()
+    assert page.evaluate(ACTIVE_CELL, "cells.ipynb") == 1, "a board button made the board's cell active"
+    shadow = board.shadow(seed=7)
+    board.click_board(*target_point(shadow, ("home",)))  # draw from the Home Office
+    board.settle()
+    assert page.evaluate(ACTIVE_CELL, "cells.ipynb") == 1, "a click on the board made the board's cell active"
+    prompts = page.locator(f"{nb.sel} .jp-CodeCell .jp-InputPrompt")
+    board.click_button("What can I do?")  # shut it: a button has the focus (the canvas keeps its keys)
+    board.settle()
+    before = [prompts.nth(i).inner_text().strip() for i in range(2)]
+    page.keyboard.press("Shift+Enter")
+    page.wait_for_function("([sel, old]) => [...document.querySelectorAll(sel + ' .jp-CodeCell .jp-InputPrompt')]"
+                           ".some((p, i) => !['[*]:', old[i]].includes(p.innerText.trim()))", arg=[nb.sel, before],
+                           timeout=30_000)
+    board.settle()
+    after = [prompts.nth(i).inner_text().strip() for i in range(2)]
+    assert after[0] == before[0] and after[1] != before[1], f"Shift+Enter ran the board's cell: {before} -> {after}"
+    assert not page.page_errors, page.page_errors
