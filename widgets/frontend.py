@@ -18,7 +18,8 @@
   (1.0 at full size).
 - **The room.** ``room_width`` and ``room_height`` are the CSS pixels the board's canvas may use:
   the board's width, and the height of the window (JupyterLab's notebook view, Voilà's page) less
-  the board's control bar, whose height never changes. The board sizes its canvas from them, so
+  the board's control bar, whose height never changes; reported again whenever the board or the
+  view round it changes size (a window resized, a split view opened beside or under it). The board sizes its canvas from them, so
   the bar and the whole board are on one screen once the bar is at the top.
 - **Opened at the bar.** With ``scroll_to_bar`` (``sm.play``'s boards), the first display scrolls
   what scrolls the notebook so that the control bar is at the top of the view: the bar and the
@@ -133,6 +134,12 @@ function render({ model, el }) {
     if (window.ResizeObserver) {
       const ro = new ResizeObserver(() => { scale(); room(); toBar(); });
       ro.observe(board);
+      // and the boxes that scroll round it (JupyterLab's notebook panel): a split view under the
+      // notebook gives the board less height with its width unchanged
+      for (let up = board.parentElement; up; up = up.parentElement) {
+        const st = getComputedStyle(up);
+        if (st.overflowY === "auto" || st.overflowY === "scroll") ro.observe(up);
+      }
       observers.push(ro);
     }
     const onResize = () => room();

@@ -335,3 +335,33 @@ def test_a_press_on_the_board_leaves_the_notebooks_active_cell(lab_server, page,
     after = [prompts.nth(i).inner_text().strip() for i in range(2)]
     assert after[0] == before[0] and after[1] != before[1], f"Shift+Enter ran the board's cell: {before} -> {after}"
     assert not page.page_errors, page.page_errors
+
+
+@pytest.mark.parametrize("split", ["split-right", "split-bottom"])
+def test_a_board_in_a_split_view_is_laid_out_for_it(lab_server, page, screenshots_dir, request, split):
+    """Issue 28.8: a board shown in a split view (another document beside it, or under it) was
+    scaled down rather than laid out again. It is laid out for the room it is given and shown
+    1:1: the table as wide as the board, no text under 10 px on screen."""
+    nb, board = open_notebook_board(page, lab_server, request, f"{split}.ipynb",
+                                    "import stationmaster as sm\nboard = sm.play(seed=7, autosave=False)\nboard")
+    wide = board.room()
+    page.evaluate("mode => window.jupyterapp.commands.execute('docmanager:open', "
+                  "{path: 'scripting.ipynb', options: {mode}}).then(() => true)", split)
+    page.wait_for_function("sel => { const r = document.querySelector(sel).dataset.smRoom; "
+                           f"return r && r !== '{wide[0]}x{wide[1]}'; }}", arg=board.sel, timeout=30_000)
+    time.sleep(1.0)
+    settle(board)
+    room = board.room()
+    shadow = board.shadow(seed=7)
+    canvas = page.locator(f"{board.sel} canvas").last.bounding_box()
+    size = board.canvases()[-1]
+    scale = round(canvas["width"] / size["width"], 3)
+    page.screenshot(path=str(screenshots_dir / f"board-{split}-jupyterlab.png"))
+    from stationmaster.view.shapes import Text
+    smallest = min(t.size for t in shadow.scene.shapes if isinstance(t, Text) and str(t.text).strip())
+    got = {"room_before": wide, "room_split": room, "canvas_css_px": [round(canvas["width"]), round(canvas["height"])],
+           "drawn": [size["width"], size["height"]], "scale": scale, "smallest_text_px": smallest * scale}
+    print("\n" + json.dumps(got))
+    assert room != wide and size["width"] == max(420, room[0]), got
+    assert scale >= 0.99 and got["smallest_text_px"] >= 10, got
+    assert not page.page_errors, page.page_errors
