@@ -188,7 +188,7 @@ class RoomLayout:
         self.text(x + w, y + 11, goal, TEXT_PX, c["muted"], "end", False, "hud")
         y += 16
         order = sorted(range(self.n), key=lambda i: s.players[i].seat)
-        row_h = 24
+        row_h = 24 if self.n < 4 else 21  # (four rows: each still an 18 px target)
         for i in order:
             p = s.players[i]
             area = s.areas[p.seat]
@@ -239,11 +239,11 @@ class RoomLayout:
         # trains held and waiting
         held = ", ".join(str(spec_of(s, cid).number) for cid in s.held) or "none"
         ex = ", ".join(f"X{spec_of(s, e.card).number} ({self.name(e.player)})" for e in s.extras) or "none"
-        lines = [f"Held trains: {held}", f"Extras waiting: {ex}"]
+        lines = [f"Held trains: {held} · Extras waiting: {ex}"]  # one line when both are short
         if s.sections:
             lines.append("Second Sections: " + ", ".join(str(spec_of(s, e.train).number) for e in s.sections))
         for ln in lines:
-            for part in wrap(ln, w, TEXT_PX, 2):
+            for part in wrap(ln, w, TEXT_PX, 3):
                 self.text(x, y + 11, part, TEXT_PX, c["ink"], "start", False, "hud")
                 y += 13
         y += 4
