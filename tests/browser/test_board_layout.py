@@ -22,7 +22,7 @@ import time
 import pytest
 
 from .conftest import LAPTOP, open_notebook_board
-from .test_board_room import BOARD_TOP, SCROLL_TO_BAR, measure
+from .test_board_room import BOARD_TOP, SCROLL_TO_BAR, click_through, measure
 from .test_jupyterlab import target_point
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -180,18 +180,7 @@ def test_a_growing_area_played_by_mouse_moves_nothing(lab_server, page, screensh
         legal = g.legal_intents()
         intent = r.choices(legal, [0.3 if str(i) == "agent pass" else WEIGHTS.get(str(i).split()[0], 15)
                                    for i in legal])[0]
-        for kind, what in shadow.controller.clicks_for(intent):
-            if kind == "click":
-                x, y = target_point(shadow, tuple(what))
-                shadow.click_target(tuple(what))
-                board.click_board(x, y)
-            else:
-                shown = shadow.button(next(a.label for a in shadow.controller.actions() if a.key == what))
-                page.locator(f"{board.sel} .sm-bar button.jupyter-button:visible").filter(
-                    has_text=shown.description).first.click()
-                shadow.press(what)
-            board.settle()
-            seen.append(where())
+        click_through(page, nb, board, shadow, intent, seen, note=where)
     assert board.log().strip().splitlines()[-1] in shadow.log_text(), "the browser's game left the shadow's"
     assert {s["rows"] for s in seen} == {3, 4, 5} and rows(g) == 5, "the Area grew to five rows"
     for a, b in zip(seen, seen[1:]):  # (the room holds five rows: the board never needs to grow here)
