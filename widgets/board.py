@@ -188,6 +188,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.controller.game = game
         self.autoplay.reset()
         self._forget_transients()
+        self._tallest.clear()  # another game: the board may be as tall as the room again
         self._resting = False
         if self.autosaver:
             self.autosaver.notice = None  # it was about the previous game's file

@@ -37,6 +37,8 @@ def test_the_hand_and_the_piles_stay_put_while_the_area_grows():
         assert h1 >= h0, f"the board shrank: {h0} -> {h1}"
         assert h1 > h0 or p1 == p0, f"the piles moved with the board's height unchanged ({h0})"
         assert all(b[2] >= a[2] for a, b in zip(p0, p1)), "a pile moved up"
+    board.game = sm.new_game(seed=7)  # another game (the player asked): as tall as the room again
+    assert board.scene.height == 587
 
 
 def test_repeated_choices_show_only_what_they_add_and_keep_their_whole_label_in_the_tip():
