@@ -137,9 +137,16 @@ PLAY_INSTALL = 'pip install "stationmaster[play]"'
 
 
 def play_notebook_text() -> str:
-    """The play notebook shipped inside the package (a copy of notebooks/play.ipynb)."""
+    """The play notebook shipped inside the package (a copy of notebooks/play.ipynb), its
+    ``language_info`` saying this Python's version: JupyterLab writes the kernel's own into a
+    notebook as it opens, and a notebook whose metadata differs opens marked unsaved (issue 28.8)."""
+    import json
+    import platform
     from importlib.resources import files
-    return files("stationmaster").joinpath("data", "play.ipynb").read_text(encoding="utf-8")
+    text = files("stationmaster").joinpath("data", "play.ipynb").read_text(encoding="utf-8")
+    nb = json.loads(text)
+    nb["metadata"]["language_info"]["version"] = platform.python_version()
+    return json.dumps(nb, indent=1, ensure_ascii=True) + "\n"
 
 
 def play_command(notebook, no_browser: bool = False, port: int | None = None) -> list:

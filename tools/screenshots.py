@@ -54,6 +54,11 @@ SHOTS = {
                                    "test_the_play_notebook_opens_with_the_bar_and_the_whole_board_on_one_screen",
     "board-narrow-jupyterlab.png":
         "tests/browser/test_board_open.py::test_a_narrow_window_reflows_the_board_and_a_large_one_fits_it",
+    # a grown Office Area (issue 28): six rows on a laptop's room, and one grown by mouse
+    "board-grown-area-jupyterlab.png":
+        "tests/browser/test_board_layout.py::test_a_grown_area_keeps_its_sizes_on_screen",
+    "board-grown-area-played-jupyterlab.png":
+        "tests/browser/test_board_layout.py::test_a_growing_area_played_by_mouse_moves_nothing",
     # the full deck (issue 11): a Competitive board and the New game form's Deck and adversity choices
     "board-full-deck-form-jupyterlab.png":
         "tests/browser/test_jupyterlab.py::test_a_full_deck_board_and_its_new_game_form",

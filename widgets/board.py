@@ -17,7 +17,6 @@ from stationmaster.decisions import PHASE_NAMES
 from stationmaster.errors import IllegalIntent
 from stationmaster.query import CLOCK, spec_of
 from stationmaster.view.shapes import LAYERS, Circle, Rect, Text
-from stationmaster.view.scene.room import NARROW
 
 from . import advice
 from . import autosave as _autosave
@@ -71,6 +70,21 @@ def _close(widget) -> None:
     for w in (widget, getattr(widget, "layout", None), getattr(widget, "style", None)):
         if isinstance(w, W.Widget):
             w.close()
+
+
+def shown_labels(labels) -> list:
+    """The decision's button labels as shown: a choice that repeats the one before it and adds
+    to it ("Board train 2 (tray 1)", "Board train 2 (tray 1), car 3") shows only what it adds
+    ("…, car 3"), so the repeated choices stay together and the row holds every choice (issue 28.3);
+    the button's tooltip says it whole."""
+    out, base = [], None
+    for label in labels:
+        if base and label.startswith(base + ", "):
+            out.append("…, " + label[len(base) + 2:])
+        else:
+            out.append(label)
+            base = label
+    return out
 
 
 def _default_scene_builder(state, viewer=None, theme="light", ready=None, compact=False):
@@ -150,6 +164,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.compact_choice = compact
         self.compact = compact is True
         self._full_height = None  # the full layout's last height (to tell when it fits again)
+        self._tallest: dict = {}  # the room layout's tallest height so far, by room (it never shrinks)
         self.scene_builder = scene_builder or _default_scene_builder
         self.scene = None
         self.viewer = None
@@ -192,6 +207,7 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.controller.game = game
         self.autoplay.reset()
         self._forget_transients()
+        self._tallest.clear()  # another game: the board may be as tall as the room again
         self._resting = False
         if self.autosaver:
             self.autosaver.notice = None  # it was about the previous game's file
@@ -366,8 +382,11 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self.overlay.add_class("sm-overlay")
         self.stage = W.Box([self.canvas, self.overlay], layout=W.Layout(width="100%"))
         self.stage.add_class("sm-stage")
-        tools = W.HBox([self.new_button, self.save_button, self.save_link, self.upload, self.theme_toggle,
-                        self.mainline_button, *self.option_toggles.values()],
+        # Save's download link on a line of its own at the row's end, there from the start: it
+        # appearing moves nothing (it pushed Load, Dark and the Mainline's button 340 px right)
+        self.save_link.layout = W.Layout(width="100%", height=f"{frontend.LINE_PX}px", overflow="hidden")
+        tools = W.HBox([self.new_button, self.save_button, self.upload, self.theme_toggle,
+                        self.mainline_button, *self.option_toggles.values(), self.save_link],
                        layout=W.Layout(flex_flow="row wrap", align_items="center"))
         fallback = W.HBox([self.intent_list, self.apply_button], layout=W.Layout(flex_flow="row wrap"))
         extra = [self.page] if self.page is not None else []
@@ -436,7 +455,9 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
             room = self.room
             if room[0] > 0 and room[1] > 0:
                 self.scene = build_scene(self._game.state, viewer=self.viewer, theme=self.theme,
-                                         ready=self.ready_facilities(), room=room, focus=self.focus)
+                                         ready=self.ready_facilities(), room=room, focus=self.focus,
+                                         at_least=self._tallest.get(room, 0))
+                self._tallest[room] = self.scene.height  # the board only grows: nothing moves up
             else:
                 self.scene = self.scene_builder(self._game.state, viewer=self.viewer, theme=self.theme,
                                                 ready=self.ready_facilities(), compact=self.compact)
@@ -627,9 +648,12 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         return (page.room_width, page.room_height) if page is not None else (0, 0)
 
     def _size_canvas(self) -> None:
-        narrow = self.scene.width < NARROW and getattr(self.scene, "room", None) is not None
+        """The room layout is built for the room's width and shown 1:1 (a grown Area makes it
+        taller than the room: the page scrolls, its text stays 10 px); the SVG layout fits the
+        window's height."""
+        laid_out = getattr(self.scene, "room", None) is not None
         _set(self.canvas.layout, "max_width",
-             frontend.canvas_max_width(self.scene.width, self.scene.height, self.room[1], fit_height=not narrow))
+             frontend.canvas_max_width(self.scene.width, self.scene.height, self.room[1], fit_height=not laid_out))
 
     def _on_room(self, change) -> None:
         """The room changed (first reported, window resized, file browser opened or closed): lay
@@ -777,8 +801,8 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
              "Hint needs the planner bot, which this installation lacks")
         actions = c.actions()
         self._grow_pool(len(actions))
-        for b, a in zip(self._pool, actions):  # one message per button that changed
-            desc = f"{a.label} ✓" if a.toggled else a.label
+        for b, a, label in zip(self._pool, actions, shown_labels(a.label for a in actions)):
+            desc = f"{label} ✓" if a.toggled else label  # (one message per button that changed)
             style = "info" if a.toggled else a.style
             b._sm_key = a.key
             with b.hold_sync():
@@ -890,9 +914,10 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         return [b for b in self._pool if b._sm_key is not None]
 
     def button(self, label: str):
-        """The visible action button with this label (for scripts and tests)."""
+        """The visible action button with this label, whole or as shown (for scripts and tests)."""
+        actions = {a.key: a.label for a in self.controller.actions()}
         for b in self.action_buttons():
-            if b.description.rstrip(" ✓") == label:
+            if label in (b.description.rstrip(" ✓"), actions.get(b._sm_key)):
                 return b
         raise KeyError(f"no button {label!r}; showing {[b.description for b in self.action_buttons()]}")
 

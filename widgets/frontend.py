@@ -7,6 +7,10 @@
 - **JupyterLab's theme.** ``page_theme`` is "light" or "dark" as JupyterLab's body says
   (``data-jp-theme-light``), kept up to date; "" where the page has no theme (the board then
   keeps light).
+- **The notebook's cell stays as it was.** A press on the board's canvas or one of its buttons
+  does not reach JupyterLab's notebook (its mouse-down and the focus it gives), which would make
+  the board's cell the active one, so that the next Shift+Enter re-ran the board; text fields
+  (the New game form) keep JupyterLab's handling, which tells typing from notebook shortcuts.
 - **Quiet canvas.** The board uses mouse-down and taps only; the other mouse events stop before
   ipycanvas, which would send each to the kernel (one message per pixel the pointer moves) and
   would keep the mouse wheel from scrolling the page over the board.
@@ -14,7 +18,8 @@
   (1.0 at full size).
 - **The room.** ``room_width`` and ``room_height`` are the CSS pixels the board's canvas may use:
   the board's width, and the height of the window (JupyterLab's notebook view, Voilà's page) less
-  the board's control bar, whose height never changes. The board sizes its canvas from them, so
+  the board's control bar, whose height never changes; reported again whenever the board or the
+  view round it changes size (a window resized, a split view opened beside or under it). The board sizes its canvas from them, so
   the bar and the whole board are on one screen once the bar is at the top.
 - **Opened at the bar.** With ``scroll_to_bar`` (``sm.play``'s boards), the first display scrolls
   what scrolls the notebook so that the control bar is at the top of the view: the bar and the
@@ -55,6 +60,15 @@ function render({ model, el }) {
   // to the kernel (a message per pixel moved) and swallow the wheel, so the page would not scroll.
   const quiet = (e) => { if (e.target && e.target.tagName === "CANVAS") e.stopPropagation(); };
   const QUIET = ["mousemove", "mouseup", "mouseout", "wheel"];
+  // A press on the board's canvas or a button is the board's, not the notebook's: JupyterLab would
+  // make the board's cell the active one (on the mouse-down and on the focus it gives), so the next
+  // Shift+Enter re-ran the board. Text fields keep JupyterLab's handling (it must know that a key
+  // typed there is text, not a notebook shortcut).
+  const KEEP = ["mousedown", "focusin"];
+  const keepCell = (e) => {
+    const t = e.target;
+    if (t && t.closest && t.closest("canvas, svg.sm-surface, button, .jupyter-button") && !t.closest("input, textarea, select")) e.stopPropagation();
+  };
   const scale = () => {
     const cs = board && board.querySelectorAll("canvas, svg.sm-surface");
     if (!cs || !cs.length) return;
@@ -113,6 +127,7 @@ function render({ model, el }) {
     if (!board) { if (tries++ < 600) requestAnimationFrame(attach); return; }
     board.addEventListener("mousedown", onDown, true);
     QUIET.forEach((t) => board.addEventListener(t, quiet, { capture: true, passive: true }));
+    KEEP.forEach((t) => board.addEventListener(t, keepCell));
     theme();
     const mo = new MutationObserver(theme);
     mo.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
@@ -120,6 +135,12 @@ function render({ model, el }) {
     if (window.ResizeObserver) {
       const ro = new ResizeObserver(() => { scale(); room(); toBar(); });
       ro.observe(board);
+      // and the boxes that scroll round it (JupyterLab's notebook panel): a split view under the
+      // notebook gives the board less height with its width unchanged
+      for (let up = board.parentElement; up; up = up.parentElement) {
+        const st = getComputedStyle(up);
+        if (st.overflowY === "auto" || st.overflowY === "scroll") ro.observe(up);
+      }
       observers.push(ro);
     }
     const onResize = () => room();
@@ -145,6 +166,7 @@ function render({ model, el }) {
     if (board) {
       board.removeEventListener("mousedown", onDown, true);
       QUIET.forEach((t) => board.removeEventListener(t, quiet, { capture: true, passive: true }));
+      KEEP.forEach((t) => board.removeEventListener(t, keepCell));
     }
     observers.forEach((o) => o.disconnect());
   };
@@ -173,10 +195,11 @@ PALETTES = {
              "--jp-border-color2": "#3b3f48", "background": "#1b1d22", "color": "#ece7dc"},
 }
 #: room kept above and below the board's canvas in the window before the browser has reported the
-#: room it has: JupyterLab's bars (about 120 px) and the board's control bar (86 px)
-CHROME_PX = 220
-#: the control bar's fixed heights: the status and message lines, the decision's row of buttons
-LINE_PX, DECIDE_PX = 22, 36
+#: room it has: JupyterLab's bars (about 120 px) and the board's control bar (110 px)
+CHROME_PX = 230
+#: the control bar's fixed heights: the status and message lines, the decision's buttons (two rows
+#: of 28 px buttons: a decision of many choices wraps within it, never scrolls sideways)
+LINE_PX, DECIDE_PX = 22, 66
 
 
 def set_trait(obj, name: str, value) -> None:
@@ -202,9 +225,16 @@ def css() -> str:
         f"height:{LINE_PX}px;line-height:{LINE_PX}px}}",
         ".station-master-board .sm-one-line{white-space:nowrap;overflow:hidden;text-overflow:ellipsis;width:100%}",
         f".station-master-board .sm-decide{{height:{DECIDE_PX}px;min-height:{DECIDE_PX}px;overflow:hidden}}",
-        ".station-master-board .sm-actions{overflow-x:auto;overflow-y:hidden;min-width:0;scrollbar-width:thin;"
-        f"height:{DECIDE_PX}px;align-items:center}}",
-        ".station-master-board .sm-bar .jupyter-button{height:28px;padding:0 9px;margin:2px 3px 2px 0;flex:0 0 auto}",
+        # the decision's buttons wrap into the row's two lines (issue 28.3: a row that scrolled
+        # sideways hid half of Load/Unload's choices behind the helpers); only a decision too
+        # large even for two lines scrolls, downwards
+        ".station-master-board .sm-actions{flex-wrap:wrap !important;overflow-x:hidden;overflow-y:auto;min-width:0;"
+        f"scrollbar-width:thin;height:{DECIDE_PX}px;align-items:center;align-content:center}}",
+        ".station-master-board .sm-bar .jupyter-button{height:28px;padding:0 9px;margin:2px 3px 2px 0;flex:0 0 auto;"
+        "max-width:100%}",
+        # the helpers (What can I do?, Hint, Undo, Redo) two by two beside the decision's buttons
+        ".station-master-board .sm-helpers{display:grid !important;grid-template-columns:auto auto;"
+        "align-content:center;justify-items:stretch}",
         ".station-master-board .sm-bar .widget-hbox{margin:0}",
         # the panels (help, the Day's summary, Load's question) lie over the board's top right corner
         ".station-master-board .sm-stage{position:relative;display:block;overflow:visible}",
@@ -246,7 +276,7 @@ def css() -> str:
 def canvas_max_width(width: float, height: float, room_height: float = 0, fit_height: bool = True) -> str:
     """The canvas's CSS max-width: its drawn width, and no wider than fits the room's height (the
     browser reports it; before it has, the window's height less the bars around the board). The
-    canvas keeps its aspect ratio. ``fit_height=False`` (a table laid out for a narrow room, taller
+    canvas keeps its aspect ratio. ``fit_height=False`` (a table laid out for the room, which may be taller
     than any window): its drawn width, shown 1:1, the page scrolls."""
     if not fit_height:
         return f"{int(round(width))}px"

@@ -128,9 +128,9 @@ def next_intent(game, plan: dict) -> str:
     return discards[0] if discards else legal[-1]
 
 
-def click_through(page, nb, board, shadow, intent: str, tops: list) -> None:
-    """Make ``intent`` by mouse in the browser (and the same clicks on the shadow board), noting the
-    board's top in the document after each click."""
+def click_through(page, nb, board, shadow, intent: str, tops: list, note=None) -> None:
+    """Make ``intent`` by mouse in the browser (and the same clicks on the shadow board), noting
+    after each click the board's top in the document (or what ``note()`` says)."""
     for kind, what in shadow.controller.clicks_for(intent):
         if kind == "click":
             x, y = target_point(shadow, tuple(what))
@@ -138,13 +138,13 @@ def click_through(page, nb, board, shadow, intent: str, tops: list) -> None:
             # hand repainted without the card) before the shadow's own click would
             shadow.click_target(tuple(what))
             board.click_board(x, y)
-        else:
-            label = next(a.label for a in shadow.controller.actions() if a.key == what)
+        else:  # the button as shown (a repeated choice shows only what it adds: "…, car 3")
+            shown = shadow.button(next(a.label for a in shadow.controller.actions() if a.key == what))
             page.locator(f"{board.sel} .sm-bar button.jupyter-button:visible").filter(
-                has_text=label).first.click()
+                has_text=shown.description).first.click()
             shadow.press(what)
         board.settle()
-        tops.append(page.evaluate(BOARD_TOP, [nb.sel, board.sel]))
+        tops.append(note() if note else page.evaluate(BOARD_TOP, [nb.sel, board.sel]))
 
 
 def play_by_mouse(page, nb, board, shadow, until, limit: int = 400) -> list:

@@ -382,3 +382,40 @@ def test_the_room_layout_draws_one_area_large_and_every_players_row():
     full = build_scene(game.state)
     assert {k[0] for k in full.spot_rects} == {0, 1, 2} and full.room is None
     assert min(t.size for t in full.shapes if isinstance(t, Text)) < 10
+
+
+def test_a_grown_area_keeps_its_grid_cards_large_enough_to_read():
+    """Issue 28.5: with six rows the grid's cells were squeezed to 44x31 px ("Refin…", "Produ…"),
+    and the table, taller than the room, was shown smaller (9 px labels). The cells never go under
+    CELL_MIN_W (the list beside the grid gives up width first), every grid card's name is whole,
+    and text and targets keep their floors."""
+    from stationmaster.view.scene.room import CELL_MIN_W
+
+    game = rich()
+    rows = {y for (_, y) in game.state.areas[0].grid}
+    assert max(rows) - min(rows) + 3 >= 5, "a grown Area"
+    for room in (LAPTOP_ROOM, (760, 560), (500, 587)):
+        sc = build_scene(game.state, room=room)
+        cells = list(sc.spot_rects.values())
+        assert min(w for _, _, w, _ in cells) >= CELL_MIN_W, (room, cells[0])
+        assert max(x + w for x, _, w, _ in cells) <= sc.width, room  # the grid still fits the table
+        grid = [t for t in sc.shapes if isinstance(t, Text) and t.layer == "table"
+                and any(x <= t.x <= x + w and y <= t.y <= y + h for x, y, w, h in cells)]
+        assert grid and not [t.text for t in grid if str(t.text).endswith("…")], room
+        assert min(t.size for t in sc.shapes if isinstance(t, Text) and str(t.text).strip()) >= 10
+        assert min(min(h.w, h.h) for h in sc.hits) >= 18
+
+
+def test_the_card_row_stays_put_when_the_area_grows_or_shrinks():
+    """Issue 28.4: the room layout lays the card row at the foot of the room (or of ``at_least``,
+    the tallest the board has shown), so the hand and the piles are where they were whether the
+    Area has three rows or six."""
+    def piles(sc):
+        return sorted((h.target, h.y) for h in sc.hits if h.target[0] in ("home", "dept"))
+
+    small, grown = sm.new_game(seed=7), rich()
+    a, b = build_scene(small.state, room=LAPTOP_ROOM), build_scene(grown.state, room=LAPTOP_ROOM)
+    assert a.height == LAPTOP_ROOM[1], "the table takes the room's height"
+    c = build_scene(small.state, room=LAPTOP_ROOM, at_least=b.height)  # after the grown Area
+    assert c.height == b.height and piles(c) == piles(b)
+    assert build_scene(grown.state, room=LAPTOP_ROOM, at_least=a.height).height == b.height

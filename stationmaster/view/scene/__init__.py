@@ -67,7 +67,7 @@ class _Board(Hud, DivisionBand, OfficeAreas, Cards, CompactCards, RoomLayout, Pi
 
 
 def build_scene(state, viewer: int | None = None, theme: str = "light", ready=None, compact: bool = False,
-                header: bool = True, room=None, focus: int | None = None) -> Scene:
+                header: bool = True, room=None, focus: int | None = None, at_least: float = 0) -> Scene:
     """The whole table as shapes and hit regions. ``viewer`` is the player index whose hand is
     shown (default: the player to act, else the Superintendent). ``ready`` marks the facilities
     that can act now: ``{(seat, x, y): "Agent" | "Laborer" | "Porter"}`` (the board passes the
@@ -78,7 +78,9 @@ def build_scene(state, viewer: int | None = None, theme: str = "light", ready=No
     ``room=(width, height)``: the CSS pixels the browser gives the board's canvas; the table is
     then laid out for that room (``room.py``: about 1:1 on screen, no text under 10 px, no target
     under 18 px, one Office Area drawn large — ``focus``, a seat, else the viewer's — and every
-    player's row beside it)."""
+    player's row beside it). ``at_least``: the room layout's smallest height (the live board passes
+    the tallest it has shown for this room): the card row is laid at its foot, so a grid that grows
+    or shrinks by a row moves nothing a player aims at, and the board only ever grows."""
     b = _Board(state, viewer, theme)
     b.with_header = bool(header)
     b.ready = dict(ready or {})
@@ -90,6 +92,7 @@ def build_scene(state, viewer: int | None = None, theme: str = "light", ready=No
     b.sc.width = b.W
     b.sc.room = b.room
     b.room_h = b.room[1]
+    b.at_least = float(at_least or 0)
     seats = [p.seat for p in state.players]
     b.focus_seat = focus if focus in seats else state.players[b.viewer].seat
     text, target = TEXT_FLOOR.set(TEXT_PX), TARGET_FLOOR.set(TARGET_PX)

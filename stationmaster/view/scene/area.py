@@ -239,6 +239,8 @@ class OfficeAreas:
             self.rect(x + inset + 1, y + inset + 1, w - 2 * inset - 2, h - 2 * inset - 2, mix(c["card"], band, 0.1),
                       band, 1.6, 4, "table")
             lines = wrap(short, w - 10, label_size, 2)
+            if len(lines) > 1 and h < 3.6 * floor(label_size) + 4:  # a flat card (a tall grid): two lines
+                lines = [fit(short.split()[-1], w - 10, label_size, True)]  # "Dock", "Gang": the tip says it whole
             tag = card.tag
             brief = (e.replace("green", "G").replace("red", "R") for e in tag)  # "+1 G +1 R"
             lines.append(tag[0] if len(tag) == 1 else " ".join(brief))
@@ -265,8 +267,8 @@ class OfficeAreas:
             locked = fac.locked
         if sp.car:
             self.rect(x + inset, y + inset, w - 2 * inset, label_size + 4, band, None, 0, 4, "table")
-            label = fit(short, w - (26 if locked else 6), label_size, True)
-            self.text(x + w / 2 - (6 if locked else 0), y + inset + label_size + 1, label, label_size,
+            label = fit(short, w - 6, label_size, True)  # (a lock goes under the band: the name keeps its room)
+            self.text(x + w / 2, y + inset + label_size + 1, label, label_size,
                       "#ffffff", "middle", True, "table")
         self.rail(geo, x, y, w, h, rail_w, face, faded=locked)
         self.yard_marks(card.local_action, geo, x, y, w, h, max(1.2, rail_w * 0.6), "table")
@@ -288,7 +290,7 @@ class OfficeAreas:
         if locked:
             top = y + label_size + 6
             self.hatch(x + inset + 1, top, w - 2 * inset - 2, y + h - inset - 1 - top, c["hatch"], 5, 0.8, "table")
-            self.lock(x + w - 11, y + inset + 3.5, min(1.0, label_size / 9), "pieces", dark=True)
+            self.lock(x + w - 12, floor(label_size) + y + inset + 9, min(1.0, label_size / 9), "pieces", dark=True)
         if placed.rotated:
             self.text(x + w - 4, y + h - 4, "↻", label_size * 1.1, c["muted"], "end", False, "table")
         r = max(2.6, min(w, h) * 0.075)

@@ -36,6 +36,14 @@ TEXT_PX, TARGET_PX = 10.0, 18.0
 #: the side column's width, and the card row's card height
 SIDE_W = 230
 CARD_H = 112
+#: the card row's height (its title line, the cards, their names under them)
+CARD_ROW_H = CARD_H + 38
+#: the smallest grid card: a short name ("Refinery", "Produce") whole at 10 px, its boxes and
+#: wheel beside each other, its name band over its rail (the grid's cells shrink to fit the Area's
+#: room, never below this; a taller grid makes the board taller, shown 1:1, and the page scrolls)
+CELL_MIN_W, CELL_MIN_H = 58, 32
+#: the facility list beside the grid: at most this share of the Area's width, at least LIST_MIN_W
+LIST_SHARE, LIST_MIN_W = 0.48, 240
 
 
 def room_width(room) -> int:
@@ -54,23 +62,24 @@ class RoomLayout:
         y = self.day_band(y + 4)
         top = y + 6
         self.card_h = CARD_H
-        # the Area takes the room the other parts leave (the card row is card_h + 38 tall)
-        self.area_room = (getattr(self, "room_h", 0) or 560) - top - (CARD_H + 38) - 12
+        # the Area takes the room the other parts leave (the card row is CARD_ROW_H tall), and at
+        # least what the board held before (``at_least``): the card row never moves up, so a
+        # grid that grows or shrinks by a row leaves the hand and the piles where they were
+        self.area_room = (getattr(self, "room_h", 0) or 560) - top - CARD_ROW_H - 12
+        band = max(self.area_room, getattr(self, "at_least", 0) - top - CARD_ROW_H - 12)
         if self.narrow:  # one column: the Area, then the side column under it, then the cards
             self.area_room = max(self.area_room, 260)
             area_h = self.focus_area(MARGIN, top, W - 2 * MARGIN)
             side_h = self.side_column(MARGIN, top + area_h + 8, W - 2 * MARGIN)
             self.ready_marks()
-            y = self.cards_compact(top + area_h + 8 + side_h + 6)
-            self.sc.height = y + 6
-            self.sc.shapes.insert(0, Rect(0, 0, W, self.sc.height, c["bg"], None, 0, 0, "table"))
-            return self.sc
-        side_x = W - MARGIN - SIDE_W
-        area_h = self.focus_area(MARGIN, top, side_x - 10 - MARGIN)
-        side_h = self.side_column(side_x, top, SIDE_W)
-        self.ready_marks()
-        y = self.cards_compact(top + max(area_h, side_h) + 6)
-        self.sc.height = y + 6
+            y = self.cards_compact(top + max(area_h + 8 + side_h, band) + 6)
+        else:
+            side_x = W - MARGIN - SIDE_W
+            area_h = self.focus_area(MARGIN, top, side_x - 10 - MARGIN, band)
+            side_h = self.side_column(side_x, top, SIDE_W)
+            self.ready_marks()
+            y = self.cards_compact(top + max(area_h, side_h, band) + 6)
+        self.sc.height = max(y + 6, getattr(self, "at_least", 0))
         self.sc.shapes.insert(0, Rect(0, 0, W, self.sc.height, c["bg"], None, 0, 0, "table"))
         return self.sc
 
@@ -137,8 +146,10 @@ class RoomLayout:
         return end
 
     # ------------------------------------------------------------------ one Office Area, large
-    def focus_area(self, x, y, w):
-        """The focused seat's Office Area (grid and facility list side by side); its height."""
+    def focus_area(self, x, y, w, min_h=0):
+        """The focused seat's Office Area (grid and facility list side by side), at least
+        ``min_h`` tall; its height. Its cells are as large as the room allows (at most 80 px wide)
+        and never smaller than ``CELL_MIN_W``: the list beside the grid gives up width first."""
         s = self.s
         seat = self.focus_seat
         ext = self.area_extent(seat)
@@ -146,13 +157,20 @@ class RoomLayout:
         facs = self.facility_list(seat)
         trays = len([t for t in s.trains.values() if t.where == Where.AREA and t.seat == seat])
         list_h = len(facs) * 42 + max(2, trays) * 22 + 4
-        list_w = 0.0 if self.narrow else min(330.0, w * 0.48)  # narrow: the list under the grid
-        most = max(150.0, getattr(self, "area_room", 0))
-        cw = min(80.0, (w - list_w - 60) / cols, ((most - 40) // rows) / 0.7)
-        cw = max(cw, 26.0)
-        self.cw, self.ch = cw, int(cw * 0.7 + 1e-6)
+        list_w = 0.0 if self.narrow else min(330.0, w * LIST_SHARE)  # narrow: the list under the grid
+        if not self.narrow and (w - list_w - 60) / cols < CELL_MIN_W:
+            list_w = max(LIST_MIN_W, w - 60 - cols * CELL_MIN_W)
+        most = max(150.0, getattr(self, "area_room", 0), min_h)
+        fit = (most - 40) // rows  # the row height the Area's room allows
+        # a card 0.7 as tall as wide; a tall grid flattens its cards (to half as tall as wide, and
+        # no lower than CELL_MIN_H) before it narrows them (never under CELL_MIN_W)
+        cw = min(80.0, (w - list_w - 60) / cols, fit / 0.5)
+        cw = max(cw, min(CELL_MIN_W, (w - 24) / cols))  # (a very narrow table: the grid still fits)
+        ch = int(cw * 0.7 + 1e-6)
+        self.cw, self.ch = cw, max(min(ch, int(fit)), min(ch, CELL_MIN_H))
         grid_h = rows * self.ch
         h = 34 + (grid_h + 6 + max(list_h, 2 * 22 + 4) if self.narrow else max(grid_h, list_h)) + 6
+        h = max(h, min_h)
         self.side_list_seat = seat
         self.area_panel(seat, x, y, w, h, ext, facs, 6, ext[3], grid_h)
         return h
@@ -170,7 +188,7 @@ class RoomLayout:
         self.text(x + w, y + 11, goal, TEXT_PX, c["muted"], "end", False, "hud")
         y += 16
         order = sorted(range(self.n), key=lambda i: s.players[i].seat)
-        row_h = 24
+        row_h = 24 if self.n < 4 else 21  # (four rows: each still an 18 px target)
         for i in order:
             p = s.players[i]
             area = s.areas[p.seat]
@@ -221,11 +239,11 @@ class RoomLayout:
         # trains held and waiting
         held = ", ".join(str(spec_of(s, cid).number) for cid in s.held) or "none"
         ex = ", ".join(f"X{spec_of(s, e.card).number} ({self.name(e.player)})" for e in s.extras) or "none"
-        lines = [f"Held trains: {held}", f"Extras waiting: {ex}"]
+        lines = [f"Held trains: {held} · Extras waiting: {ex}"]  # one line when both are short
         if s.sections:
             lines.append("Second Sections: " + ", ".join(str(spec_of(s, e.train).number) for e in s.sections))
         for ln in lines:
-            for part in wrap(ln, w, TEXT_PX, 2):
+            for part in wrap(ln, w, TEXT_PX, 3):
                 self.text(x, y + 11, part, TEXT_PX, c["ink"], "start", False, "hud")
                 y += 13
         y += 4
