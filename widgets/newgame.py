@@ -82,13 +82,16 @@ class NewGameForm:
     def _build_form(self) -> None:
         wide = W.Layout(width="22em")
         st = {"description_width": "9em"}
-        self.f_seed = W.Text(description="Seed", placeholder="blank for random", layout=wide, style=st)
+        # the first column's labels are short: its fields get the room ("Ann, Bo, Cy (blank: one
+        # player)" whole, not cut at "one p")
+        short = {"description_width": "5em"}
+        self.f_seed = W.Text(description="Seed", placeholder="blank for random", layout=wide, style=short)
         self.f_players = W.Text(description="Players", placeholder="Ann, Bo, Cy (blank: one player)",
-                                layout=wide, style=st)
+                                layout=wide, style=short)
         self.f_mode = W.Dropdown(description="Mode", options=_choices(MODES, MODE_LABELS), value="solitaire",
-                                 layout=wide, style=st)
+                                 layout=wide, style=short)
         self.f_length = W.Dropdown(description="Length", options=[(_length_label(n), n) for n in LENGTHS],
-                                   value="standard", layout=wide, style=st)
+                                   value="standard", layout=wide, style=short)
         self.f_victory = W.Dropdown(description="Victory", options=_choices(VICTORIES, VICTORY_LABELS),
                                     value="highest_after_days", layout=wide, style=st)
         self.f_hand = W.Dropdown(description="Starting hand", options=_choices(STARTING_HANDS, HAND_LABELS),
