@@ -1066,7 +1066,8 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         clicks = c.clicks_for(decision.intent)
         targets = [tuple(t) for kind, t in clicks if kind == "click"]
         how = self._hint_steps(clicks)
-        why = f" — {for_mouse(decision.reason)}" if decision.reason else ""  # board words, never a quoted intent
+        # board words, never a quoted intent; the reason's own full stop is the sentence's
+        why = f" — {for_mouse(decision.reason).rstrip('.')}" if decision.reason else ""
         text = f"Hint: {self._said(decision.intent)}{why}. ({capital(how) or 'Use the buttons'}.)"
         c.say(text)
         self._hint = (len(g.history), decision, targets)

@@ -134,6 +134,17 @@ def test_a_hint_speaks_no_script_notation():
     assert "it fits no spot of your Office Area now" in decision.reason
 
 
+def test_a_hint_that_gives_way_says_why_not_in_one_sentence_each():
+    """The same Hint reads as a question and its answer ("Why not take the top card of Department
+    3? The Power Plant…"), not "Better than to take…", and its panel ends each sentence once (it
+    said "(0 of 3 cards).. (Click the marked place.)")."""
+    board = Board(_played(6, 7), autosave=False)
+    decision = board.show_hint()
+    assert decision.reason.startswith("Why not take the top card of Department 3? The Power Plant "), decision.reason
+    for said in (board.controller.message, board.hint_box.value):
+        assert ".." not in said and "Better than to" not in said, said
+
+
 def _at_the_office_with_nothing_to_detrain():
     """A solitaire game in Load/Unload: one train at the Office with passengers to board and none
     to detrain."""
