@@ -138,11 +138,14 @@ class NewGameForm:
             W.HBox([self.f_start, self.f_problem], layout=W.Layout(align_items="center")),
             self.f_resume_row,
         ], layout=W.Layout(display="none", border="1px solid #8884", padding="6px"))
+        self.form.add_class("sm-form")
 
     def _show_form(self, show: bool) -> None:
         if show:
             self._list_autosaves()
         self.form.layout.display = "flex" if show else "none"
+        if show and getattr(self, "page", None) is not None:  # it opens below the window's edge on a laptop
+            self.page.send({"scroll": "form"})
 
     def _list_autosaves(self) -> None:
         """The form's list of the other autosaved games in the autosave folder (read when the
@@ -226,6 +229,8 @@ class NewGameForm:
 
         _set(self.f_problem, "value", "" if not text else
              f'<span class="sm-error" style="color:#cf222e">⚠ <b>Cannot start that game.</b> {html.escape(text)}</span>')
+        if text and getattr(self, "page", None) is not None:  # two lines may push the form's foot out of view
+            self.page.send({"scroll": "form"})
 
     def _recheck_form(self) -> None:
         """A field changed while the form shows a refusal: say what is still wrong, or nothing."""

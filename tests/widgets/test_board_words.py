@@ -94,9 +94,10 @@ def test_starting_a_game_from_the_form_brings_the_board_into_view(monkeypatch):
         pytest.skip("no page helper (anywidget) in this environment")
     asked = []
     monkeypatch.setattr(board.page, "send", lambda msg, buffers=None: asked.append(msg))
-    board.new_button.value = True
-    board.f_start.click()
-    assert asked == [{"scroll": "bar"}]
+    board.new_button.value = True  # the form opens below the buttons: the page shows it
+    assert asked == [{"scroll": "form"}]
+    board.f_start.click()  # it closes under the pointer: the page shows the new game's bar
+    assert asked == [{"scroll": "form"}, {"scroll": "bar"}]
 
 
 # --------------------------------------------------------------------------- hints (issue 28.6)
