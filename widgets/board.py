@@ -1073,7 +1073,10 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         self._hint = (len(g.history), decision, targets)
         # the whole reason in a panel over the board (the message line is one line); it goes with
         # the next change of the game
-        _set(self.hint_box, "value", f"<div class='sm-hint'>💡 {html.escape(text)}</div>")
+        # the Hint button's own icon (Font Awesome, which ipywidgets loads): an emoji is a box where
+        # the system has no emoji font (Debian's Chromium showed "▯ Hint: …")
+        _set(self.hint_box, "value", f"<div class='sm-hint'><i class='fa fa-lightbulb-o' aria-hidden='true'></i> "
+                                     f"{html.escape(text)}</div>")
         _set(self.hint_box.layout, "display", "block")
         self._fit_overlay()
         self._paint()

@@ -146,6 +146,17 @@ def test_a_hint_that_gives_way_says_why_not_in_one_sentence_each():
         assert ".." not in said and "Better than to" not in said, said
 
 
+def test_the_hint_panel_draws_its_bulb_with_the_buttons_icon_font():
+    """An emoji needs an emoji font, which Debian's Chromium lacked (the panel began "▯ Hint:"): the
+    panel's bulb is the Hint button's own Font Awesome icon, and every character of its words is
+    in the Basic Multilingual Plane that the board's text fonts cover."""
+    board = Board(_played(6, 7), autosave=False)
+    board.show_hint()
+    said = board.hint_box.value
+    assert "fa-lightbulb-o" in said and board.hint_button.icon == "lightbulb-o"
+    assert all(ord(ch) <= 0xFFFF for ch in said), [ch for ch in said if ord(ch) > 0xFFFF]
+
+
 def _at_the_office_with_nothing_to_detrain():
     """A solitaire game in Load/Unload: one train at the Office with passengers to board and none
     to detrain."""
