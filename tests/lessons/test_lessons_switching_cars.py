@@ -22,10 +22,23 @@ NAMED_BY_COLOUR = re.compile(rf"\byellow\b|\b{COLOUR} car\b|\b{COLOUR}\s*(?:,|an
 KIND_WORDS = {"tank": "tank car"}
 
 
-def board_letters(game) -> dict:
+def scenes(lesson) -> list:
+    """The lesson's table as drawn: the SVG picture, and the notebook board laid out for a
+    laptop's room (when the widgets are installed)."""
+    out = [build_scene(lesson.game.state)]
+    try:
+        board = lesson.board()
+    except ImportError:
+        return out
+    if board.page is not None:
+        board.page.room_width, board.page.room_height = 900, 557  # JupyterLab at 1280x800
+    return out + [board.scene]
+
+
+def board_letters(game, scene=None) -> dict:
     """The letter the board draws on each car of train 1, read from the scene's text inside the
     car's rectangle."""
-    scene = build_scene(game.state)
+    scene = scene or build_scene(game.state)
     out = {}
     for pid in game.state.trains[1].cars:
         x, y, w, h = scene.piece_rects[pid]
@@ -46,14 +59,16 @@ EXAMPLES = {"trailing": (switching.trailing_point, "## 3. Appendix A.5"),
 
 
 @pytest.mark.parametrize("make, title", EXAMPLES.values(), ids=EXAMPLES.keys())
-def test_the_tutorial_names_each_car_by_the_kind_and_letter_the_board_shows(make, title):
+def test_the_tutorial_names_each_car_by_the_kind_and_letter_the_board_shows(make, title, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
     lesson = make()
     text = section(title)
-    for pid, letters in board_letters(lesson.game).items():
-        assert len(letters) == 1, (pid, letters)  # one letter drawn on the car
-        name = f"{KIND_WORDS.get(PIECES[pid].kind, PIECES[pid].kind)} {letters[0]}"
-        assert name in text, name
-        assert name in switching.car_name(pid)  # and the lesson's own words (task, check)
+    for scene in scenes(lesson):
+        for pid, letters in board_letters(lesson.game, scene).items():
+            assert len(letters) == 1, (pid, letters)  # one letter drawn on the car
+            name = f"{KIND_WORDS.get(PIECES[pid].kind, PIECES[pid].kind)} {letters[0]}"
+            assert name in text, name
+            assert name in switching.car_name(pid)  # and the lesson's own words (task, check)
 
 
 @pytest.mark.parametrize("make, title", EXAMPLES.values(), ids=EXAMPLES.keys())
