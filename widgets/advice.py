@@ -173,8 +173,10 @@ def hint(game):
         fallback = _next_best(game, intent)
         if fallback is not None:
             why = explain.why(game, fallback)
-            return Decision(fallback, f"Better than to {say(game.state, intent, _seat(game))}: {problem}. "
-                                      + (f"{why}." if why else ""))
+            # the question a player has in mind, then its answer: "Why not take the top card of
+            # Department 3? The Power Plant on Department 3 could not be played after taking it."
+            return Decision(fallback, f"Why not {say(game.state, intent, _seat(game))}? {capital(problem)}."
+                                      + (f" {why}." if why else ""))
     why = explain.why(game, intent)
     return Decision(intent, why or said)
 

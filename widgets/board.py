@@ -1066,13 +1066,17 @@ class Board(NewGameForm, SaveFiles, BotBar, W.VBox):
         clicks = c.clicks_for(decision.intent)
         targets = [tuple(t) for kind, t in clicks if kind == "click"]
         how = self._hint_steps(clicks)
-        why = f" — {for_mouse(decision.reason)}" if decision.reason else ""  # board words, never a quoted intent
+        # board words, never a quoted intent; the reason's own full stop is the sentence's
+        why = f" — {for_mouse(decision.reason).rstrip('.')}" if decision.reason else ""
         text = f"Hint: {self._said(decision.intent)}{why}. ({capital(how) or 'Use the buttons'}.)"
         c.say(text)
         self._hint = (len(g.history), decision, targets)
         # the whole reason in a panel over the board (the message line is one line); it goes with
         # the next change of the game
-        _set(self.hint_box, "value", f"<div class='sm-hint'>💡 {html.escape(text)}</div>")
+        # the Hint button's own icon (Font Awesome, which ipywidgets loads): an emoji is a box where
+        # the system has no emoji font (Debian's Chromium showed "▯ Hint: …")
+        _set(self.hint_box, "value", f"<div class='sm-hint'><i class='fa fa-lightbulb-o' aria-hidden='true'></i> "
+                                     f"{html.escape(text)}</div>")
         _set(self.hint_box.layout, "display", "block")
         self._fit_overlay()
         self._paint()

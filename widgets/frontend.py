@@ -27,6 +27,8 @@
   settles its size (the repaint for the room), for a few seconds at most, and never after the
   player scrolled, clicked or typed. The kernel may also ask for it once (a custom message
   ``{"scroll": "bar"}``): a game started from the New game form, which closes under the pointer.
+- **The New game form in view.** The form opens below the board's buttons, under the window's
+  edge on a laptop; ``{"scroll": "form"}`` scrolls just enough to show it whole (its top kept).
 
 The browser code runs through anywidget (a front-end loader for widgets); without anywidget the
 board works, only these are missing. The CSS is a ``<style>`` block in an HTML widget:
@@ -156,9 +158,23 @@ function render({ model, el }) {
     }
   };
   attach();
+  // The New game form just opened under the board's buttons: scroll (no more than it takes, and
+  // never past the form's top) until the whole form, Start new game included, is in view.
+  const toForm = () => {
+    const form = board && board.querySelector(".sm-form");
+    if (!form || !form.offsetParent) return;
+    const sc = scroller(), r = form.getBoundingClientRect();
+    const view = sc ? sc.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
+    const d = Math.min(r.bottom - view.bottom + 8, r.top - view.top - 8);
+    if (d <= 0) return;
+    if (sc) sc.scrollTop += d; else window.scrollBy(0, d);
+  };
   // The kernel asks for the bar at the top of the view (a game started from the New game form,
-  // which closes under the pointer): {scroll: "bar"}.
-  const onMsg = (msg) => { if (msg && msg.scroll === "bar") toBar(true); };
+  // which closes under the pointer): {scroll: "bar"}; for the form it opened: {scroll: "form"}.
+  const onMsg = (msg) => {
+    if (msg && msg.scroll === "bar") toBar(true);
+    if (msg && msg.scroll === "form") requestAnimationFrame(toForm);
+  };
   model.on("msg:custom", onMsg);
   return () => {
     stop = true;

@@ -82,13 +82,16 @@ class NewGameForm:
     def _build_form(self) -> None:
         wide = W.Layout(width="22em")
         st = {"description_width": "9em"}
-        self.f_seed = W.Text(description="Seed", placeholder="blank for random", layout=wide, style=st)
+        # the first column's labels are short: its fields get the room ("Ann, Bo, Cy (blank: one
+        # player)" whole, not cut at "one p")
+        short = {"description_width": "5em"}
+        self.f_seed = W.Text(description="Seed", placeholder="blank for random", layout=wide, style=short)
         self.f_players = W.Text(description="Players", placeholder="Ann, Bo, Cy (blank: one player)",
-                                layout=wide, style=st)
+                                layout=wide, style=short)
         self.f_mode = W.Dropdown(description="Mode", options=_choices(MODES, MODE_LABELS), value="solitaire",
-                                 layout=wide, style=st)
+                                 layout=wide, style=short)
         self.f_length = W.Dropdown(description="Length", options=[(_length_label(n), n) for n in LENGTHS],
-                                   value="standard", layout=wide, style=st)
+                                   value="standard", layout=wide, style=short)
         self.f_victory = W.Dropdown(description="Victory", options=_choices(VICTORIES, VICTORY_LABELS),
                                     value="highest_after_days", layout=wide, style=st)
         self.f_hand = W.Dropdown(description="Starting hand", options=_choices(STARTING_HANDS, HAND_LABELS),
@@ -135,11 +138,14 @@ class NewGameForm:
             W.HBox([self.f_start, self.f_problem], layout=W.Layout(align_items="center")),
             self.f_resume_row,
         ], layout=W.Layout(display="none", border="1px solid #8884", padding="6px"))
+        self.form.add_class("sm-form")
 
     def _show_form(self, show: bool) -> None:
         if show:
             self._list_autosaves()
         self.form.layout.display = "flex" if show else "none"
+        if show and getattr(self, "page", None) is not None:  # it opens below the window's edge on a laptop
+            self.page.send({"scroll": "form"})
 
     def _list_autosaves(self) -> None:
         """The form's list of the other autosaved games in the autosave folder (read when the
@@ -223,6 +229,8 @@ class NewGameForm:
 
         _set(self.f_problem, "value", "" if not text else
              f'<span class="sm-error" style="color:#cf222e">⚠ <b>Cannot start that game.</b> {html.escape(text)}</span>')
+        if text and getattr(self, "page", None) is not None:  # two lines may push the form's foot out of view
+            self.page.send({"scroll": "form"})
 
     def _recheck_form(self) -> None:
         """A field changed while the form shows a refusal: say what is still wrong, or nothing."""

@@ -13,14 +13,17 @@ starts the lesson's position again and plays its documented ``lesson.solution_in
 from __future__ import annotations
 
 from ..builder import Position
+from ..cards import PIECES
 from ..flow import Option, Phase, Where
+from ..view.scene.layout import car_letter
 from . import Lesson
 
 ME = "Ann"
 A, B, C, D, E, F = (-1, 1), (0, 1), (1, 1), (-1, 0), (0, 0), (1, 0)
-# the colours of the worked examples: yellow, brown (the car for the Grocer's Warehouse), blue, red
-YELLOW, BROWN, BLUE, RED = "HL1", "BE1", "TL1", "RL1"
-COLOURS = {YELLOW: "yellow", BROWN: "brown", BLUE: "blue", RED: "red"}
+# The cars of the worked examples. Appendix A.5 labels them yellow, brown (the car for the Grocer's
+# Warehouse), blue and red; the board colours cars by load as the rules do (§2.2: a freight car
+# brown when loaded, white when empty), so the lessons name them as the board labels them.
+HOPPER, BOXCAR, TANK, REEFER = "HL1", "BE1", "TL1", "RL1"
 NAMES = {A: "A", B: "B", C: "C", D: "D", E: "E", F: "F"}
 
 
@@ -32,6 +35,16 @@ def a5_layout(b: Position, who=ME) -> None:
     b.lay(who, "runaround", B)
     b.lay(who, "grocers_warehouse", C)
     b.office(who, "depot")
+
+
+def car_name(pid: str, load: bool = True) -> str:
+    """A car as the board shows it, by its kind and the letter it wears ("hopper H"), with its
+    load ("loaded hopper H", "empty boxcar b") unless ``load`` is False: colour alone does not tell
+    the freight cars apart."""
+    p = PIECES[pid]
+    kind = "tank car" if p.kind == "tank" else p.kind
+    name = f"{kind} {car_letter(p.kind, p.loaded)}"
+    return f"{'loaded' if p.loaded else 'empty'} {name}" if load else name
 
 
 def _spot(xy) -> str:
@@ -131,17 +144,21 @@ def coupling_and_setting_out() -> Lesson:
                     "move 1 west -1,0"])
 
 
+#: the train each worked example leaves, from the engine back
+REBUILT = "engine, " + ", ".join(car_name(c, load=False) for c in (HOPPER, TANK, REEFER))
+
+
 def _a5_goal(end, moves):
     def goal(g):
         t = g.state.trains.get(1)
         missing = []
-        if BROWN not in _cars(g, C):
-            missing.append("the brown car (BE1) is not standing at C")
+        if BOXCAR not in _cars(g, C):
+            missing.append(f"the {car_name(BOXCAR)} is not standing at C")
         rebuilt = t is not None and t.where == Where.AREA and tuple(t.pos) == end and not t.ahead \
-            and t.behind == [YELLOW, BLUE, RED]
+            and t.behind == [HOPPER, TANK, REEFER]
         if not rebuilt:
-            now = ", ".join(COLOURS.get(c, c) for c in t.cars) if t else "none"
-            missing.append(f"the train is not rebuilt on {_spot(end)} as engine–yellow–blue–red "
+            now = ", ".join(car_name(c) for c in t.cars) if t else "none"
+            missing.append(f"the train is not rebuilt on {_spot(end)} as {REBUILT} "
                            f"(it is on {_where(t) if t else '?'} with {now or 'no cars'})")
         used = moves_used(g)
         if used > moves:
@@ -151,36 +168,39 @@ def _a5_goal(end, moves):
 
 
 def trailing_point() -> Lesson:
-    """Appendix A.5, trailing point: train 11 on F, engine facing west, cars yellow–brown–blue–red.
-    Spot the brown car at C and rebuild the train on F in four Moves:
-    1. set out blue and red on F, move to B; 2. reverse to C and set out brown;
-    3. forward to B; 4. back up to F, coupling blue and red again.
+    """Appendix A.5, trailing point: train 11 on F, engine facing west, cars H b T R behind it
+    (a loaded hopper, an empty boxcar, a loaded tank car and a loaded reefer; the Appendix's
+    yellow, brown, blue and red). Spot the boxcar at C and rebuild the train on F in four Moves:
+    1. set out T and R on F, move to B; 2. reverse to C and set out the boxcar;
+    3. forward to B; 4. back up to F, coupling T and R again.
     """
     b = Position(players=[ME], seed=3)
     a5_layout(b)
-    b.train(11, player=ME, at=F, behind=[YELLOW, BROWN, BLUE, RED])
+    b.train(11, player=ME, at=F, behind=[HOPPER, BOXCAR, TANK, REEFER])
     game = b.game()
-    return _lesson("A.5 trailing point", "leave the brown car at C and rebuild the train "
-                   "(engine, yellow, blue, red) on F, within 4 Moves.", game, _a5_goal(F, 4),
-                   "drop blue and red on F before you leave ('setout 1 rear 2').",
+    return _lesson("A.5 trailing point", f"leave the {car_name(BOXCAR)} at C and rebuild the train "
+                   f"({REBUILT}) on F, within 4 Moves.", game, _a5_goal(F, 4),
+                   f"drop the {car_name(TANK, load=False)} and the {car_name(REEFER, load=False)} on F "
+                   "before you leave ('setout 1 rear 2').",
                    ["switch", "setout 1 rear 2", "move 1 west 0,1", "move 1 east 1,1", "setout 1 rear 1",
                     "move 1 west 0,1", "move 1 east 1,0"])
 
 
 def facing_point() -> Lesson:
-    """Appendix A.5, facing point: train 12 on D, engine facing east, cars yellow–brown–blue–red.
-    Spot the brown car at C and rebuild the train on D in six Moves, using the Run-around at B:
-    1. move to B dropping red, blue, brown, continue to F; 2. back up via E to D;
-    3. forward to B coupling them on the nose, push into C and drop brown;
-    4. back up, drop red and blue on B, continue to D; 5. pull forward to F;
+    """Appendix A.5, facing point: train 12 on D, engine facing east, cars H b T R behind it (as
+    in the trailing point). Spot the boxcar at C and rebuild the train on D in six Moves, using
+    the Run-around at B:
+    1. move to B dropping R, T and b, continue to F; 2. back up via E to D;
+    3. forward to B coupling them on the nose, push into C and drop the boxcar;
+    4. back up, drop T and R on B, continue to D; 5. pull forward to F;
     6. back up to B, recouple, continue to D.
     """
     b = Position(players=[ME], seed=3)
     a5_layout(b)
-    b.train(12, player=ME, at=D, behind=[YELLOW, BROWN, BLUE, RED])
+    b.train(12, player=ME, at=D, behind=[HOPPER, BOXCAR, TANK, REEFER])
     game = b.game()
-    return _lesson("A.5 facing point", "leave the brown car at C and rebuild the train "
-                   "(engine, yellow, blue, red) on D, within 6 Moves.", game, _a5_goal(D, 6),
+    return _lesson("A.5 facing point", f"leave the {car_name(BOXCAR)} at C and rebuild the train "
+                   f"({REBUILT}) on D, within 6 Moves.", game, _a5_goal(D, 6),
                    "the Run-around at B lets the engine get round its cars: drop three cars on B first.",
                    ["switch", "move 1 east 0,1", "setout 1 rear 3", "move 1 east 1,0", "move 1 west -1,0",
                     "move 1 east 0,1", "move 1 east 1,1", "setout 1 front 1", "move 1 west 0,1",

@@ -4,6 +4,8 @@
 - a Hint of several clicks numbers its marks in the order to click them, and none of them lies
   under the Hint's panel (two players: a train's mark on the Division strip sat under the
   panel's top right corner); screenshot board-hint-numbered-jupyterlab.png;
+- New game… pressed at the foot of a laptop's window shows its form whole, Players to Start new
+  game, without the player scrolling (it opened below the window's edge and seemed to do nothing);
 - New game… with two names and Mode left on Solitaire: the refusal shows beside Start new game,
   in view, in the form's words; once started, the board's control bar is back in view;
   screenshot board-new-game-refused-jupyterlab.png.
@@ -131,4 +133,21 @@ def test_the_new_game_forms_refusal_shows_beside_it_and_the_board_comes_back_int
     bar = page.locator(f"{board.sel} .sm-bar").bounding_box()
     page.screenshot(path=str(screenshots_dir / "board-new-game-started-jupyterlab.png"))
     assert view["top"] - 1 <= bar["y"] and bar["y"] + bar["height"] <= view["bottom"], (bar, view)
+    assert not page.page_errors, page.page_errors
+
+
+def test_new_game_shows_its_form_in_view(lab_server, page, screenshots_dir, request):
+    nb, board = open_notebook_board(page, lab_server, request, "new_game_in_view.ipynb",
+                                    "import stationmaster as sm\nboard = sm.play(seed=7, autosave=False)\nboard")
+    button = page.locator(f"{board.sel} button.jupyter-button:visible", has_text="New game").first
+    button.scroll_into_view_if_needed()  # the player scrolls just enough to see it (the board opens above it)
+    button.click()
+    start = page.locator(f"{board.sel} button.jupyter-button", has_text="Start new game").first
+    start.wait_for()
+    time.sleep(1.0)
+    view = page.evaluate(VIEW, nb.sel)
+    players = page.locator(f"{board.sel} .widget-text", has_text="Players").locator("input").first.bounding_box()
+    got = start.bounding_box()
+    page.screenshot(path=str(screenshots_dir / "board-new-game-form-laptop-jupyterlab.png"))
+    assert view["top"] <= players["y"] and got["y"] + got["height"] <= view["bottom"], (players, got, view)
     assert not page.page_errors, page.page_errors

@@ -540,9 +540,27 @@ FULL_SOURCE = ("import stationmaster as sm\n\n"
                "board")
 
 
+#: the text fields and choices of the board whose words do not fit their box (a placeholder or the
+#: chosen option, measured in the field's own font, against its width less its padding)
+CUT_FIELDS = """sel => {
+  const ctx = document.createElement('canvas').getContext('2d'), cut = [];
+  for (const el of document.querySelectorAll(sel + ' .widget-text input, ' + sel + ' .widget-dropdown select')) {
+    if (!el.offsetParent) continue;
+    const cs = getComputedStyle(el);
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const text = el.tagName === 'SELECT' ? (el.options[el.selectedIndex] || {}).text || '' : el.value || el.placeholder;
+    const room = el.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    const need = ctx.measureText(text).width;
+    if (need > room) cut.push(`${text} (${Math.round(need)} px in ${Math.round(room)})`);
+  }
+  return cut; }"""
+
+
 def test_a_full_deck_board_and_its_new_game_form(lab_server, page, screenshots_dir, request):
     """C1, W1: a full-deck Competitive board draws in JupyterLab; New game… shows the Deck and Yard
-    refill choices and the adversity box, and starting from the form deals the deck chosen."""
+    refill choices and the adversity box, every field's words whole (the Players field's
+    placeholder was cut to "Ann, Bo, Cy (blank: one p"), and starting from the form deals the deck
+    chosen."""
     page.set_viewport_size({"width": 1600, "height": 1300})
     name = "full_deck_test.ipynb"
     write_notebook(lab_server.root / name, FULL_SOURCE)
@@ -557,6 +575,7 @@ def test_a_full_deck_board_and_its_new_game_form(lab_server, page, screenshots_d
     labels = page.locator(f"{board.sel} .widget-dropdown:visible label").all_inner_texts()
     assert "Deck" in labels and "Yard refill" in labels, labels
     assert page.locator(f"{board.sel} .widget-checkbox:visible").filter(has_text="adversity").count() == 1
+    assert page.evaluate(CUT_FIELDS, board.sel) == []
     form.filter(has_text="Deck").first.scroll_into_view_if_needed()
     page.screenshot(path=str(screenshots_dir / "board-full-deck-form-jupyterlab.png"))
     print(f"\nscreenshot: {screenshots_dir / 'board-full-deck-form-jupyterlab.png'}")

@@ -44,8 +44,8 @@ def test_solution_replaces_a_half_done_attempt():
     lesson = switching.trailing_point()
     g = lesson.game
     g.apply("switch")
-    g.apply("move 1 west 0,1")  # the brown car is still on the train
-    assert "the brown car (BE1) is not standing at C" in str(lesson.check())
+    g.apply("move 1 west 0,1")  # the boxcar is still on the train
+    assert "the empty boxcar b is not standing at C" in str(lesson.check())
     solve(lesson)
     assert lesson.check()
 

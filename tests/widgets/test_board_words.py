@@ -94,9 +94,10 @@ def test_starting_a_game_from_the_form_brings_the_board_into_view(monkeypatch):
         pytest.skip("no page helper (anywidget) in this environment")
     asked = []
     monkeypatch.setattr(board.page, "send", lambda msg, buffers=None: asked.append(msg))
-    board.new_button.value = True
-    board.f_start.click()
-    assert asked == [{"scroll": "bar"}]
+    board.new_button.value = True  # the form opens below the buttons: the page shows it
+    assert asked == [{"scroll": "form"}]
+    board.f_start.click()  # it closes under the pointer: the page shows the new game's bar
+    assert asked == [{"scroll": "form"}, {"scroll": "bar"}]
 
 
 # --------------------------------------------------------------------------- hints (issue 28.6)
@@ -132,6 +133,28 @@ def test_a_hint_speaks_no_script_notation():
     for said in (decision.reason, board.controller.message, board.hint_box.value):
         assert not quotes_intent(said) and "x,y" not in said, said
     assert "it fits no spot of your Office Area now" in decision.reason
+
+
+def test_a_hint_that_gives_way_says_why_not_in_one_sentence_each():
+    """The same Hint reads as a question and its answer ("Why not take the top card of Department
+    3? The Power Plant…"), not "Better than to take…", and its panel ends each sentence once (it
+    said "(0 of 3 cards).. (Click the marked place.)")."""
+    board = Board(_played(6, 7), autosave=False)
+    decision = board.show_hint()
+    assert decision.reason.startswith("Why not take the top card of Department 3? The Power Plant "), decision.reason
+    for said in (board.controller.message, board.hint_box.value):
+        assert ".." not in said and "Better than to" not in said, said
+
+
+def test_the_hint_panel_draws_its_bulb_with_the_buttons_icon_font():
+    """An emoji needs an emoji font, which Debian's Chromium lacked (the panel began "▯ Hint:"): the
+    panel's bulb is the Hint button's own Font Awesome icon, and every character of its words is
+    in the Basic Multilingual Plane that the board's text fonts cover."""
+    board = Board(_played(6, 7), autosave=False)
+    board.show_hint()
+    said = board.hint_box.value
+    assert "fa-lightbulb-o" in said and board.hint_button.icon == "lightbulb-o"
+    assert all(ord(ch) <= 0xFFFF for ch in said), [ch for ch in said if ord(ch) > 0xFFFF]
 
 
 def _at_the_office_with_nothing_to_detrain():

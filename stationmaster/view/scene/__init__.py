@@ -35,7 +35,7 @@ from .compact import CompactCards
 from .division import DivisionBand
 from .hud import Hud, prompt
 from .layout import (CAR_ORDER, CLASS_SHORT, CLOCK_SHORT, GRID_NAMES, KIND_LETTER, MARGIN, TARGET_FLOOR,
-                     TEXT_FLOOR, WIDTH, fit, money, text_width, wrap)
+                     TEXT_FLOOR, WIDTH, car_letter, fit, money, text_width, wrap)
 from .pieces import Pieces
 from .rail import rail_paths, spur_bumper
 from .room import TARGET_PX, TEXT_PX, RoomLayout, room_width
@@ -44,7 +44,7 @@ from .theme import KIND_COLOURS, PLAYER_COLOURS, SKY, THEMES, TIER_COLOURS, mix,
 __all__ = [
     "build_scene", "prompt", "sky_colour", "mix", "text_width", "wrap", "money", "fit", "rail_paths", "spur_bumper",
     "THEMES", "PLAYER_COLOURS", "TIER_COLOURS", "KIND_COLOURS", "SKY", "GRID_NAMES", "CLASS_SHORT", "KIND_LETTER",
-    "CAR_ORDER", "CLOCK_SHORT", "MARGIN", "WIDTH",
+    "car_letter", "CAR_ORDER", "CLOCK_SHORT", "MARGIN", "WIDTH",
 ]
 
 

@@ -39,6 +39,14 @@ CLASS_SHORT = {
     "Empty Car Extra": "Empties",
 }
 KIND_LETTER = {"coach": "C", "boxcar": "B", "hopper": "H", "reefer": "R", "tank": "T", "caboose": "K"}
+
+
+def car_letter(kind: str, loaded: bool) -> str:
+    """The letter a car wears on the board: its kind's, capital when loaded (and on a caboose),
+    small on an empty (white) car, so that cars are told apart by more than colour."""
+    letter = KIND_LETTER[kind]
+    return letter if loaded or kind == "caboose" else letter.lower()
+
 CAR_ORDER = ("coach", "boxcar", "hopper", "reefer", "tank", "caboose")
 CLOCK_SHORT = ("12 AM", "2 AM", "4 AM", "6 AM", "8 AM", "10 AM", "Noon", "2 PM", "4 PM", "6 PM", "8 PM", "10 PM")
 

@@ -9,7 +9,7 @@ from ...cards import PIECES, rules_of
 from ...cards.opponent import EFFECTS, in_play_words, is_opponent_card
 from ...query import spec_of
 from ..shapes import Poly
-from .layout import CLASS_SHORT, KIND_LETTER, fit, text_width
+from .layout import CLASS_SHORT, car_letter, fit, text_width
 from .theme import is_dark
 
 
@@ -45,9 +45,8 @@ class Pieces:
             heap = ((x + w * 0.1, y + 0.5), (x + w * 0.24, y - lh), (x + w * 0.76, y - lh), (x + w * 0.9, y + 0.5))
             self.add(Poly(heap, c["load"], None, 0, layer))
         if h >= 9 and w >= 8:
-            letter = KIND_LETTER[pc.kind]
             tc = "#ffffff" if pc.loaded or pc.kind == "caboose" else "#3a3a3a"
-            self.text(x + w / 2, y + h * 0.5 + h * 0.3, letter if pc.loaded or pc.kind == "caboose" else letter.lower(),
+            self.text(x + w / 2, y + h * 0.5 + h * 0.3, car_letter(pc.kind, pc.loaded),
                       h * 0.78, tc, "middle", True, layer)
 
     def engine(self, t, x, y, w, h, layer="pieces"):
