@@ -23,6 +23,14 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "screenshots"
 # screenshot -> the test that takes it
 SHOTS = {
+    # a Hint of several clicks numbers its marks; the New game form's refusal beside it, then the board
+    "board-hint-numbered-jupyterlab.png":
+        "tests/browser/test_board_words.py::test_a_hint_numbers_its_marks_and_keeps_them_out_from_under_its_panel",
+    "board-new-game-refused-jupyterlab.png": "tests/browser/test_board_words.py::"
+        "test_the_new_game_forms_refusal_shows_beside_it_and_the_board_comes_back_into_view",
+    "board-new-game-started-jupyterlab.png": "tests/browser/test_board_words.py::"
+        "test_the_new_game_forms_refusal_shows_beside_it_and_the_board_comes_back_into_view",
+    "board-new-game-form-laptop-jupyterlab.png": "tests/browser/test_board_words.py::test_new_game_shows_its_form_in_view",
     "jupyterlab-play.png": "tests/browser/test_jupyterlab.py::test_play_notebook_runs_in_jupyterlab",
     "board-bots-jupyterlab.png": "tests/browser/test_jupyterlab.py::test_a_bot_seat_moves_by_itself",
     "board-jupyterlab.png":
