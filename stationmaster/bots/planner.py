@@ -714,6 +714,11 @@ class PlannerBot(Bot):
         stop = next((xy for xy in spots if xy in v.area.facilities), stops[0] if stops else None)
         if stop in v.area.facilities:
             where = f" at the {v.spec(v.area.grid[stop].card).name}"
+            orders = v.area.facilities[stop].orders  # [L8] what the cars are for, in the board's words
+            short = [f"{n - done} more {'load' if n - done == 1 else 'loads'} {w}" for w, (n, done) in orders.items()
+                     if done < n]
+            if short:
+                where += f", whose order for today wants {' and '.join(short)}"
         home = isinstance(plan[-1], Move) and plan[-1].to == (0, 0)
         if any(isinstance(i, SetOut) for i in plan):
             return f"train {label} sets out cars{where} and comes back to the Office"

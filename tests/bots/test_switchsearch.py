@@ -59,3 +59,18 @@ def test_the_expert_is_registered_and_is_the_planner_with_a_wide_search():
     for balance in ("v4", "v5"):
         g = sm.new_game(seed=3, balance=balance)
         assert expert.width(g) >= 3 * max(1, PlannerBot(3).width(g))
+
+
+def test_the_hint_to_switch_says_what_the_days_order_still_wants():
+    """L8: when the planner (the Hint) switches cars to an industry with an open order, its reason
+    says what the order still wants, in the board's words."""
+    for seed in (1, 2, 3, 4):
+        g = sm.new_game(seed=seed, balance="v5")
+        bot = PlannerBot(seed)
+        while not g.is_over:
+            d = bot.decide(g)
+            if isinstance(d.intent, Switch) and "order for today wants" in d.reason:
+                assert "more load" in d.reason and ("out" in d.reason or "in" in d.reason)
+                return
+            g.apply(d.intent)
+    raise AssertionError("no switching hint spoke of an order in four games")
