@@ -20,7 +20,8 @@ TARGETS_V2 = {"short": 13, "standard": 25, "campaign": 56}
 #: the solitaire targets of each retuned edition (v1 keeps ``LENGTHS``'): [V5] v2's, [V7] v3's
 #: (Short's 15 follows from Short's freight pay, [L7]), [V9] v4's (every Office opens with a Depot to draw, [U4])
 TARGETS = {"v2": TARGETS_V2, "v3": {"short": 15, "standard": 25, "campaign": 56},
-           "v4": {"short": 16, "standard": 27, "campaign": 56}}
+           "v4": {"short": 16, "standard": 27, "campaign": 56},
+           "v5": {"short": 16, "standard": 27, "campaign": 56}}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
                   "red_flag_escape", "per_player_floor", "adversity")
@@ -35,11 +36,15 @@ YARD_REFILLS = ("when_empty", "stage_end", "day_end", "at_once")
 #: density): "v1" the numbers as first played (v0.2's provisional figures with rulings [Y1], [V2]; saves
 #: written before this field existed load with it), "v2" the retuned game of issue 16, "v3" v2 with
 #: the Day's freight contract of ruling [L6], "v4" v3 with the classic deck's Departments seeded
-#: with a Depot ([U4]) and its targets ([V9]) (the default); each rule that differs says so in
-#: docs/rules.md and reads ``config.balance``
-BALANCES = ("v1", "v2", "v3", "v4")
+#: with a Depot ([U4]) and its targets ([V9]) (the default), "v5" the car orders (in development, issue
+#: 29: every car worked pays, each industry's demand for the Day is public ([L8]), the Freight Agent
+#: works a whole facility ([A3]) and every Office opens as a Depot ([U5]); its targets are v4's until
+#: its study); each rule that differs says so in docs/rules.md and reads ``config.balance``
+BALANCES = ("v1", "v2", "v3", "v4", "v5")
 #: the edition a new game is played by
 DEFAULT_BALANCE = "v4"
+#: [U5] the editions whose Offices open as Depots (each seat's Depot taken from the deck, not a Department)
+DEPOT_OFFICES = ("v5",)
 #: [U4] the decks whose Departments open with a Depot for each seat, by edition: the full deck from v2,
 #: the classic deck too from v4 (v1 turns up the top card for every Department)
 SEEDED_DECKS = {"v2": ("full",), "v3": ("full",), "v4": ("full", "classic")}
@@ -52,7 +57,8 @@ MAX_NAME = 40
 #: for every card, under v3 four-fifths for the first four and half a target for each after ([V8]: one
 #: Mainline and one timetable shared by more than three Offices add about half an Office a seat), v4 the same;
 #: balance v1 keeps v0.2's whole target for each player
-COOP_SHARES = {"v2": (0.8,), "v3": (0.8, 0.8, 0.8, 0.8, 0.5), "v4": (0.8, 0.8, 0.8, 0.8, 0.5)}
+COOP_SHARES = {"v2": (0.8,), "v3": (0.8, 0.8, 0.8, 0.8, 0.5), "v4": (0.8, 0.8, 0.8, 0.8, 0.5),
+               "v5": (0.8, 0.8, 0.8, 0.8, 0.5)}
 #: edition v2's share for every Mainline card (kept under this name for scripts that read it)
 COOP_SHARE_PER_MAINLINE_CARD = COOP_SHARES["v2"][0]
 

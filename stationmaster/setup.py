@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from .cards import catalog, red_flag_id, spec, stock_ids
-from .config import SEEDED_DECKS, Config
+from .config import DEPOT_OFFICES, SEEDED_DECKS, Config
 from .query import name, table_order
 from .rules import d12, Events, shuffle
 from .cards.specs import mainline_key
 from .cards import families  # noqa: F401  (every card family registered, the specs checked)
 from .cards.situations import deal_situations
-from .state import Area, PendingGrade, Placed, Player, State
+from .state import Area, Facility, PendingGrade, Placed, Player, State
 
 
 def rolling_stock(config: Config) -> list:
@@ -69,6 +69,8 @@ def deal(config: Config, seed: int) -> tuple:
         for p in order:
             for _ in range(count):
                 s.players[p].hand.append(s.home.pop())
+    if config.balance in DEPOT_OFFICES:
+        _open_as_depots(s, order)
     # a deck that seeds its Departments opens one with a Depot for each seat ([U4]): the full deck from
     # balance v2, the classic deck from v4
     seeds = cards.seeds[:n] if config.deck in SEEDED_DECKS.get(config.balance, ()) else ()
@@ -87,6 +89,28 @@ def deal(config: Config, seed: int) -> tuple:
     ev.say("setup", f"A {config.mode} {config.length} game for {', '.join(config.players)}: "
            f"{len(s.mainline)} Mainline cards, {s.trays} Crew Trays, the Pocket Watch at Midnight.")
     return s, ev
+
+
+def _open_as_depots(s: State, order) -> None:
+    """[U5] every Office opens as a Depot: from the Superintendent leftward each seat takes the
+    topmost Depot of the shuffled Home Office deck, its Whistle Post going back to the supply. A
+    deck with fewer Depots than seats (the classic deck's four at five and six seats) gets one more
+    Depot card for each seat beyond, so that every seat opens alike."""
+    for p in order:
+        seat = s.players[p].seat
+        i = next((i for i in range(len(s.home) - 1, -1, -1) if s.deck[s.home[i]] == "depot"), None)
+        if i is not None:
+            depot = s.home.pop(i)
+        else:
+            k = 1 + sum(1 for v in s.deck.values() if v == "depot")
+            while f"Depot{k}" in s.deck:
+                k += 1
+            depot = f"Depot{k}"
+            s.deck[depot] = "depot"
+        area = s.areas[seat]
+        s.supply.append(area.grid[(0, 0)].card)
+        area.grid[(0, 0)] = Placed(depot)
+        area.facilities[(0, 0)] = Facility()
 
 
 def _seeded(s: State, deck: dict, key: str | None) -> str:

@@ -72,6 +72,8 @@ class Facility:
     pipeline: dict = field(default_factory=lambda: {b: None for b in PIPELINE})
     loaded_here: list = field(default_factory=list)
     workers_used: int = 0
+    #: [L8] the Day's car order (edition v5): "in" / "out" -> [cars wanted today, cars worked for it]
+    orders: dict = field(default_factory=dict)
 
     @property
     def locked(self) -> bool:

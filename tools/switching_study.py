@@ -24,7 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import stationmaster as sm  # noqa: E402
 from stationmaster.bots import make  # noqa: E402
-from stationmaster.bots.planner import Sandbox, _moves, plan_switching, spotting_facing  # noqa: E402
+from stationmaster.bots.planner import plan_switching  # noqa: E402
+from stationmaster.bots.plays import spotting_facing  # noqa: E402
+from stationmaster.bots.sandbox import Sandbox, moves as _moves  # noqa: E402
 from stationmaster.bots.view import View  # noqa: E402
 from stationmaster.cards import PIECES  # noqa: E402
 from stationmaster.intents import Move, SetOut, Switch  # noqa: E402

@@ -12,174 +12,18 @@ same decision. Each decision says why in a player's words.
 from __future__ import annotations
 
 from ..cards import PIECES, spec as card_spec
-from ..cards.base import fire
 from ..cards.kinds import TIMETABLE_CAP
 from ..flow import Option as TurnOption, Phase, Where
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Run, SetOut, Switch, Work
-from ..phases import local_ops, switching
 from ..query import CAR_LIMIT, card_order, ad_tracks, capacity, departure_problem, outbound_loads, spotted_empties
-from ..rules import Events
 from .base import Bot, Decision, Option, check_options, register
 from .plays import best_play, card_worth, spotting_facing
+from .sandbox import Sandbox, area_value, moves as _moves, try_step as _try
+from .switchsearch import search_switching
 from .view import View
 
 SWITCH_NODES = 60  # industry visits and set-outs tried per switching plan (each on a game copy)
 DEEP_NODES = 50  # more positions tried to cut cars out or run round them, when the plain visits spot nothing
-SPOTTED = 0.9  # a workable car spotted at its industry, per unit of a load's pay over a coach's
-JUNK = 0.5  # how much more a car an industry cannot work costs on its spur, per unit of that pay
-STRANDED = 1.0  # a car left on a siding: it blocks the track until a train comes back for it
-
-
-# --------------------------------------------------------------------------- how good a switching position is
-
-
-def area_value(v: View) -> float:
-    """The worth of the player's Office Area for the work ahead, in Revenue-like units."""
-    s, area = v.s, v.area
-    value = -5.0 * v.overflow()
-    for t in v.trains_here():
-        if t.pos != (0, 0):
-            value -= 6.0 if t.pos[1] == 0 else 3.0
-        elif departure_problem(s, t):
-            value -= 3.0
-    for xy, placed in area.grid.items():
-        if not placed.cars:
-            continue
-        if xy[1] == 0:
-            value -= 5.0 * len(placed.cars)
-            continue
-        fac = area.facilities.get(xy)
-        if fac is None or xy == (0, 0):
-            value -= STRANDED * len(placed.cars)
-            continue
-        sp = v.spec(placed.card)
-        want_empty = capacity(s, area, xy)[0] + 1 if sp.outbound else 0
-        empties = loads = 0
-        clog = 1.0 + JUNK * (v.freight - 1)  # a car the industry cannot work keeps a workable one off
-        for c in placed.cars:
-            pc = PIECES[c]
-            if pc.kind != sp.car:
-                value -= 0.4 * clog
-            elif not pc.loaded:
-                empties += 1
-                value += SPOTTED * v.freight if empties <= want_empty else -0.2 * clog
-            elif sp.inbound and c not in fac.loaded_here:
-                loads += 1
-                value += SPOTTED * v.freight
-            else:
-                value -= 0.3 * clog  # a load ready to go: room wanted
-    return value
-
-
-def _moves(g, seat, tray, direction) -> list:
-    memo = getattr(g, "memo", None)  # a Sandbox remembers its reach: positions are tried from often
-    if memo is not None and (tray, direction) in memo:
-        return memo[(tray, direction)]
-    s = g.state
-    t = s.trains.get(tray)
-    if t is None or t.where != Where.AREA:
-        return []
-    out = sorted(switching.reach(s, seat, s.areas[seat], t, direction))
-    if memo is not None:
-        memo[(tray, direction)] = out
-    return out
-
-
-class Sandbox:
-    """A switching turn tried out on the side: the game's state with the few parts a Move or a
-    set-out changes copied (the trains, the switching player's Office Area, the turn), the rest
-    shared and never written. Switching runs through the engine's own Local Operations check and
-    apply, so a rule change reaches the plans; copying a whole game for each try (the planner's
-    time under v2, ~24 copies a plan) is what this saves."""
-
-    __slots__ = ("state", "players", "actor", "seat", "memo")
-
-    def __init__(self, state, players, actor, seat):
-        self.state, self.players, self.actor, self.seat = state, players, actor, seat
-        self.memo = {}  # (tray, direction) -> the cards a Move reaches, until the next apply
-
-    @classmethod
-    def of(cls, game, seat):
-        return cls(_switch_copy(game.state, seat), game.players, game.actor, seat)
-
-    @property
-    def phase(self):
-        return self.state.phase
-
-    def copy(self):
-        return Sandbox(_switch_copy(self.state, self.seat), self.players, self.actor, self.seat)
-
-    def why_not(self, it):
-        return local_ops.check(self.state, it)
-
-    def apply(self, it):
-        self.memo.clear()
-        local_ops.apply(self.state, it, Events())
-
-
-def _shallow(o):
-    """A shallow copy of a plain dataclass instance (what ``copy.copy`` does, without its dispatch)."""
-    c = object.__new__(type(o))
-    c.__dict__.update(o.__dict__)
-    return c
-
-
-def _train_copy(t):
-    c = _shallow(t)
-    c.ahead, c.behind, c.boarded, c.orders = list(t.ahead), list(t.behind), list(t.boarded), list(t.orders)
-    return c
-
-
-def _switch_copy(s, seat):
-    """A copy of ``s`` that one switching turn at ``seat`` may change without touching ``s``."""
-    c = _shallow(s)
-    c.trains = {k: _train_copy(t) for k, t in s.trains.items()}
-    c.turn = _shallow(s.turn)
-    c.turn.order, c.turn.queue = list(s.turn.order), list(s.turn.queue)
-    c.turn.passed = list(getattr(s.turn, "passed", ()))  # the stretches this Move has run over ([S1])
-    c.express_used = list(s.express_used)  # (its records are immutable: a new list is a copy)
-    area = _shallow(s.areas[seat])
-    area.grid = {}
-    for xy, placed in s.areas[seat].grid.items():
-        q = area.grid[xy] = _shallow(placed)
-        q.cars = list(placed.cars)
-    area.facilities = {xy: _shallow(f) for xy, f in s.areas[seat].facilities.items()}
-    c.areas = list(s.areas)
-    c.areas[seat] = area
-    return c
-
-
-def _try(g, it):
-    """The position after ``it``, or None if it is refused (a copy; ``g`` is untouched). Every
-    Move tried is one ``_moves`` listed for ``g`` (its card is in reach), so on a Sandbox the rest of
-    the engine's check is asked here (``_move_refused``) instead of walking the rail again."""
-    if isinstance(g, Sandbox) and isinstance(it, Move):
-        if _move_refused(g.state, it):
-            return None
-        h = g.copy()
-        h.apply(it)
-        if h.state.turn.moves_left < 0:  # it took more Moves than were left
-            return None
-    else:
-        if g.why_not(it) is not None:
-            return None
-        h = g.copy()
-        h.apply(it)
-    return h if h.phase == Phase.LOCAL_OPERATIONS and h.state.turn.option == TurnOption.SWITCH else None
-
-
-def _move_refused(s, it) -> bool:
-    """The engine's Move check ([S1]) but the reach: the Stage's one tray, a card rule that forbids
-    switching it, and a Move left unless it goes on the way the last one went."""
-    t = s.turn
-    if t.tray is not None and t.tray != it.tray:
-        return True
-    tr = s.trains[it.tray]
-    if fire(s, "switch_problem", tr, train=tr) is not None:
-        return True
-    return t.moves_left < 1 and t.last_move != (it.tray, it.direction)
-
-
 def _home(g, seat, tray, path, out, via: bool = True, pickup=None):
     """Finish a plan by bringing the train back onto the Office's A/D track (either way), if need
     be by way of one card where it reverses (out of a spur reached by a trailing point); with
@@ -406,7 +250,7 @@ def _run_round(v: View, g, seat, tray, cut_at, facing, path, out, budget: list) 
                         onto_the_cut(c, steps + [Move(tray, d2, z)])
 
 
-def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
+def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None, search_width: int = 0):
     """A switching plan from a steady player's patterns, each tried on game copies: bring a stray
     train back to the Office; run a train at the Office into an industry spur (in one Move, or two:
     out past a turnout, or into one spur and back across its turnout into another), set out the
@@ -469,6 +313,10 @@ def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None):
         if more:
             deeper, _ = _best(more + [(best_state, best[1])] if best_state is not None else more, base)
             best = deeper
+    if search_width:  # a turn that chains the patterns: the search finds it (bots/switchsearch.py)
+        found = search_switching(game, width=search_width)
+        if found[0] > best[0] + 1e-9:
+            best = found
     return best
 
 
@@ -578,12 +426,24 @@ class PlannerBot(Bot):
 
     name = "planner"
     OPTIONS = (Option("switch_nodes", int, 1, 100_000,
-                      help=f"industry visits and set-outs tried per switching plan (default {SWITCH_NODES})"),)
+                      help=f"industry visits and set-outs tried per switching plan (default {SWITCH_NODES})"),
+               Option("search_width", int, 0, 1_000,
+                      help="positions the switching search keeps a step, when the patterns are not enough "
+                           "(0: patterns only; bots/switchsearch.py)"))
+    #: the switching search's width by edition (0, or an edition not listed: the patterns alone). Under
+    #: car orders ([L8], v5) a switching turn fills the Day's orders, and chaining the patterns pays:
+    #: on tuning seeds 1-40 width 16 made 41.5 a game against the patterns' 36.8 (docs/balance.md);
+    #: the editions before keep the play they were tuned with
+    SEARCH_WIDTH = {"v5": 16}
 
-    def __init__(self, seed: int = 0, switch_nodes: int = SWITCH_NODES, follow_plans: bool = False) -> None:
+    def __init__(self, seed: int = 0, switch_nodes: int = SWITCH_NODES, follow_plans: bool = False,
+                 search_width: int | None = None) -> None:
         super().__init__(seed)
-        check_options(PlannerBot, {"switch_nodes": switch_nodes})
+        check_options(PlannerBot, {"switch_nodes": switch_nodes} if search_width is None else
+                      {"switch_nodes": switch_nodes, "search_width": search_width})
         self.switch_nodes = switch_nodes
+        self.search_width = search_width  # None: the edition's (``SEARCH_WIDTH``)
+
         #: follow the plan made when choosing to switch, step by step, instead of planning each step
         #: afresh (search's rollouts: a third of the work; the decision then depends on the bot's
         #: memory of that plan, so the planner a player meets plans afresh)
@@ -592,6 +452,13 @@ class PlannerBot(Bot):
         #: (game, history length, (gain, plan)) of the plan made to score the switch option: the
         #: plan's first step once the player has chosen to switch (the same plan, not made twice)
         self._planned = None
+
+    def width(self, game) -> int:
+        """The switching search's width for this game (the option given, else the edition's)."""
+        if self.search_width is not None:
+            return self.search_width
+        table = self.SEARCH_WIDTH
+        return table.get(game.state.config.balance, 0) if isinstance(table, dict) else table
 
     def decide(self, game) -> Decision:
         legal = self.legal(game)
@@ -727,7 +594,7 @@ class PlannerBot(Bot):
         if Switch() in legal_set:
             need = self._switch_need(v)
             if need:
-                gain, plan = plan_switching(v.game, self.switch_nodes)
+                gain, plan = plan_switching(v.game, self.switch_nodes, search_width=self.width(v.game))
                 self._planned = (v.game, len(v.game.history), _switch_key(v.game), (gain, plan))
                 if plan:
                     options.append((min(4.0, 0.6 + gain), Switch(), f"switches: {self._plan_words(v, plan)}"))
@@ -847,6 +714,11 @@ class PlannerBot(Bot):
         stop = next((xy for xy in spots if xy in v.area.facilities), stops[0] if stops else None)
         if stop in v.area.facilities:
             where = f" at the {v.spec(v.area.grid[stop].card).name}"
+            orders = v.area.facilities[stop].orders  # [L8] what the cars are for, in the board's words
+            short = [f"{n - done} more {'load' if n - done == 1 else 'loads'} {w}" for w, (n, done) in orders.items()
+                     if done < n]
+            if short:
+                where += f", whose order for today wants {' and '.join(short)}"
         home = isinstance(plan[-1], Move) and plan[-1].to == (0, 0)
         if any(isinstance(i, SetOut) for i in plan):
             return f"train {label} sets out cars{where} and comes back to the Office"
@@ -873,7 +745,7 @@ class PlannerBot(Bot):
                 and p[2] == _switch_key(game):
             gain, plan = p[3]  # planned a moment ago, to choose to switch: the same position but the option
         else:
-            gain, plan = plan_switching(game, self.switch_nodes)
+            gain, plan = plan_switching(game, self.switch_nodes, search_width=self.width(game))
         self._planned = None
         if not plan or plan[0] not in legal:
             return Decision(End(), "ends switching: the cars stand where they do the most good")

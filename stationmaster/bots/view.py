@@ -9,6 +9,7 @@ from collections import deque
 
 from ..cards import PIECES, fire, spec as card_spec
 from ..flow import Phase, Where
+from ..orders import ORDER_PAY, has_orders
 from ..phases.load_unload import freight_pay
 from ..phases.mainline import occupants
 from ..query import ad_tracks, departure_problem, geometry
@@ -34,6 +35,21 @@ class View:
 
     def spec(self, card):
         return card_spec(card, self.s.deck)
+
+    def order_share(self, xy, way: str, k: int) -> float:
+        """[L8] what the ``k``-th car of ``way`` ("out": an empty to load, "in": a load to unload)
+        spotted at the industry at ``xy`` adds from the Day's order, in units of a boarded coach: its
+        share of the bonus while the order still wants it, nothing beyond it or without orders."""
+        if not has_orders(self.s.config):
+            return 0.0
+        order = self.area.facilities[xy].orders.get(way)
+        if order is None:
+            return 0.0
+        left = order[0] - order[1]
+        if k > left:
+            return 0.0
+        bonus = ORDER_PAY[self.s.config.balance][1] * self.s.config.revenue[1]
+        return bonus / left / max(1, self.s.config.revenue[0])
 
     # ---- trains
     def trains_here(self):

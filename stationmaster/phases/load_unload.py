@@ -17,6 +17,7 @@ from ..intents import Board, Detrain, End, Work
 from ..query import (
     actor, area_of, capacity, name, office_tier, outbound_loads, spec_of, spotted_empties, table_order,
     trains_on, workers_left, yard_has)
+from ..orders import ORDER_PAY, has_orders, work_finished
 from ..rules import earn, Events, retire, take_from_yard, use_workers
 from ..state import PIPELINE, State
 from .switching import LOADED_MARK_ENDS_ON_PICKUP
@@ -28,7 +29,7 @@ from .switching import LOADED_MARK_ENDS_ON_PICKUP
 #: [L6] v3, the Day's freight contract: the player's first load or unload finished in a Day pays the
 #: first figure, each further one that Day the next (the last figure repeats), so steady freight every
 #: Day pays and one lucky Day's lump does not decide the game (the figures in docs/rules.md)
-FREIGHT_PAY = {"v1": (1,), "v2": (3,), "v3": (6, 0), "v4": (6, 0)}
+FREIGHT_PAY = {"v1": (1,), "v2": (3,), "v3": (6, 0), "v4": (6, 0), "v5": (2,)}  # v5: [L8] pays by the car orders
 #: [L7] v3's Short game: three Days leave a planner one or two freight Days at most, so the Day's
 #: contract pays half again as much there (edition, length) -> schedule; other lengths use FREIGHT_PAY
 FREIGHT_PAY_BY_LENGTH = {("v3", "short"): (9, 0), ("v4", "short"): (9, 0)}
@@ -250,7 +251,9 @@ def _pay(s: State, ev: Events, p: int, amount: int, why: str, source: str) -> No
 def freight_pay(s: State) -> int:
     """What a player's first finished freight load or unload of a Day pays before the cards' extras
     ([L5], [L6]): the freight rate times the edition's first ``FREIGHT_PAY`` figure (the bots value a
-    load by it)."""
+    load by it); under car orders ([L8]) what a car worked pays, without the order's bonus."""
+    if has_orders(s.config):
+        return s.config.revenue[1] * ORDER_PAY[s.config.balance][0]
     return s.config.revenue[1] * freight_schedule(s.config)[0]
 
 
@@ -262,10 +265,21 @@ def freight_pay_now(s: State, p: int) -> int:
     return s.config.revenue[1] * schedule[min(done, len(schedule) - 1)]
 
 
-def _pay_freight(s: State, ev: Events, p: int, why: str, source: str) -> None:
-    """Pay a finished load or unload at today's rate ([L6]) and count it for the Day."""
-    amount = freight_pay_now(s, p)
+def _pay_freight(s: State, ev: Events, p: int, xy, why: str, source: str) -> None:
+    """Pay a finished load or unload at today's rate ([L6]) and count it for the Day; under car
+    orders ([L8]) every car pays alike, and the one that fills a way of the industry's order for the
+    Day pays its bonus too."""
     who = s.players[p].name
+    if has_orders(s.config):
+        seat = s.players[p].seat
+        amount, bonus, filled = work_finished(s, seat, xy, "out" if source == "freight_out" else "in")
+        s.freight_today[who] = s.freight_today.get(who, 0) + 1
+        if filled:
+            sp = spec_of(s, s.areas[seat].grid[xy].card)
+            why += f", filling the {sp.name}'s order for the Day (+{bonus})"
+        _pay(s, ev, p, amount + bonus, why, source)
+        return
+    amount = freight_pay_now(s, p)
     s.freight_today[who] = s.freight_today.get(who, 0) + 1
     _pay(s, ev, p, amount, why, source)
 
@@ -328,8 +342,8 @@ def apply(s: State, it, ev: Events) -> None:
         retire(s, empty)
         fac.loaded_here.append(piece)
         ev.say("work", f"{who}'s Laborer loads a {sp.car} at the {sp.name}.", data={"finished": "freight_out"})
-        _pay_freight(s, ev, p, f"a {sp.car} loaded at the {sp.name}", "freight_out")
+        _pay_freight(s, ev, p, it.at, f"a {sp.car} loaded at the {sp.name}", "freight_out")
     else:
         fac.red.append(piece)
         ev.say("work", f"{who}'s Laborer puts an unloaded {sp.car} load in a red box at the {sp.name}.", data={"finished": "freight_in"})
-        _pay_freight(s, ev, p, f"a {sp.car} unloaded at the {sp.name}", "freight_in")
+        _pay_freight(s, ev, p, it.at, f"a {sp.car} unloaded at the {sp.name}", "freight_in")

@@ -13,6 +13,7 @@ from ..intents import PIECE_ORDER, Agent, Discard, Draw, End, Exchange, Fly, Gra
 from ..query import (
     CAR_LIMIT, NIGHT_STAGES, actor, area_of, capacity, hand_limit, name, outbound_loads, spec_of,
     spotted_empties, table_order, trains_in_area, yard_has)
+from ..orders import dawn, has_orders, new_industries
 from ..rules import Events, retire, take_from_yard
 from ..state import PendingGrade, State
 from . import drawing, switching
@@ -22,6 +23,8 @@ def begin(s: State, ev: Events) -> None:
     s.phase = Phase.LOCAL_OPERATIONS
     if s.stage == 1:
         fire(s, "day_start", ev)
+        if has_orders(s.config):  # every industry turns up the Day's car order ([L8])
+            dawn(s, ev)
     fire(s, "stage_start", ev)
     if s.config.has("adversity"):  # the Division turns up a situation card ([W3])
         situations.turn_up(s, ev)
@@ -99,6 +102,11 @@ def _agent_checks(s: State, p: int, a: Agent) -> str | None:
     return None
 
 
+#: [A3] the editions whose Freight Agent stocks every green box it can, or clears every red box, of
+#: one facility in one action (before v5: one box an action)
+WHOLE_FACILITY_AGENT = ("v5",)
+
+
 def _agent(s: State, p: int, a: Agent, ev: Events) -> None:
     who = name(s, p)
     if a.action == "pass":
@@ -107,15 +115,21 @@ def _agent(s: State, p: int, a: Agent, ev: Events) -> None:
     area = area_of(s, p)
     fac = area.facilities[a.at]
     where = "the Office" if a.at == (0, 0) else f"the {spec_of(s, area.grid[a.at].card).name}"
+    whole = s.config.balance in WHOLE_FACILITY_AGENT
     if a.action == "stock":
         kind = "coach" if a.at == (0, 0) else spec_of(s, area.grid[a.at].card).car
-        pid = take_from_yard(s, ev, kind, True)
-        fac.green.append(pid)
-        ev.say("agent", f"{who}'s Freight Agent stocks a loaded {kind} in a green box at {where}.")
+        n = 0
+        while n == 0 or (whole and _agent_checks(s, p, a) is None):
+            fac.green.append(take_from_yard(s, ev, kind, True))
+            n += 1
+        what = f"a loaded {kind} in a green box" if n == 1 else f"{n} loaded {kind}{'es' if kind.endswith('ch') else 's'} in {n} green boxes"
+        ev.say("agent", f"{who}'s Freight Agent stocks {what} at {where}.")
     elif a.action == "clear":
-        pid = fac.red.pop(0)
-        retire(s, pid)
-        ev.say("agent", f"{who}'s Freight Agent clears a red box at {where}.")
+        n = len(fac.red) if whole else 1
+        for _ in range(n):
+            retire(s, fac.red.pop(0))
+        what = "a red box" if n == 1 else f"{n} red boxes"
+        ev.say("agent", f"{who}'s Freight Agent clears {what} at {where}.")
     else:
         if a.box == "green":
             pid = fac.green.pop(0)
@@ -414,6 +428,8 @@ def apply(s: State, it, ev: Events) -> None:
         _yard_work(s, p, it, ev)
     elif isinstance(it, (Play, Discard)):
         drawing.apply_card(s, p, it, ev)
+        if has_orders(s.config):  # an industry built today turns up its order at once ([L8])
+            new_industries(s, ev)
 
 
 # --------------------------------------------------------------------------- yard work ([K3]-[K5])

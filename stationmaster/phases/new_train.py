@@ -16,6 +16,7 @@ from ..cards.base import fire
 from ..flow import Phase
 from ..intents import End, Place, Run
 from ..query import CAR_LIMIT, free_tray, name, spec_of, table_order, yard_has
+from ..orders import has_orders, waybill_cars
 from ..rules import below, Events, refill_division_yard, take_from_yard
 from ..state import PendingDirection, PendingMakeup, State, Train
 
@@ -91,6 +92,11 @@ def _new_train(s: State, card: str, direction: str, tray: int, player: int = -1)
 
 
 def _auto_fill(s: State, t: Train, ev: Events) -> None:
+    if has_orders(s.config):  # [L8] the waybills first: the cars the open orders along its way ask for
+        for pid in waybill_cars(s, t, _allowed(s, t), _consist_room(s, t)):
+            s.division_yard.remove(pid)
+            t.behind.append(pid)
+            refill_division_yard(s, ev)
     while True:
         ok = _allowed(s, t)  # asked again for each car: a card may allow a kind once ([T7], [T8])
         choices = [pid for pid in s.division_yard if (PIECES[pid].kind, PIECES[pid].loaded) in ok]

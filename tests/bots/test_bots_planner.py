@@ -174,7 +174,8 @@ def test_switching_plans_are_tried_on_a_sandbox_that_leaves_the_game_as_it_was(m
 
     import stationmaster as sm
     from stationmaster.bots import make
-    from stationmaster.bots.planner import View, plan_switching, Sandbox
+    from stationmaster.bots.planner import View, plan_switching
+    from stationmaster.bots.sandbox import Sandbox
 
     planned = 0
     for seed in (3, 12):

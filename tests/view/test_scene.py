@@ -419,3 +419,16 @@ def test_the_card_row_stays_put_when_the_area_grows_or_shrinks():
     c = build_scene(small.state, room=LAPTOP_ROOM, at_least=b.height)  # after the grown Area
     assert c.height == b.height and piles(c) == piles(b)
     assert build_scene(grown.state, room=LAPTOP_ROOM, at_least=a.height).height == b.height
+
+
+def test_an_industrys_row_shows_its_car_order_for_the_day():
+    """L8: the board shows each industry's order for the Day beside its name, cars worked of cars
+    wanted, so a player plans the Day's switching from it; editions without orders show none."""
+    for balance, shown in (("v5", True), ("v4", False)):
+        b = Position(seed=1, balance=balance)
+        b.lay("Player", "oil_refinery", (1, -1))
+        if balance == "v5":
+            b.state.areas[0].facilities[(1, -1)].orders = {"out": [2, 1], "in": [3, 0]}
+        texts = " ".join(sh.text for sh in build_scene(b.game().state).shapes if isinstance(sh, Text))
+        assert ("today out 1/2 · in 0/3" in texts) is shown
+        assert "Oil Refinery" in texts

@@ -13,6 +13,12 @@ from .layout import GRID_NAMES, MARGIN, fit, floor, money, text_width, wrap
 from .theme import KIND_COLOURS, PLAYER_COLOURS, TIER_COLOURS, is_dark, mix
 
 
+def order_words(orders: dict) -> str:
+    """[L8] an industry's order for the Day in short, cars worked of cars wanted: 'today out 1/2 · in 0/1'."""
+    ways = [f"{w} {orders[w][1]}/{orders[w][0]}" for w in ("out", "in") if w in orders]
+    return "today " + " · ".join(ways) if ways else ""
+
+
 class OfficeAreas:
     """The Office Area panels (mixed into the board builder)."""
 
@@ -415,6 +421,8 @@ class OfficeAreas:
             self.text(rx + rw / 2, ry + 3.5, label, 9.5, "#ffffff", "middle", True, "pieces")
 
     def facility_row(self, seat, area, xy, x, y, w):
+        """An Office's or industry's boxes, workers and pipeline, and an industry's car order for the
+        Day ([L8]) beside its name."""
         s, c = self.s, self.c
         fac = area.facilities[xy]
         if xy == (0, 0):
@@ -438,10 +446,13 @@ class OfficeAreas:
         rw = text_width(right, 9) + 8
         tx += 2
         room = x + w - rw - tx - (46 if fac.locked else 0)
-        for cand in (where, where.split(" · ")[0], ""):
+        order = order_words(fac.orders) if xy != (0, 0) else ""
+        cands = (f"{where} · {order}", f"{sp.car}s · {order}", order, where.split(" · ")[0], "") if order else \
+            (where, where.split(" · ")[0], "")
+        for cand in cands:
             if text_width(cand, 9) <= room:
                 break
-        self.text(tx, y + 12, cand, 9, c["muted"], "start", False, "table")
+        self.text(tx, y + 12, cand, 9, c["ink"] if order and order in cand else c["muted"], "start", False, "table")
         self.text(x + w - 6, y + 12, right, 9, c["muted"], "end", False, "hud")
         who = getattr(self, "ready", {}).get((seat, xy[0], xy[1]))
         if who:

@@ -1,0 +1,174 @@
+"""A switching turn tried out on the side, and how good the position it leaves is.
+
+The planner's patterns (``planner.plan_switching``) and the switching search
+(``switchsearch.search_switching``) both try Moves and set-outs on a ``Sandbox`` — the game's state
+with the few parts a switching turn changes copied — through the engine's own Local Operations check
+and apply, and judge where they end by ``area_value``.
+"""
+
+from __future__ import annotations
+
+from ..cards import PIECES
+from ..cards.base import fire
+from ..flow import Option as TurnOption, Phase, Where
+from ..intents import Move
+from ..phases import local_ops, switching
+from ..query import capacity, departure_problem
+from ..rules import Events
+from .view import View
+
+SPOTTED = 0.9  # a workable car spotted at its industry, per unit of a load's pay over a coach's
+JUNK = 0.5  # how much more a car an industry cannot work costs on its spur, per unit of that pay
+STRANDED = 1.0  # a car left on a siding: it blocks the track until a train comes back for it
+
+
+# --------------------------------------------------------------------------- how good a switching position is
+
+
+def area_value(v: View) -> float:
+    """The worth of the player's Office Area for the work ahead, in Revenue-like units."""
+    s, area = v.s, v.area
+    value = -5.0 * v.overflow()
+    for t in v.trains_here():
+        if t.pos != (0, 0):
+            value -= 6.0 if t.pos[1] == 0 else 3.0
+        elif departure_problem(s, t):
+            value -= 3.0
+    for xy, placed in area.grid.items():
+        if not placed.cars:
+            continue
+        if xy[1] == 0:
+            value -= 5.0 * len(placed.cars)
+            continue
+        fac = area.facilities.get(xy)
+        if fac is None or xy == (0, 0):
+            value -= STRANDED * len(placed.cars)
+            continue
+        sp = v.spec(placed.card)
+        want_empty = capacity(s, area, xy)[0] + 1 if sp.outbound else 0
+        empties = loads = 0
+        clog = 1.0 + JUNK * (v.freight - 1)  # a car the industry cannot work keeps a workable one off
+        for c in placed.cars:
+            pc = PIECES[c]
+            if pc.kind != sp.car:
+                value -= 0.4 * clog
+            elif not pc.loaded:
+                empties += 1
+                value += SPOTTED * (v.freight + v.order_share(xy, "out", empties)) if empties <= want_empty \
+                    else -0.2 * clog
+            elif sp.inbound and c not in fac.loaded_here:
+                loads += 1
+                value += SPOTTED * (v.freight + v.order_share(xy, "in", loads))
+            else:
+                value -= 0.3 * clog  # a load ready to go: room wanted
+    return value
+
+
+def moves(g, seat, tray, direction) -> list:
+    """The cards a Move of ``tray`` in ``direction`` can end on (a Sandbox remembers them)."""
+    memo = getattr(g, "memo", None)  # a Sandbox remembers its reach: positions are tried from often
+    if memo is not None and (tray, direction) in memo:
+        return memo[(tray, direction)]
+    s = g.state
+    t = s.trains.get(tray)
+    if t is None or t.where != Where.AREA:
+        return []
+    out = sorted(switching.reach(s, seat, s.areas[seat], t, direction))
+    if memo is not None:
+        memo[(tray, direction)] = out
+    return out
+
+
+class Sandbox:
+    """A switching turn tried out on the side: the game's state with the few parts a Move or a
+    set-out changes copied (the trains, the switching player's Office Area, the turn), the rest
+    shared and never written. Switching runs through the engine's own Local Operations check and
+    apply, so a rule change reaches the plans; copying a whole game for each try (the planner's
+    time under v2, ~24 copies a plan) is what this saves."""
+
+    __slots__ = ("state", "players", "actor", "seat", "memo")
+
+    def __init__(self, state, players, actor, seat):
+        self.state, self.players, self.actor, self.seat = state, players, actor, seat
+        self.memo = {}  # (tray, direction) -> the cards a Move reaches, until the next apply
+
+    @classmethod
+    def of(cls, game, seat):
+        return cls(_switch_copy(game.state, seat), game.players, game.actor, seat)
+
+    @property
+    def phase(self):
+        return self.state.phase
+
+    def copy(self):
+        return Sandbox(_switch_copy(self.state, self.seat), self.players, self.actor, self.seat)
+
+    def why_not(self, it):
+        return local_ops.check(self.state, it)
+
+    def apply(self, it):
+        self.memo.clear()
+        local_ops.apply(self.state, it, Events())
+
+
+def _shallow(o):
+    """A shallow copy of a plain dataclass instance (what ``copy.copy`` does, without its dispatch)."""
+    c = object.__new__(type(o))
+    c.__dict__.update(o.__dict__)
+    return c
+
+
+def _train_copy(t):
+    c = _shallow(t)
+    c.ahead, c.behind, c.boarded, c.orders = list(t.ahead), list(t.behind), list(t.boarded), list(t.orders)
+    return c
+
+
+def _switch_copy(s, seat):
+    """A copy of ``s`` that one switching turn at ``seat`` may change without touching ``s``."""
+    c = _shallow(s)
+    c.trains = {k: _train_copy(t) for k, t in s.trains.items()}
+    c.turn = _shallow(s.turn)
+    c.turn.order, c.turn.queue = list(s.turn.order), list(s.turn.queue)
+    c.turn.passed = list(getattr(s.turn, "passed", ()))  # the stretches this Move has run over ([S1])
+    c.express_used = list(s.express_used)  # (its records are immutable: a new list is a copy)
+    area = _shallow(s.areas[seat])
+    area.grid = {}
+    for xy, placed in s.areas[seat].grid.items():
+        q = area.grid[xy] = _shallow(placed)
+        q.cars = list(placed.cars)
+    area.facilities = {xy: _shallow(f) for xy, f in s.areas[seat].facilities.items()}
+    c.areas = list(s.areas)
+    c.areas[seat] = area
+    return c
+
+
+def try_step(g, it):
+    """The position after ``it``, or None if it is refused (a copy; ``g`` is untouched). Every
+    Move tried is one ``moves`` listed for ``g`` (its card is in reach), so on a Sandbox the rest of
+    the engine's check is asked here (``_move_refused``) instead of walking the rail again."""
+    if isinstance(g, Sandbox) and isinstance(it, Move):
+        if _move_refused(g.state, it):
+            return None
+        h = g.copy()
+        h.apply(it)
+        if h.state.turn.moves_left < 0:  # it took more Moves than were left
+            return None
+    else:
+        if g.why_not(it) is not None:
+            return None
+        h = g.copy()
+        h.apply(it)
+    return h if h.phase == Phase.LOCAL_OPERATIONS and h.state.turn.option == TurnOption.SWITCH else None
+
+
+def _move_refused(s, it) -> bool:
+    """The engine's Move check ([S1]) but the reach: the Stage's one tray, a card rule that forbids
+    switching it, and a Move left unless it goes on the way the last one went."""
+    t = s.turn
+    if t.tray is not None and t.tray != it.tray:
+        return True
+    tr = s.trains[it.tray]
+    if fire(s, "switch_problem", tr, train=tr) is not None:
+        return True
+    return t.moves_left < 1 and t.last_move != (it.tray, it.direction)

@@ -1,0 +1,76 @@
+"""The switching search (bots/switchsearch.py) and the expert that switches by it."""
+
+from __future__ import annotations
+
+import stationmaster as sm
+from stationmaster.bots.base import make
+from stationmaster.bots.planner import PlannerBot, plan_switching
+from stationmaster.bots.sandbox import area_value
+from stationmaster.bots.switchsearch import search_switching
+from stationmaster.bots.view import View
+from stationmaster.flow import Phase
+from stationmaster.intents import Switch
+
+
+def first_turn_the_patterns_miss(seed: int, balance: str = "v5"):
+    """The planner's game of ``seed`` up to the first Local Operations choice where switching is
+    offered, the patterns find no plan and the search finds one: (game, (gain, plan))."""
+    g = sm.new_game(seed=seed, balance=balance)
+    bot = PlannerBot(seed, search_width=0)  # the patterns alone: the positions they leave
+    while not g.is_over:
+        s = g.state
+        if s.phase == Phase.LOCAL_OPERATIONS and s.turn.option is None and s.turn.pending is None \
+                and Switch() in g.legal and not plan_switching(g)[1]:
+            found = search_switching(g)
+            if found[1]:
+                return g, found
+        g.apply(bot.decide(g).intent)
+    raise AssertionError(f"seed {seed}: no position where the search finds more than the patterns")
+
+
+def test_the_search_finds_a_turn_the_patterns_miss_and_the_engine_plays_it_as_found():
+    """L8: where the planner's patterns find no switching turn worth making, the search finds one:
+    every step of it is legal in the real game, it ends with the player's turn, and it leaves the
+    Office Area worth what the search said (its gain, plus a hundredth a step)."""
+    g, (gain, plan) = first_turn_the_patterns_miss(1)
+    before = area_value(View(g))
+    h = g.copy()
+    h.apply(Switch())
+    for it in plan:
+        assert h.why_not(it) is None, (it, h.why_not(it))
+        h.apply(it)
+    assert gain > 0
+    assert abs(area_value(View(h)) - before - gain - 0.01 * len(plan)) < 1e-6
+
+
+def test_the_planner_searches_under_car_orders_and_keeps_its_patterns_before():
+    """L8: under v5 the planner switches where its patterns miss (its search, width 16); with
+    ``search_width=0`` it keeps the patterns alone, as it plays editions before v5."""
+    g, (gain, plan) = first_turn_the_patterns_miss(1)
+    assert PlannerBot(1).width(g) == 16 and PlannerBot(1).decide(g).intent == Switch()
+    assert not isinstance(PlannerBot(1, search_width=0).decide(g).intent, Switch)
+    assert PlannerBot(1).width(sm.new_game(seed=1, balance="v4")) == 0
+
+
+def test_the_expert_is_registered_and_is_the_planner_with_a_wide_search():
+    """The expert is a bot of its own name whose switching search is wider than the planner's."""
+    expert = make("expert", seed=3)
+    assert expert.name == "expert" and isinstance(expert, PlannerBot)
+    for balance in ("v4", "v5"):
+        g = sm.new_game(seed=3, balance=balance)
+        assert expert.width(g) >= 3 * max(1, PlannerBot(3).width(g))
+
+
+def test_the_hint_to_switch_says_what_the_days_order_still_wants():
+    """L8: when the planner (the Hint) switches cars to an industry with an open order, its reason
+    says what the order still wants, in the board's words."""
+    for seed in (1, 2, 3, 4):
+        g = sm.new_game(seed=seed, balance="v5")
+        bot = PlannerBot(seed)
+        while not g.is_over:
+            d = bot.decide(g)
+            if isinstance(d.intent, Switch) and "order for today wants" in d.reason:
+                assert "more load" in d.reason and ("out" in d.reason or "in" in d.reason)
+                return
+            g.apply(d.intent)
+    raise AssertionError("no switching hint spoke of an order in four games")
