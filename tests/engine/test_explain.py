@@ -84,7 +84,7 @@ def test_a_hint_never_takes_a_card_it_cannot_play_and_says_why():
     got = advice.hint(g)
     assert got.intent != Draw(1) and explain.follows_through(g, got.intent) is None
     assert got.intent == Draw("home")
-    assert "the Station on Department 1 could not be played after taking it (your Office is a Whistle Post" \
+    assert "The Station on Department 1 could not be played after taking it (your Office is a Whistle Post" \
         in got.reason
 
 
