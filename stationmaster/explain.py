@@ -71,6 +71,8 @@ def _n(k: int, word: str) -> str:
 
 
 def _and(names: list) -> str:
+    """Names joined in words, each once ("the Straight and Run-around", not "Run-around and Run-around")."""
+    names = list(dict.fromkeys(names))
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -167,7 +169,8 @@ def why(game, intent) -> str:
             who = f"the {_n(waiting, 'passenger')} waiting at your Office" if waiting else "passengers at your Office"
             return (f"Board {who}: {_train(s, it.tray)} stands on your A/D track with an empty coach"
                     + (f", and {gain}" if gain else ""))
-        return (f"{_train(s, it.tray).capitalize()} brought passengers for your Office: detraining them "
+        said = _train(s, it.tray)
+        return (f"{said[:1].upper() + said[1:]} brought passengers for your Office: detraining them "
                 + (f"earns {earned} Revenue now" if earned else "frees the coach for boarding"))
     if isinstance(it, Work):
         where = _place(s, seat, it.at)
@@ -217,7 +220,8 @@ def why(game, intent) -> str:
         if users:
             return f"Your {users[0]} works {it.kind}s: the {what} gives it a car to load or unload when the train stops"
         if it.kind == "coach":
-            return f"A {what} gives your Porters passengers to {'detrain' if it.loaded else 'board'} when the train stops"
+            return (f"{'An' if what[0] in 'aeiou' else 'A'} {what} gives your Porters passengers to "
+                    f"{'detrain' if it.loaded else 'board'} when the train stops")
         return f"The train needs a {what} to run"
     if isinstance(it, Draw):
         hand = len(me.hand)
@@ -247,7 +251,7 @@ def why(game, intent) -> str:
         name = spec_of(s, it.card).name
         said = " ".join(e.text for e in (events or []) if e.kind != "revenue" and "runs every" in e.text)
         if "runs every" in said:
-            return f"The {name} goes on the timetable: " + said[said.index("It runs"):].rstrip(".") \
+            return f"The {name} goes on the timetable: it runs" + said[said.index("It runs") + 7:].rstrip(".") \
                 + ", bringing cars and passengers to the Offices it stops at"
         use = _card_use(s, it.card)
         return f"The {name} is {use}" + (f"; {gain}" if gain else "")

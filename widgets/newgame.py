@@ -8,7 +8,7 @@ import ipywidgets as W
 
 import stationmaster as sm
 from stationmaster.config import (
-    DECKS, LENGTHS, MAX_PLAYERS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES, YARD_REFILLS,
+    DECKS, LENGTHS, MAX_PLAYERS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES, YARD_REFILLS, make_config,
 )
 
 from . import autosave as _autosave
@@ -39,6 +39,26 @@ def _choices(values, labels: dict) -> list:
 def _length_label(name: str) -> str:
     _, days = LENGTHS[name]
     return f"{name.capitalize()} ({days} Days)"
+
+
+def goal_words(mode: str, length: str, seats: int) -> str:
+    """What the game the form would start must reach, as the form shows it: the solitaire target,
+    the Co-op team's pooled target for every table from two to six seats (the one chosen in bold,
+    rulings [V6], [V8], [V9]), or the Competitive floor ([V2]) — each read from the engine's own
+    configuration, so the form says what a game is dealt."""
+    names = [f"P{i}" for i in range(1, MAX_PLAYERS + 1)]
+    days = LENGTHS[length][1]
+    if mode == "coop":
+        cells = []
+        for n in range(2, MAX_PLAYERS + 1):
+            cell = f"{n} seats {make_config(names[:n], 'coop', length).target}"
+            cells.append(f"<b>{cell}</b>" if n == seats else cell)
+        return f"Team target (pooled, {days} Days): " + " · ".join(cells)
+    if mode == "competitive":
+        cfg = make_config(names[:max(2, seats)], "competitive", length)
+        who = "the leader makes" if cfg.floor_on_leader else "the table makes"
+        return f"Most Revenue after {days} Days wins, if {who} at least {cfg.revenue_floor}"
+    return f"Target: {make_config(names[:1], 'solitaire', length).target} Revenue in {days} Days"
 
 
 def form_problem(opts: dict) -> str | None:
@@ -121,6 +141,11 @@ class NewGameForm:
         # out of view while the form is filled in)
         self.f_problem = W.HTML("", layout=W.Layout(flex="1 1 auto", margin="0 0 0 8px"))
         self.f_problem.add_class("sm-form-problem")
+        # what the chosen game must reach: the target, the Co-op team's for every table, or the floor
+        self.f_goal = W.HTML("", layout=W.Layout(margin="2px 0"))
+        for w in (self.f_mode, self.f_length, self.f_players):
+            w.observe(lambda ch: self._show_goal(), "value")
+        self._show_goal()
         for w in (self.f_seed, self.f_players, self.f_mode, self.f_hand, self.f_deck, *self.f_rules.values()):
             w.observe(lambda ch: self._recheck_form(), "value")
         self.f_autosaves = W.Dropdown(description="Or resume an autosaved game:", options=[],
@@ -135,6 +160,7 @@ class NewGameForm:
                     W.VBox([W.HTML("Revenue rates (0–5):"), *self.f_rates])], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([W.HTML("Optional rules:")] + list(self.f_rules.values()), layout=W.Layout(flex_flow="row wrap")),
             self.f_seats,
+            self.f_goal,
             W.HBox([self.f_start, self.f_problem], layout=W.Layout(align_items="center")),
             self.f_resume_row,
         ], layout=W.Layout(display="none", border="1px solid #8884", padding="6px"))
@@ -222,6 +248,11 @@ class NewGameForm:
                     revenue=tuple(w.value for w in self.f_rates),
                     optional_rules=[r for r, w in self.f_rules.items() if w.value], bots=bots or None,
                     deck=self.f_deck.value, yard_refill=self.f_refill.value)
+
+    def _show_goal(self) -> None:
+        """The form's line of what its game must reach, for the mode, length and players chosen."""
+        seats = len([p for p in self.f_players.value.split(",") if p.strip()]) or 1
+        _set(self.f_goal, "value", goal_words(self.f_mode.value, self.f_length.value, seats))
 
     def _say_form_problem(self, text: str) -> None:
         """The form's refusal beside its Start button ('' clears it)."""

@@ -18,6 +18,7 @@ from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move
 from ..query import CAR_LIMIT, card_order, ad_tracks, capacity, departure_problem, outbound_loads, spotted_empties
 from .base import Bot, Decision, Option, check_options, register
 from .plays import best_play, card_worth, spotting_facing
+from ..phases import local_ops
 from .sandbox import Sandbox, area_value, moves as _moves, try_step as _try
 from .switchsearch import search_switching
 from .view import View
@@ -623,6 +624,10 @@ class PlannerBot(Bot):
                     sc, why = (0.45 if free == 0 else 0.4 if coach_trains else 0.05), \
                         "clears a red box at the Office so that passengers can detrain"
                 options.append((sc, clear, why))
+                if stock in legal_set and v.s.config.balance in local_ops.WHOLE_FACILITY_AGENT:
+                    # [A3] stocking the Office clears its red boxes too: one action for both
+                    (k, best), = [(i, o) for i, o in enumerate(options) if o[1] == stock]
+                    options[k] = (max(best[0], sc) + 0.01, stock, best[2] + ", and clears its red boxes")
         # industries
         for xy in sorted(v.area.facilities):
             if xy == (0, 0):

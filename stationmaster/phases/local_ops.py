@@ -102,8 +102,9 @@ def _agent_checks(s: State, p: int, a: Agent) -> str | None:
     return None
 
 
-#: [A3] the editions whose Freight Agent stocks every green box it can, or clears every red box, of
-#: one facility in one action (before v5: one box an action)
+#: [A3] the editions whose Freight Agent works a whole facility in one action: stocking fills every
+#: green box it can and clears every red box there, clearing empties every red box (before v5: one
+#: box an action)
 WHOLE_FACILITY_AGENT = ("v5",)
 
 
@@ -123,7 +124,11 @@ def _agent(s: State, p: int, a: Agent, ev: Events) -> None:
             fac.green.append(take_from_yard(s, ev, kind, True))
             n += 1
         what = f"a loaded {kind} in a green box" if n == 1 else f"{n} loaded {kind}{'es' if kind.endswith('ch') else 's'} in {n} green boxes"
-        ev.say("agent", f"{who}'s Freight Agent stocks {what} at {where}.")
+        cleared = len(fac.red) if whole else 0  # [A3] stocking a facility, the Agent clears it too
+        for _ in range(cleared):
+            retire(s, fac.red.pop(0))
+        also = f" and clears {'a red box' if cleared == 1 else f'{cleared} red boxes'}" if cleared else ""
+        ev.say("agent", f"{who}'s Freight Agent stocks {what}{also} at {where}.")
     elif a.action == "clear":
         n = len(fac.red) if whole else 1
         for _ in range(n):

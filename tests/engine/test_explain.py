@@ -156,3 +156,19 @@ def test_hint_reasons_say_why_not_what():
         seen.add(type(got.intent).__name__)
         g.apply(got.intent)
     assert {"Draw", "Play", "End", "Clearance", "Board"} <= seen
+
+
+def test_an_extras_passengers_are_explained_with_its_own_label_and_a_list_names_each_card_once():
+    """L2: detraining an Extra's passengers is explained with the Extra's label as printed ('Train
+    X11 brought passengers…', not 'Train x11'); a list of cards names each card once."""
+    from stationmaster.intents import Detrain
+
+    b = Position(seed=1)
+    b.office(ME, "depot")
+    t = b.train(11, player=ME, at=(0, 0), ahead=["CL1"], extra=True, arrived_earlier=False)
+    g = b.game()
+    while g.phase == "local_operations":
+        g.apply("agent pass")
+    why = explain.why(g, Detrain(t.tray))
+    assert why.startswith("Train X11 brought passengers for your Office"), why
+    assert explain._and(["Run-around", "Straight", "Run-around"]) == "Run-around and Straight"

@@ -163,22 +163,31 @@ def test_waybills_serve_the_offices_in_the_order_the_train_reaches_them_and_resp
     assert cars("east", 0) == []
 
 
-def test_v5_freight_agent_stocks_every_green_box_of_the_office_in_one_action():
-    """A3: under v5 'agent stock' fills every free green box of the facility it can; 'agent clear'
-    empties every red box there. v4 works one box an action."""
-    for balance, stocked, left in (("v5", 2, 0), ("v4", 1, 1)):
-        b = Position(seed=1, balance=balance)
-        if balance == "v4":
-            b.office(ME, "depot")
-        b.boxes(ME, (0, 0), red=["CL1", "CL2"])
-        g = b.game()
-        g.apply("agent stock 0,0")
-        assert len(g.state.areas[0].facilities[(0, 0)].green) == stocked
-        while g.actor != ME or g.state.phase.value != "local_operations" or g.state.turn.option is not None:
-            g.apply(g.legal_intents()[0] if g.state.phase.value != "local_operations" else "agent pass")
-        g.apply("agent clear 0,0")
-        assert len(g.state.areas[0].facilities[(0, 0)].red) == left
-        assert invariants.check(g.state) == []
+def test_v5_freight_agent_serves_the_whole_office_in_one_action():
+    """A3: under v5 'agent stock' fills every free green box of the facility it can and clears its
+    red boxes too; 'agent clear' empties every red box there. v4 works one box an action."""
+    b = Position(seed=1, balance="v5")
+    b.boxes(ME, (0, 0), red=["CL1", "CL2"])
+    g = b.game()
+    events = g.apply("agent stock 0,0")
+    fac = g.state.areas[0].facilities[(0, 0)]
+    assert (len(fac.green), len(fac.red)) == (2, 0)
+    assert any("stocks 2 loaded coaches in 2 green boxes and clears 2 red boxes" in e.text for e in events)
+    assert invariants.check(g.state) == []
+
+    b = Position(seed=1, balance="v5")
+    b.boxes(ME, (0, 0), green=["CL3", "CL4"], red=["CL1", "CL2"])  # nothing to stock: clearing alone
+    g = b.game()
+    g.apply("agent clear 0,0")
+    assert g.state.areas[0].facilities[(0, 0)].red == []
+
+    b = Position(seed=1, balance="v4")
+    b.office(ME, "depot")
+    b.boxes(ME, (0, 0), red=["CL1", "CL2"])
+    g = b.game()
+    g.apply("agent stock 0,0")
+    fac = g.state.areas[0].facilities[(0, 0)]
+    assert (len(fac.green), len(fac.red)) == (1, 2)
 
 
 def test_v5_freight_agent_stocks_an_industry_once_for_each_unclaimed_empty():

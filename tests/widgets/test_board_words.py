@@ -215,3 +215,23 @@ def test_a_hint_of_several_clicks_numbers_its_marks_in_order():
     assert "(Click mark 1, then click mark 2.)" in board.controller.message
     g.apply(decision.intent)  # the Hint goes with the next change: so do its numbers
     assert board.hint_marks() == [] and not [s for s in board.highlight_shapes() if isinstance(s, Text)]
+
+
+def test_the_form_prints_the_co_op_targets_for_every_table_and_the_games_goal():
+    """V9: the New game form says what its game must reach — in Co-op the team's pooled target for
+    two to six seats, the table chosen in bold, each the target the engine then deals; a solitaire
+    target; the Competitive floor — and follows the mode, length and players as they change."""
+    import re
+
+    board = Board(sm.new_game(seed=7), autosave=False)
+    assert board.f_goal.value == f"Target: {sm.new_game(seed=1).config.target} Revenue in 5 Days"
+    board.f_players.value = "Ann, Bo, Cy"
+    board.f_mode.value = "coop"
+    board.f_length.value = "short"
+    cells = dict((int(n), int(t)) for n, t in re.findall(r"(\d) seats (\d+)", board.f_goal.value))
+    names = ["A", "B", "C", "D", "E", "F"]
+    assert cells == {n: sm.new_game(seed=1, players=names[:n], mode="coop", length="short").config.target
+                     for n in range(2, 7)}
+    assert "<b>3 seats" in board.f_goal.value and "3 Days" in board.f_goal.value
+    board.f_mode.value = "competitive"
+    assert "at least 9" in board.f_goal.value
