@@ -40,6 +40,24 @@ def a2_layout(b, who=ME, office="depot"):
         b.office(who, office)
 
 
+def to_load_unload(g):
+    """'agent pass' for every player until Load/Unload of this Stage begins (or the Stage ends)."""
+    day, stage = g.day, g.stage
+    while g.phase == "local_operations" and (g.day, g.stage) == (day, stage) and not g.is_over:
+        g.apply("agent pass")
+
+
+def finish_one_load(g):
+    """Work the Produce Shed's (at 1,-1) next green load through MEN, AT and WORK onto its empty reefer: two
+    Stages of its two Laborers. Returns the revenue events of the last step."""
+    to_load_unload(g)
+    g.apply("work 1,-1 green")
+    g.apply("work 1,-1 men")
+    to_load_unload(g)
+    g.apply("work 1,-1 at")
+    return [e.amount for e in g.apply("work 1,-1 work") if e.kind == "revenue"]
+
+
 def cars_at(g, xy, seat=0):
     return list(g.state.areas[seat].grid[xy].cars)
 

@@ -19,7 +19,7 @@ from ..query import CAR_LIMIT, card_order, ad_tracks, capacity, departure_proble
 from .base import Bot, Decision, Option, check_options, register
 from .plays import best_play, card_worth, spotting_facing
 from ..phases import local_ops
-from .sandbox import Sandbox, area_value, moves as _moves, try_step as _try
+from .sandbox import area_value, moves as _moves, switching_start, try_step as _try
 from .switchsearch import search_switching
 from .view import View
 
@@ -261,12 +261,7 @@ def plan_switching(game, nodes: int = SWITCH_NODES, deep: int | None = None, sea
     caboose or other cars out first, or run round the cut to turn it (``_cut_out``, at most
     ``deep`` more positions tried). (gain, intents)."""
     deep = DEEP_NODES if deep is None else deep
-    v0 = View(game)
-    seat = v0.seat
-    base = area_value(v0)
-    start = Sandbox.of(game, seat)
-    if start.state.turn.option is None:
-        start.apply(Switch())
+    v0, seat, base, start = switching_start(game)
     finals = []
     inds = set(v0.industries())
     budget = [nodes]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..cards import PIECES
 from ..cards.base import fire
 from ..flow import Option as TurnOption, Phase, Where
-from ..intents import Move
+from ..intents import Move, Switch
 from ..phases import local_ops, switching
 from ..query import capacity, departure_problem
 from ..rules import Events
@@ -172,3 +172,13 @@ def _move_refused(s, it) -> bool:
     if fire(s, "switch_problem", tr, train=tr) is not None:
         return True
     return t.moves_left < 1 and t.last_move != (it.tray, it.direction)
+
+
+def switching_start(game):
+    """Where a switching plan starts: (the player's View, their seat, what their Area is worth now,
+    a Sandbox of the position with the switch option taken)."""
+    v0 = View(game)
+    start = Sandbox.of(game, v0.seat)
+    if start.state.turn.option is None:
+        start.apply(Switch())
+    return v0, v0.seat, area_value(v0), start

@@ -12,8 +12,8 @@ knows.
 
 from __future__ import annotations
 
-from ..intents import Move, SetOut, Switch
-from .sandbox import Sandbox, area_value, moves, try_step
+from ..intents import Move, SetOut
+from .sandbox import area_value, moves, switching_start, try_step
 from .view import View
 
 WIDTH = 12  # positions kept after each step
@@ -48,12 +48,7 @@ def _steps(g, seat, trays):
 def search_switching(game, width: int = WIDTH, depth: int = DEPTH):
     """(gain, intents): the best switching turn found from ``game``'s position (gain over doing
     nothing, by ``area_value``, less a hundredth a step), ([] when nothing beats standing still)."""
-    v0 = View(game)
-    seat = v0.seat
-    base = area_value(v0)
-    start = Sandbox.of(game, seat)
-    if start.state.turn.option is None:
-        start.apply(Switch())
+    v0, seat, base, start = switching_start(game)
     trays = [t.tray for t in v0.switchable()]
     best = (0.0, [])
     seen = {_key(start, seat)}

@@ -181,6 +181,19 @@ def stage_pyodide(tarball, folder: Path) -> None:
             (folder / name).write_bytes(t.extractfile(m).read())
 
 
+#: the kernel the site runs, as a notebook's metadata names it (jupyterlite-pyodide-kernel's)
+SITE_KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
+
+
+def for_the_site(text: str) -> str:
+    """A notebook's text with the site's kernel named in its metadata: a notebook naming JupyterLab's
+    ``python3`` makes the site ask, now and then, which kernel to start ("Select Kernel") before its
+    first cell can run; naming the Pyodide kernel, it starts at once."""
+    nb = json.loads(text)
+    nb.setdefault("metadata", {})["kernelspec"] = dict(SITE_KERNELSPEC)
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+
+
 def pick_notebooks(source: Path, dest: Path) -> list:
     """Copy the site's notebooks (all but ``pins.LEFT_OUT``) into ``dest``; returns their names."""
     if not source.is_dir():
@@ -191,7 +204,7 @@ def pick_notebooks(source: Path, dest: Path) -> list:
     for nb in sorted(source.glob("*.ipynb")):
         if nb.name in pins.LEFT_OUT:
             continue
-        shutil.copy2(nb, dest / nb.name)
+        (dest / nb.name).write_text(for_the_site(nb.read_text(encoding="utf-8")), encoding="utf-8")
         names.append(nb.name)
     if pins.FIRST not in names:
         raise BuildError(f"{source} has no {pins.FIRST}")

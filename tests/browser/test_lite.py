@@ -113,6 +113,9 @@ def run_cell(page, index: int = 0, attempts: int = 4) -> None:
     running or run."""
     prompt = f"{NB} .jp-CodeCell .jp-InputPrompt"
     for _ in range(attempts):
+        dialog = page.locator(".jp-Dialog .jp-mod-accept")  # a kernel chooser, should one show: as a player,
+        if dialog.count():  # accept the kernel it offers (the site's notebooks name theirs, so it should not)
+            dialog.first.click()
         page.locator(f"{NB} .jp-CodeCell .jp-InputArea-editor").nth(index).click()
         page.keyboard.press("Shift+Enter")
         try:

@@ -223,3 +223,20 @@ def test_a_build_touches_only_its_own_folder_and_replaces_only_its_own_site(tmp_
         lite.build(out, cache=cache, notebooks=clone / "notebooks", log=lambda m: None)
     assert (out / "files" / "my-game.json").read_text() == "{}"
     assert {p: p.stat().st_mtime_ns for p in watched} == mtimes
+
+
+def test_the_sites_notebooks_name_the_sites_kernel(tmp_path):
+    """The notebooks the site carries name its Pyodide kernel, so opening one never asks which kernel
+    to start (a notebook naming JupyterLab's python3 made the site ask, now and then: the browser
+    test's click on a cell was intercepted by "Select Kernel"); their cells are unchanged."""
+    import json
+
+    from stationmaster.lite.site import SITE_KERNELSPEC, default_notebooks, pick_notebooks
+
+    names = pick_notebooks(default_notebooks(), tmp_path)
+    assert "play.ipynb" in names
+    for name in names:
+        copied = json.loads((tmp_path / name).read_text())
+        source = json.loads((default_notebooks() / name).read_text())
+        assert copied["metadata"]["kernelspec"] == SITE_KERNELSPEC, name
+        assert copied["cells"] == source["cells"], name

@@ -13,26 +13,10 @@ from stationmaster.builder import Position
 from stationmaster.cards import PIECES
 from stationmaster.orders import ORDER_PAY, ORDER_SIZES, waybill_cars
 from stationmaster.phases.load_unload import freight_pay
-from positions import random_play, run_stage
+from positions import finish_one_load, random_play, run_stage
 
 SHED = (1, -1)  # the Produce Shed of the load tests (test_load_unload.py)
 ME = "Player"
-
-
-def to_load_unload(g):
-    while g.state.phase.value != "load_unload" or g.actor != ME:
-        g.apply("agent pass" if g.state.phase.value == "local_operations" else g.legal_intents()[0])
-
-
-def finish_one_load(g):
-    """Two Stages of the Produce Shed's two Laborers: its next green load onto its empty reefer.
-    Returns the revenue events' amounts of the last step."""
-    to_load_unload(g)
-    g.apply("work 1,-1 green")
-    g.apply("work 1,-1 men")
-    to_load_unload(g)
-    g.apply("work 1,-1 at")
-    return [e.amount for e in g.apply("work 1,-1 work") if e.kind == "revenue"]
 
 
 def shed(loads=3, order=2, **config):

@@ -15,6 +15,7 @@ from stationmaster.builder import Position
 from stationmaster.intents import Board, Detrain
 from stationmaster.phases.load_unload import FREIGHT_PAY, FREIGHT_PAY_BY_LENGTH, freight_pay, freight_pay_now
 from stationmaster.rules import capacity, table_order, workers_left
+from positions import finish_one_load, to_load_unload
 
 
 SHED = (1, -1)  # a Produce Shed: reefers, loads only, 2 Laborers, 2 green boxes
@@ -22,13 +23,6 @@ BUSY = (-1, -1)  # a second industry that keeps its player in Load/Unload (see k
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def to_load_unload(g):
-    """'agent pass' for every player until Load/Unload of this Stage begins (or the Stage ends)."""
-    day, stage = g.day, g.stage
-    while g.phase == "local_operations" and (g.day, g.stage) == (day, stage) and not g.is_over:
-        g.apply("agent pass")
 
 
 def why(g, text) -> str:
@@ -423,17 +417,6 @@ def test_v2_freight_pay_scales_with_the_freight_rate():
         g = sm.new_game(seed=1, revenue=(1, rate, 0), balance="v2")
         assert freight_pay(g.state) == pay
         assert freight_pay(sm.new_game(seed=1, revenue=(1, rate, 0), balance="v1").state) == rate
-
-
-def finish_one_load(g):
-    """Work the Produce Shed's next green load through MEN, AT and WORK onto its empty reefer: two
-    Stages of its two Laborers. Returns the revenue events of the last step."""
-    to_load_unload(g)
-    g.apply("work 1,-1 green")
-    g.apply("work 1,-1 men")
-    to_load_unload(g)
-    g.apply("work 1,-1 at")
-    return [e.amount for e in g.apply("work 1,-1 work") if e.kind == "revenue"]
 
 
 def shed_with_two_loads(stage=1, **config):
