@@ -12,7 +12,7 @@ switching and its planning, not by which cars a random make-up happens to bring.
 from __future__ import annotations
 
 from .cards import PIECES
-from .query import name, spec_of
+from .query import name, player_at, spec_of
 from .rules import d12, Events
 from .state import State
 
@@ -51,7 +51,7 @@ def turn_up(s: State, ev: Events, seat: int, xy) -> None:
     sp = spec_of(s, area.grid[xy].card)
     fac = area.facilities[xy]
     fac.orders = {w: [_sizes(sp)[d12(s) - 1], 0] for w in _ways(sp)}
-    owner = next((i for i, p in enumerate(s.players) if p.seat == seat), 0)
+    owner = player_at(s, seat)
     ev.say("car_order", f"The {sp.name} at {name(s, owner)}'s Office orders {describe(fac.orders)} today.",
            player=s.players[owner].name, data={"seat": seat, "at": list(xy), "orders": order_counts(fac)})
 
