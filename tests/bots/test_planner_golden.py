@@ -34,7 +34,7 @@ GOLDEN = {
     'standard-seed5': '34cf123bc69370fe',
     'standard-seed6': 'e9389a16451d26ff',
     'standard-seed7': '995346281c211943',
-    'standard-seed8': 'b14d9bfaebaa6710',
+    'standard-seed8': 'cf9e50562ff772d2',
     'standard-seed9': '39271b9d1f974047',
     'standard-seed10': '7373670be6b57837',
     'standard-seed11': 'd0aee375d5793436',
