@@ -123,6 +123,13 @@ class Position:
         fac.green.extend(self.take_piece(p) for p in green)
         fac.red.extend(self.take_piece(p) for p in red)
 
+    def order(self, who, at, out: int = 0, in_: int = 0) -> dict:
+        """Set the Day's car order of the industry at ``at`` ([L8]): loads ``out`` and unloads
+        ``in_`` wanted today, none worked for it yet."""
+        fac = self._area(who).facilities[tuple(at)]
+        fac.orders = {way: [n, 0] for way, n in (("out", out), ("in", in_)) if n}
+        return fac.orders
+
     def schedule(self, number: int, stage: int) -> str:
         """Put a timetabled train on the timetable at a free Stage (1-12)."""
         s = self.state

@@ -7,13 +7,16 @@ Three prepared positions, one exercise each (see ``notebooks/04-passengers-and-f
 - ``board_passengers``: a Station's two Porters board and detrain passengers of a train standing
   on the A/D track (rule L2);
 - ``work_hopper_load``: Laborers, helped by a Section Gang, work a hopper load from the green box
-  over MEN | AT | WORK into the empty hopper, which pays freight Revenue (rules L3, L4, S6).
+  over MEN | AT | WORK into the empty hopper, which pays freight Revenue (rules L3, L4, S6);
+- ``fill_car_order``: the Mine Tipple has ordered two loads out today; two empty hoppers are spotted
+  and two loads wait: every load pays, and the one that fills the order pays its bonus (rule L8).
 """
 
 from __future__ import annotations
 
 from ..builder import Position
 from ..flow import Phase
+from ..orders import ORDER_PAY
 from . import Lesson
 
 ME = "Player"
@@ -124,3 +127,44 @@ def work_hopper_load() -> Lesson:
                   "Load/Unload move the load in the Mine Tipple's green box over MEN, AT and WORK into the "
                   "empty hopper: `work 1,-1 green`, `work 1,-1 men`, `work 1,-1 at`, `work 1,-1 work`.",
                   game, goal, hint="Each step costs one Laborer; the Section Gang lends the fourth.")
+
+
+def fill_car_order() -> Lesson:
+    """Car orders ([L8]): the Mine Tipple at 1,-1 has ordered two loads out today. Two empty hoppers
+    are spotted and two loads wait in its green boxes; the Tipple's three Laborers and the Section
+    Gang's one work one load all the way in a Stage, so the order is filled over two Stages. Each
+    load pays twice the freight rate; the second, which fills the order, pays the bonus on top."""
+    b = Position(seed=1, balance="v5")
+    _office_area(b, "mine_tipple", TIPPLE, turned_runaround=True)
+    b.lay(ME, "section_gang", GANG)
+    b.cars(ME, TIPPLE, ["hopper", "hopper"])
+    b.boxes(ME, TIPPLE, green=["HL1", "HL2"])
+    b.order(ME, TIPPLE, out=2)
+    game = b.game()
+    per_car, bonus = ORDER_PAY[game.config.balance]
+
+    def goal(g):
+        tipple = g.state.areas[0].facilities.get(TIPPLE)
+        wanted, worked = tipple.orders.get("out", [2, 0]) if tipple else (2, 0)
+        if worked >= wanted:
+            return None
+        if g.day > 1:
+            return ("the Day ended before the order was filled, and orders lapse with the Day. Run the "
+                    "lesson cell again to start over.")
+        left = wanted - worked
+        text = (f"the Tipple's order is {worked} of {wanted} loads out: {left} more "
+                f"load{'s' if left > 1 else ''} to finish today. ")
+        if g.phase == Phase.LOCAL_OPERATIONS:
+            return text + "End Local Operations (`agent pass`); the Laborers work in Load/Unload."
+        if g.phase == Phase.LOAD_UNLOAD:
+            fac = tipple
+            box = next((b for b in ("work", "at", "men") if fac.pipeline[b]), "green")
+            reason = _why(g, f"work 1,-1 {box}")
+            return text + (f"Next: `work 1,-1 {box}`." + (f" The engine says: {reason}" if reason else ""))
+        return text + "Play on to the next Stage's Load/Unload (`agent pass` in Local Operations)."
+
+    return Lesson("Fill a car order", "The Mine Tipple at 1,-1 ordered 2 loads out today. Work both "
+                  "loads into the empty hoppers before the Day ends (`agent pass`, then `work 1,-1 green`, "
+                  "`work 1,-1 men`, `work 1,-1 at`, `work 1,-1 work`; again next Stage).", game, goal,
+                  hint=f"Each load pays {per_car}× the freight rate; the one that fills the order "
+                       f"pays {bonus}× more. A load locks the spur until it reaches the car.")

@@ -53,6 +53,7 @@ CASES = {
     "work_hopper_load": (freight.work_hopper_load, "work 1,-1 green",
                          solve_by(["agent pass", "work 1,-1 green", "work 1,-1 men", "work 1,-1 at",
                                    "work 1,-1 work"])),
+    "fill_car_order": (freight.fill_car_order, "0 of 2 loads out", solve_by_loop("work")),
     "lay_track": (building.lay_track, "draw home",
                   solve_by(["draw home", "play Straight3 at 1,0", "play Straight2 at -1,0",
                             "play Runaround2 at 0,1", "play Grocer1 at 1,1", "play Shed1 at -1,1 turned", "end"])),
@@ -209,3 +210,15 @@ def test_broken_save_stops_with_a_replay_error():
     assert broken.replay_error.startswith("intent 3 ('play Terminal1') is not legal")
     assert len(broken.history) == 2
     assert broken.history == bot.game.history[:2]
+
+
+def test_the_car_order_lesson_pays_each_load_and_the_bonus_on_the_one_that_fills_it():
+    """L8 in lesson 4: the first load pays twice the rate, the second fills the order and pays its
+    bonus on top; the check is done only then."""
+    from stationmaster.orders import ORDER_PAY
+    lesson = freight.fill_car_order()
+    per_car, bonus = ORDER_PAY[lesson.game.config.balance]
+    solve_by_loop("work")(lesson)
+    paid = [e.amount for e in lesson.game.events if e.kind == "revenue"]
+    assert paid == [per_car, per_car + bonus]
+    assert lesson.check()
