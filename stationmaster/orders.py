@@ -19,6 +19,9 @@ from .state import State
 #: [L8] what freight pays under car orders, by edition, in units of the freight rate: (each load
 #: or unload finished, the bonus for the one that fills a way of the Day's order)
 ORDER_PAY = {"v5": (2, 3)}
+#: [L8] the editions whose outbound orders are filled by shipping: a load counts for its industry's
+#: order for the Day when it leaves the Office Area, not when it is loaded (loading still pays)
+SHIP_TO_FILL = ("v5",)
 #: [L8] cars an industry orders for the Day in each way it works, by its Laborers a Stage: the D12
 #: roll's face (1-12) -> cars. Three Laborers (Mine Tipple, Oil Refinery, Power Plant) order one to
 #: three, two Laborers (Produce Shed, Grocer's Warehouse) one or two
@@ -97,11 +100,24 @@ def work_finished(s: State, seat: int, xy, way: str) -> tuple:
     per_car, bonus = ORDER_PAY[s.config.balance]
     rate = s.config.revenue[1]
     order = s.areas[seat].facilities[xy].orders.get(way)
-    if order is None or order[1] >= order[0]:
+    if order is None or order[1] >= order[0] or (way == "out" and s.config.balance in SHIP_TO_FILL):
         return rate * per_car, 0, False
     order[1] += 1
     filled = order[1] == order[0]
     return rate * per_car, rate * bonus if filled else 0, filled
+
+
+def ship(s: State, seat: int, xy, n: int) -> tuple:
+    """[L8] ``n`` loads of the industry at ``xy`` left the Office Area at ``seat``: count them for
+    the Day's order out (where loads fill it by shipping, ``SHIP_TO_FILL``); (counted, bonus in
+    Revenue, filled)."""
+    order = s.areas[seat].facilities[xy].orders.get("out")
+    if s.config.balance not in SHIP_TO_FILL or order is None or order[1] >= order[0]:
+        return 0, 0, False
+    counted = min(n, order[0] - order[1])
+    order[1] += counted
+    filled = order[1] == order[0]
+    return counted, s.config.revenue[1] * ORDER_PAY[s.config.balance][1] if filled else 0, filled
 
 
 def wanted_cars(s: State, seat: int) -> list:

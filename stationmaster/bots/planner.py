@@ -692,9 +692,14 @@ class PlannerBot(Bot):
                 continue
             if len(cars) >= 3:
                 return True
-            if sp.outbound and spotted_empties(v.s, v.area, xy) <= len(fac.green) + outbound_loads(fac):
+            if v.order_left(xy, "out") and any(c in fac.loaded_here for c in cars):
+                return True  # [L8] loads to pull for the Day's order
+            empties = spotted_empties(v.s, v.area, xy)
+            if sp.outbound and (empties <= len(fac.green) + outbound_loads(fac)
+                                or empties < v.order_left(xy, "out")):  # [L8] the Day's order wants more
                 want.add((sp.car, False))
-            if sp.inbound and not any(PIECES[c].kind == sp.car and PIECES[c].loaded for c in cars):
+            loads = sum(1 for c in cars if PIECES[c].kind == sp.car and PIECES[c].loaded)
+            if sp.inbound and (not loads or loads < v.order_left(xy, "in")):
                 want.add((sp.car, True))
         return any((PIECES[c].kind, PIECES[c].loaded) in want for t in v.switchable() if t.pos == (0, 0)
                    for c in t.cars)
@@ -720,6 +725,13 @@ class PlannerBot(Bot):
             if short:
                 where += f", whose order for today wants {' and '.join(short)}"
         home = isinstance(plan[-1], Move) and plan[-1].to == (0, 0)
+        pulled = self._pulled(v, plan)
+        if pulled:  # [L8] loads pulled to ship: the order out fills as they leave the Area
+            (xy, n), = list(pulled.items())[:1]
+            sp = v.spec(v.area.grid[xy].card)
+            left = v.order_left(xy, "out")
+            return (f"train {label} pulls {n} {sp.car} load{'s' if n > 1 else ''} from the {sp.name} to ship "
+                    f"them (its order for today wants {left} more load{'s' if left > 1 else ''} out)")
         if any(isinstance(i, SetOut) for i in plan):
             return f"train {label} sets out cars{where} and comes back to the Office"
         if stops and home:
@@ -727,6 +739,24 @@ class PlannerBot(Bot):
         if home:
             return f"train {label} goes back onto the Office's A/D track"
         return f"train {label} pulls off the A/D track so the arriving train has room"
+
+    @staticmethod
+    def _pulled(v: View, plan) -> dict:
+        """{industry spot: loads loaded there that the plan brings aboard} for industries whose order
+        out is open ([L8]): the plan played on a Sandbox."""
+        _, _, _, g = switching_start(v.game)
+        for it in plan:
+            g = _try(g, it)
+            if g is None:
+                return {}
+        aboard = {c for t in g.state.trains.values() if t.where == Where.AREA and t.seat == v.seat for c in t.cars}
+        before = {c for t in v.trains_here() for c in t.cars}
+        out = {}
+        for xy, fac in sorted(v.area.facilities.items()):
+            n = sum(1 for c in fac.loaded_here if c in aboard and c not in before)
+            if n and xy != (0, 0) and v.order_left(xy, "out"):
+                out[xy] = n
+        return out
 
     def _switch(self, v: View, legal) -> Decision:
         """Each step is planned afresh from the position (no memory between decisions), so a

@@ -34,12 +34,18 @@ def area_value(v: View) -> float:
     s, area = v.s, v.area
     value = -5.0 * v.overflow()
     standing = set()  # cards a train stands on: an industry there works nothing until it leaves ([L3])
+    aboard = set()  # cars on the player's trains: a load aboard ships when its train leaves ([L8])
     for t in v.trains_here():
+        aboard.update(t.cars)
         if t.pos != (0, 0):
             standing.add(t.pos)
             value -= 6.0 if t.pos[1] == 0 else 3.0
         elif departure_problem(s, t):
             value -= 3.0
+    for xy, fac in area.facilities.items():  # loads pulled for the Day's order: shipped as they leave
+        if xy != (0, 0) and fac.loaded_here and v.order_left(xy, "out"):
+            pulled = sum(1 for c in fac.loaded_here if c in aboard)
+            value += sum(SPOTTED * v.order_share(xy, "out", k) for k in range(1, pulled + 1))
     for xy, placed in area.grid.items():
         if not placed.cars:
             continue

@@ -36,6 +36,11 @@ class View:
     def spec(self, card):
         return card_spec(card, self.s.deck)
 
+    def order_left(self, xy, way: str) -> int:
+        """[L8] cars the Day's order of the industry at ``xy`` still wants in ``way`` (0 without orders)."""
+        order = self.area.facilities[xy].orders.get(way) if has_orders(self.s.config) else None
+        return 0 if order is None else max(0, order[0] - order[1])
+
     def order_share(self, xy, way: str, k: int) -> float:
         """[L8] what the ``k``-th car of ``way`` ("out": an empty to load, "in": a load to unload)
         spotted at the industry at ``xy`` adds from the Day's order, in units of a boarded coach: its

@@ -8,8 +8,8 @@ Three prepared positions, one exercise each (see ``notebooks/04-passengers-and-f
   on the A/D track (rule L2);
 - ``work_hopper_load``: Laborers, helped by a Section Gang, work a hopper load from the green box
   over MEN | AT | WORK into the empty hopper, which pays freight Revenue (rules L3, L4, S6);
-- ``fill_car_order``: the Mine Tipple has ordered two loads out today; two empty hoppers are spotted
-  and two loads wait: every load pays, and the one that fills the order pays its bonus (rule L8).
+- ``fill_car_order``: the Power Plant has ordered two loads in today and two loaded hoppers are
+  spotted: every unload pays, and the one that fills the order pays its bonus (rule L8).
 """
 
 from __future__ import annotations
@@ -130,41 +130,40 @@ def work_hopper_load() -> Lesson:
 
 
 def fill_car_order() -> Lesson:
-    """Car orders ([L8]): the Mine Tipple at 1,-1 has ordered two loads out today. Two empty hoppers
-    are spotted and two loads wait in its green boxes; the Tipple's three Laborers and the Section
-    Gang's one work one load all the way in a Stage, so the order is filled over two Stages. Each
-    load pays twice the freight rate; the second, which fills the order, pays the bonus on top."""
+    """Car orders ([L8]): the Power Plant at 1,-1 has ordered two loads in today, and two loaded
+    hoppers are spotted on its spur. Its three Laborers and the Section Gang's one unload one hopper
+    a Stage (car → WORK → AT → MEN → red box); each unload pays twice the freight rate, and the
+    second, which fills the order, pays the bonus on top. (An order out is filled as its loads
+    leave the Office Area on a train: shipped, not just loaded.)"""
     b = Position(seed=1, balance="v5")
-    _office_area(b, "mine_tipple", TIPPLE, turned_runaround=True)
+    _office_area(b, "power_plant", TIPPLE, turned_runaround=True)
     b.lay(ME, "section_gang", GANG)
-    b.cars(ME, TIPPLE, ["hopper", "hopper"])
-    b.boxes(ME, TIPPLE, green=["HL1", "HL2"])
-    b.order(ME, TIPPLE, out=2)
+    b.cars(ME, TIPPLE, ["HL1", "HL2"])
+    b.order(ME, TIPPLE, in_=2)
     game = b.game()
     per_car, bonus = ORDER_PAY[game.config.balance]
 
     def goal(g):
-        tipple = g.state.areas[0].facilities.get(TIPPLE)
-        wanted, worked = tipple.orders.get("out", [2, 0]) if tipple else (2, 0)
-        if worked >= wanted:
+        plant = g.state.areas[0].facilities[TIPPLE]
+        wanted, worked = plant.orders.get("in", [2, 0]) if g.day == 1 else (2, 0)
+        if worked >= wanted and g.day == 1:
             return None
         if g.day > 1:
             return ("the Day ended before the order was filled, and orders lapse with the Day. Run the "
                     "lesson cell again to start over.")
         left = wanted - worked
-        text = (f"the Tipple's order is {worked} of {wanted} loads out: {left} more "
-                f"load{'s' if left > 1 else ''} to finish today. ")
+        text = (f"the Power Plant's order is {worked} of {wanted} loads in: {left} more "
+                f"unload{'s' if left > 1 else ''} to finish today. ")
         if g.phase == Phase.LOCAL_OPERATIONS:
             return text + "End Local Operations (`agent pass`); the Laborers work in Load/Unload."
         if g.phase == Phase.LOAD_UNLOAD:
-            fac = tipple
-            box = next((b for b in ("work", "at", "men") if fac.pipeline[b]), "green")
+            box = next((b for b in ("men", "at", "work") if plant.pipeline[b]), "car")
             reason = _why(g, f"work 1,-1 {box}")
-            return text + (f"Next: `work 1,-1 {box}`." + (f" The engine says: {reason}" if reason else ""))
+            return text + f"Next: `work 1,-1 {box}`." + (f" The engine says: {reason}" if reason else "")
         return text + "Play on to the next Stage's Load/Unload (`agent pass` in Local Operations)."
 
-    return Lesson("Fill a car order", "The Mine Tipple at 1,-1 ordered 2 loads out today. Work both "
-                  "loads into the empty hoppers before the Day ends (`agent pass`, then `work 1,-1 green`, "
-                  "`work 1,-1 men`, `work 1,-1 at`, `work 1,-1 work`; again next Stage).", game, goal,
-                  hint=f"Each load pays {per_car}× the freight rate; the one that fills the order "
-                       f"pays {bonus}× more. A load locks the spur until it reaches the car.")
+    return Lesson("Fill a car order", "The Power Plant at 1,-1 ordered 2 loads in today. Unload both "
+                  "hoppers before the Day ends (`agent pass`, then `work 1,-1 car`, `work 1,-1 work`, "
+                  "`work 1,-1 at`, `work 1,-1 men`; again next Stage).", game, goal,
+                  hint=f"Each unload pays {per_car}× the freight rate; the one that fills the order "
+                       f"pays {bonus}× more.")

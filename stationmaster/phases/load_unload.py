@@ -15,9 +15,9 @@ from ..cards.base import fire
 from ..flow import Phase, Where
 from ..intents import Board, Detrain, End, Work
 from ..query import (
-    actor, area_of, capacity, name, office_tier, outbound_loads, spec_of, spotted_empties, table_order,
+    actor, area_of, capacity, name, office_tier, outbound_loads, player_at, spec_of, spotted_empties, table_order,
     trains_on, workers_left, yard_has)
-from ..orders import ORDER_PAY, has_orders, work_finished
+from ..orders import ORDER_PAY, has_orders, ship, work_finished
 from ..rules import earn, Events, retire, take_from_yard, use_workers
 from ..state import PIPELINE, State
 from .switching import LOADED_MARK_ENDS_ON_PICKUP
@@ -43,21 +43,46 @@ OUT_ROUTE = ("green", "men", "at", "work", "car")
 IN_ROUTE = ("car", "work", "at", "men", "red")
 
 
-def forget_departed_loads(s: State) -> None:
+def forget_departed_loads(s: State, ev: Events | None = None) -> None:
     """[S8]: a car loaded at an industry is marked there until it has left its Office Area (on a
     departing train, to the yards, through an Interchange); a mark is dropped once the car is
     neither on a card of the Area nor on a train standing in it. Run as each Load/Unload begins,
-    before any Laborer works, so a car that has gone and come back is a new delivery."""
+    before any Laborer works, so a car that has gone and come back is a new delivery. A load that
+    left the Area (not one unloaded into a box there) is shipped: it counts for its industry's order
+    ([L8], ``orders.ship``)."""
     for seat, area in enumerate(s.areas):
         here = {c for placed in area.grid.values() for c in placed.cars}
         here.update(c for t in s.trains.values() if t.where == Where.AREA and t.seat == seat for c in t.cars)
-        for fac in area.facilities.values():
-            if fac.loaded_here:
-                fac.loaded_here = [c for c in fac.loaded_here if c in here]
+        boxed = {c for fac in area.facilities.values()
+                 for c in (*fac.green, *fac.red, *(v[0] for v in fac.pipeline.values() if v))}
+        for xy, fac in sorted(area.facilities.items()):
+            if not fac.loaded_here:
+                continue
+            gone = [c for c in fac.loaded_here if c not in here and c not in boxed]
+            fac.loaded_here = [c for c in fac.loaded_here if c in here]
+            if gone and ev is not None:
+                _ship(s, ev, seat, xy, gone)
+
+
+def _ship(s: State, ev: Events, seat: int, xy, gone: list) -> None:
+    """Count loads that left the Area for their industry's order, paying its bonus when filled."""
+    counted, bonus, filled = ship(s, seat, xy, len(gone))
+    if not counted:
+        return
+    p = player_at(s, seat)
+    sp = spec_of(s, s.areas[seat].grid[xy].card)
+    wanted, done = s.areas[seat].facilities[xy].orders["out"]
+    loads = f"{counted} {sp.car} load{'s' if counted > 1 else ''}"
+    if filled:
+        earn(s, ev, p, bonus, f"{loads} shipped from the {sp.name}, filling its order for the Day (+{bonus})",
+             "freight_out")
+    else:
+        ev.say("shipped", f"{loads} shipped from the {sp.name} at {name(s, p)}'s Office: its order is "
+                          f"{done} of {wanted} out today.", player=s.players[p].name)
 
 
 def begin(s: State, ev: Events) -> None:
-    forget_departed_loads(s)
+    forget_departed_loads(s, ev)
     s.phase = Phase.LOAD_UNLOAD
     s.turn.order = table_order(s)
     s.turn.index = 0

@@ -25,6 +25,8 @@ def begin(s: State, ev: Events) -> None:
         fire(s, "day_start", ev)
         if has_orders(s.config):  # every industry turns up the Day's car order ([L8])
             dawn(s, ev)
+        if s.config.balance in DAWN_PASSENGERS:
+            _dawn_passengers(s, ev)
     fire(s, "stage_start", ev)
     if s.config.has("adversity"):  # the Division turns up a situation card ([W3])
         situations.turn_up(s, ev)
@@ -106,6 +108,25 @@ def _agent_checks(s: State, p: int, a: Agent) -> str | None:
 #: green box it can and clears every red box there, clearing empties every red box (before v5: one
 #: box an action)
 WHOLE_FACILITY_AGENT = ("v5",)
+
+
+#: [L9] the editions in which every Office's free green boxes fill with passengers at dawn
+DAWN_PASSENGERS = ("v5",)
+
+
+def _dawn_passengers(s: State, ev: Events) -> None:
+    """[L9] At dawn the morning's passengers wait at every Office: each free green box takes a
+    loaded coach from the Division Yard, as far as the Yard has them (what ``agent stock 0,0``
+    would do, without a player's turn)."""
+    stock = Agent("stock", (0, 0))
+    for p in range(len(s.players)):
+        n = 0
+        while _agent_checks(s, p, stock) is None:
+            area_of(s, p).facilities[(0, 0)].green.append(take_from_yard(s, ev, "coach", True))
+            n += 1
+        if n:
+            ev.say("agent", f"Dawn: {n} loaded coach{'es' if n > 1 else ''} of passengers wait{'s' if n == 1 else ''} "
+                            f"in the green boxes at {name(s, p)}'s Office.")
 
 
 def _agent(s: State, p: int, a: Agent, ev: Events) -> None:

@@ -74,3 +74,32 @@ def test_the_hint_to_switch_says_what_the_days_order_still_wants():
                 return
             g.apply(d.intent)
     raise AssertionError("no switching hint spoke of an order in four games")
+
+
+def test_the_planner_pulls_the_loads_an_open_order_out_wants_shipped():
+    """L8: an order out fills as its loads leave the Office Area, so with two loads loaded at the
+    Produce Shed standing on its spur and the order for two open, the planner (the Hint) switches
+    to pull them onto its train at the Office, and says so; the train leaves with them and the
+    order is filled."""
+    from stationmaster.builder import Position
+    from stationmaster.lessons import put_train
+    me, shed = "Player", (1, -1)
+    b = Position(seed=1, balance="v5")
+    b.lay(me, "straight", (-1, 0))
+    b.lay(me, "straight", (1, 0))
+    b.lay(me, "runaround", (0, -1), turned=True)
+    b.lay(me, "produce_shed", shed)
+    b.state.areas[0].facilities[shed].loaded_here.extend(b.cars(me, shed, ["RL1", "RL2"]))
+    b.order(me, shed, out=2)
+    put_train(b, 12, player=me, at=(0, 0), behind=["K1"])
+    g = b.game()
+    d = PlannerBot(1).decide(g)
+    assert d.intent == Switch() and "pulls 2 reefer loads from the Produce Shed to ship them" in d.reason
+    g.apply(d.intent)
+    bot, stage, events = PlannerBot(1), g.state.stage, []
+    while g.state.stage == stage:  # the turn, then the train departs with the loads
+        events += g.apply(bot.decide(g).intent)
+    train = next(t for t in g.state.trains.values() if t.label == "12")
+    assert {"RL1", "RL2"} <= set(train.cars) and train.where != "area"
+    assert g.state.areas[0].facilities[shed].orders["out"] == [2, 2]
+    assert any(e.kind == "revenue" and "filling its order" in e.text for e in events)

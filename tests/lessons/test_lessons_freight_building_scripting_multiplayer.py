@@ -53,7 +53,7 @@ CASES = {
     "work_hopper_load": (freight.work_hopper_load, "work 1,-1 green",
                          solve_by(["agent pass", "work 1,-1 green", "work 1,-1 men", "work 1,-1 at",
                                    "work 1,-1 work"])),
-    "fill_car_order": (freight.fill_car_order, "0 of 2 loads out", solve_by_loop("work")),
+    "fill_car_order": (freight.fill_car_order, "0 of 2 loads in", solve_by_loop("work")),
     "lay_track": (building.lay_track, "draw home",
                   solve_by(["draw home", "play Straight3 at 1,0", "play Straight2 at -1,0",
                             "play Runaround2 at 0,1", "play Grocer1 at 1,1", "play Shed1 at -1,1 turned", "end"])),

@@ -30,24 +30,53 @@ def shed(loads=3, order=2, **config):
     return b.game()
 
 
-def test_every_car_pays_and_the_one_that_fills_the_order_pays_its_bonus():
-    """L8: under v5 every finished load pays twice the freight rate; the one that fills the Day's
-    order pays three more; a load beyond the order still pays its two."""
+def ship_loads(g, n):
+    """Take ``n`` of the loads standing on the Produce Shed's spur out of the Office Area (as a
+    departing train would: to the Classification Yard here) and play the Stage out: its
+    Load/Unload counts what left; returns the Stage's events."""
+    cars = g.state.areas[0].grid[SHED].cars
+    for pid in [c for c in cars if PIECES[c].loaded][:n]:
+        cars.remove(pid)
+        g.state.classification_yard.append(pid)
+    return run_stage(g)
+
+
+def test_every_car_pays_when_it_is_loaded_and_the_order_fills_as_loads_ship():
+    """L8: under v5 every finished load pays twice the freight rate when it is loaded; the order
+    out counts the loads that leave the Office Area, and the one that fills it pays three more."""
     assert ORDER_PAY["v5"] == (2, 3)
     g = shed(loads=3, order=2)
     assert freight_pay(g.state) == 2  # what a bot values a car at, before the order's bonus
-    assert finish_one_load(g) == [2]
-    assert g.state.areas[0].facilities[SHED].orders == {"out": [2, 1]}
-    assert finish_one_load(g) == [5]
+    assert finish_one_load(g) == [2] and finish_one_load(g) == [2]
+    assert g.state.areas[0].facilities[SHED].orders == {"out": [2, 0]}  # loaded, not yet shipped
+    events = ship_loads(g, 1)
+    assert [e.kind for e in events if e.kind in ("shipped", "revenue")] == ["shipped"]
+    assert "its order is 1 of 2 out today" in next(e.text for e in events if e.kind == "shipped")
+    events = ship_loads(g, 1)
+    assert [e.amount for e in events if e.kind == "revenue"] == [3]
     assert g.state.areas[0].facilities[SHED].orders == {"out": [2, 2]}
-    assert finish_one_load(g) == [2]
+    assert finish_one_load(g) == [2]  # beyond the order: still its two
     assert g.revenue[ME] == 9 and invariants.check(g.state) == []
+
+
+def test_a_load_unloaded_in_the_area_is_not_shipped():
+    """L8: a load that leaves its spur for a box of the same Office Area has not left the Area."""
+    g = shed(loads=1, order=1)
+    finish_one_load(g)
+    cars = g.state.areas[0].grid[SHED].cars
+    pid = next(c for c in cars if PIECES[c].loaded)
+    cars.remove(pid)
+    g.state.areas[0].facilities[SHED].red.append(pid)
+    events = run_stage(g)
+    assert not [e for e in events if e.kind in ("shipped", "revenue")]
+    assert g.state.areas[0].facilities[SHED].orders == {"out": [1, 0]}
 
 
 def test_the_order_pays_by_the_freight_rate():
     """L8: the freight rate stays the unit: at rate 2 a car pays 4 and filling the order 6 more."""
     g = shed(loads=1, order=1, revenue=(1, 2, 0))
-    assert finish_one_load(g) == [10]
+    assert finish_one_load(g) == [4]
+    assert [e.amount for e in ship_loads(g, 1) if e.kind == "revenue"] == [6]
 
 
 def test_v4_still_pays_the_days_contract():
@@ -147,10 +176,18 @@ def test_waybills_serve_the_offices_in_the_order_the_train_reaches_them_and_resp
     assert cars("east", 0) == []
 
 
+def empty_office(b):
+    """A v5 position's Office with the dawn's passengers ([L9]) sent back to the Division Yard."""
+    fac = b.state.areas[0].facilities[(0, 0)]
+    b.state.division_yard.extend(fac.green)
+    fac.green.clear()
+    return b
+
+
 def test_v5_freight_agent_serves_the_whole_office_in_one_action():
     """A3: under v5 'agent stock' fills every free green box of the facility it can and clears its
     red boxes too; 'agent clear' empties every red box there. v4 works one box an action."""
-    b = Position(seed=1, balance="v5")
+    b = empty_office(Position(seed=1, balance="v5"))
     b.boxes(ME, (0, 0), red=["CL1", "CL2"])
     g = b.game()
     events = g.apply("agent stock 0,0")
@@ -159,7 +196,7 @@ def test_v5_freight_agent_serves_the_whole_office_in_one_action():
     assert any("stocks 2 loaded coaches in 2 green boxes and clears 2 red boxes" in e.text for e in events)
     assert invariants.check(g.state) == []
 
-    b = Position(seed=1, balance="v5")
+    b = empty_office(Position(seed=1, balance="v5"))
     b.boxes(ME, (0, 0), green=["CL3", "CL4"], red=["CL1", "CL2"])  # nothing to stock: clearing alone
     g = b.game()
     g.apply("agent clear 0,0")
@@ -209,3 +246,20 @@ def test_a_v5_game_saves_and_replays_exactly():
     g = random_play(sm.new_game(seed=11, balance="v5"), 11, steps=700)
     h = sm.loads(g.dumps())
     assert h.config.balance == "v5" and h.state == g.state
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_v5_passengers_wait_at_every_office_at_dawn(players):
+    """L9: under v5 each Office's free green boxes fill with loaded coaches from the Division Yard
+    at dawn (the deal's first dawn too, and again each Day); v4 leaves them to the Freight Agent."""
+    names = ["Ann", "Bo", "Cy"][:players]
+    mode = "solitaire" if players == 1 else "coop"
+    g = sm.new_game(seed=2, balance="v5", players=names, mode=mode)
+    for area in g.state.areas:
+        fac = area.facilities[(0, 0)]
+        assert len(fac.green) == 2 and all(PIECES[c].kind == "coach" and PIECES[c].loaded for c in fac.green)
+    assert sum(e.kind == "agent" and "Dawn" in e.text for e in g.events) == players
+    g4 = sm.new_game(seed=2, balance="v4", players=names, mode=mode)
+    assert all(not area.facilities.get((0, 0)) or not area.facilities[(0, 0)].green for area in g4.state.areas)
+    assert invariants.check(g.state) == []
+
