@@ -35,10 +35,9 @@ from urllib.parse import quote as _quote, urlsplit
 from .config import Config
 from .errors import IllegalIntent, SaveError
 from .events import Event
-from .game import LegalIntents
+from .game import Game, LegalIntents
 from .intents import parse
 from .server import codec
-from .start import new_game
 from .state import State
 
 __all__ = ["Link", "Queued", "RemoteGame", "RemoteTable", "ServerError", "create", "export", "join", "watch"]
@@ -910,13 +909,7 @@ class RemoteGame:
         ``"?"``; it knows nothing more than the seat does)."""
         if self._shadow is None:
             self._state  # noqa: B018 - the view reads (else ServerError says why, and it is read afresh)
-            c = self._config
-            g = new_game(seed=0, players=list(c.players), mode=c.mode, length=c.length, victory=c.victory,
-                         starting_hand=c.starting_hand, revenue=c.revenue, optional_rules=c.optional_rules,
-                         deck=c.deck, yard_refill=c.yard_refill, balance=c.balance)
-            g.state.__dict__.update(codec.decode(self._view).__dict__)  # a fresh copy; as the builder does
-            g.forget_legal()
-            self._shadow = g
+            self._shadow = Game.from_view(self._config, codec.decode(self._view))  # a fresh copy of the view
         return self._shadow.copy()
 
     # ------------------------------------------------------------------ no undo at a shared table
