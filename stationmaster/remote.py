@@ -23,6 +23,7 @@ security model are in docs/remote.md.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import itertools
 import json
@@ -163,7 +164,6 @@ def _result(job: dict):
 
 def _running_loop():
     """The event loop running here (the kernel's, in a notebook cell), or None."""
-    import asyncio
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
