@@ -3,8 +3,9 @@
 The record is a ``Timeline`` (``timeline.py``): one frozen entry per accepted intent, with the
 snapshots undo rebuilds from. The automatic work between decisions follows the phase table
 (``phases.FLOW``). ``Game.replay`` is the door for saves and records, ``Game.from_position`` the
-position builder's; the save format itself is ``saves.py``'s and the seats are checked in
-``bots/seats.py`` before a game is made (``start.new_game``, ``saves.load``).
+position builder's, ``Game.from_view`` a remote seat's (a game on what one seat sees). What a seat
+may not see is the seat contract's (``seat.py``); the save format is ``saves.py``'s; the seats are
+checked in ``bots/seats.py`` before a game is made (``start.new_game``, ``saves.load``).
 """
 
 from __future__ import annotations

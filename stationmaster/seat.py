@@ -10,6 +10,10 @@ here, so a new kind of hidden card is written once:
 - ``public_events``: an event batch as a player other than the actor saw it (a drawn card's id,
   marked ``private``, removed).
 
+A view blanks the hidden cards (``"?"``); the determinized copy deals the hidden hands and the Home
+Office afresh and keeps the situation pile, which lies sorted and is drawn from at random: the
+stream it draws with is the copy's own, dealt afresh too.
+
 ``GameView`` lists what the board (``widgets/``), the bots and the learning environments read
 from a game: ``Game`` and the remote seat ``RemoteGame`` both provide it
 (``tests/engine/test_seat.py`` checks names and signatures), so whatever reads only these works on
