@@ -9,10 +9,11 @@
 >>> game.apply("draw home")                                               # doctest: +SKIP
 >>> sm.play(remote=game)         # the ordinary board, live                # doctest: +SKIP
 
-A remote game reads and plays like a ``Game`` for one seat: ``apply``, ``legal_intents``,
-``why_not``, ``actor``, ``state`` (this seat's view: the other hands and the Home Office are
-``"?"``), ``revenue``, ``is_over``, ``outcome``, ``history``, ``events``; plus ``me`` and
-``wait``. The server decides: ``apply`` returns once the server has written the intent to its
+A remote game reads and plays like a ``Game`` for one seat: it provides ``seat.GameView`` (checked
+by tests/engine/test_seat.py): ``apply``, ``legal_intents``, ``why_not``, ``actor``, ``state`` (this
+seat's view: the other hands and the Home Office are ``"?"``), ``revenue``, ``is_over``, ``outcome``,
+``history``, ``events``, ``copy`` (``Game.from_view`` of the seat's view)...; plus ``me``, ``link``
+and ``wait``. The server decides: ``apply`` returns once the server has written the intent to its
 database, and raises ``IllegalIntent`` with the server's reason when it refuses it. The
 connection comes back by itself when the server restarts; ``link`` says how it stands (up or
 since when not, a decision queued, the last problem), and a message from the server that cannot
