@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 import pathlib
 import re
+import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PACKAGES = {"stationmaster": ROOT / "stationmaster", "stationmaster.widgets": ROOT / "widgets"}
@@ -278,3 +279,32 @@ def test_the_rules_numbers_are_written_once():
                    if mod not in homes for name in assigned_constants(path) & set(held))
     twice = sorted(n for n in held if sum(n in assigned_constants(MODULES[h]) for h in homes) > 1)
     assert again == [] and twice == []
+
+
+#: the standard-library imports made inside a function, and why each waits
+LAZY_STANDARD_LIBRARY = {
+    ("stationmaster.server.store", "fcntl"): "there is no flock on Windows: the import itself may fail there",
+    ("stationmaster.bots.simulate", "multiprocessing"): "only simulate(jobs > 1) starts processes, which a "
+                                                        "Pyodide kernel (the JupyterLite site) has none of",
+}
+
+
+def lazy_standard_imports() -> set:
+    """(module, standard-library module) for every standard-library import inside a function or class."""
+    found = set()
+    for mod, path in MODULES.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node, at_top, _ in imports(mod, path, tree):
+            if at_top or isinstance(node, ast.ImportFrom) and node.level:
+                continue
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module]
+            found |= {(mod, n.split(".")[0]) for n in names if n.split(".")[0] in sys.stdlib_module_names}
+    return found
+
+
+def test_standard_library_imports_sit_at_the_top_of_their_module():
+    """An import inside a function is for an optional extra (ipywidgets, starlette...) or a layer
+    above; the standard library is imported at the top, unless it has a reason to wait."""
+    found = lazy_standard_imports()
+    assert sorted(f"{m} imports {n} inside a function" for m, n in found - set(LAZY_STANDARD_LIBRARY)) == []
+    assert sorted(set(LAZY_STANDARD_LIBRARY) - found) == [], "no longer imported inside a function: drop it"
