@@ -30,8 +30,21 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
+import os
+import pathlib
+import platform
+import shlex
+import signal
+import subprocess
 import sys
+import threading
+import time
+import warnings
+from importlib.resources import files
+from importlib.util import find_spec
+from urllib.parse import quote
 
 from . import __version__
 from .errors import SaveError
@@ -140,9 +153,6 @@ def play_notebook_text() -> str:
     """The play notebook shipped inside the package (a copy of notebooks/play.ipynb), its
     ``language_info`` saying this Python's version: JupyterLab writes the kernel's own into a
     notebook as it opens, and a notebook whose metadata differs opens marked unsaved (issue 28.8)."""
-    import json
-    import platform
-    from importlib.resources import files
     text = files("stationmaster").joinpath("data", "play.ipynb").read_text(encoding="utf-8")
     nb = json.loads(text)
     nb["metadata"]["language_info"]["version"] = platform.python_version()
@@ -153,10 +163,6 @@ def play_command(notebook, no_browser: bool = False, port: int | None = None) ->
     """The command that runs JupyterLab with the notebook's folder as the server's root and the
     notebook as the page it opens (and the URL it prints), so the folder's other files, such as
     docs/rules.md in a clone, are in the file browser."""
-    import os
-    import pathlib
-    from urllib.parse import quote
-
     notebook = pathlib.Path(notebook)
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={notebook.parent}",
            f"--LabApp.default_url=/lab/tree/{quote(notebook.name)}"]
@@ -172,9 +178,6 @@ def play_command(notebook, no_browser: bool = False, port: int | None = None) ->
 def _check_can_make(folder) -> None:
     """Raise the OSError that making ``folder`` (and writing in it) would meet, without making it:
     NotADirectoryError when a folder above it is a file."""
-    import errno
-    import os
-
     for above in (folder, *folder.parents):
         if above.exists():
             if not above.is_dir():
@@ -183,15 +186,10 @@ def _check_can_make(folder) -> None:
 
 
 def _missing_play_modules() -> list:
-    from importlib.util import find_spec
     return [m for m in PLAY_MODULES if find_spec(m) is None]
 
 
 def _play(args) -> int:
-    import pathlib
-    import shlex
-    import subprocess
-
     try:
         folder = pathlib.Path(args.dir).expanduser().resolve()
         notebook = folder / PLAY_NOTEBOOK
@@ -246,9 +244,6 @@ EXIT_INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C
 
 
 def _simulate(args) -> int:
-    import time
-    import warnings
-
     from .bots.simulate import Summary, format_summary, iter_simulate, max_jobs
 
     start = time.perf_counter()
@@ -324,8 +319,6 @@ class _Refused(Exception):
 def _open_rows(path, append: bool):
     """The ``--out`` file (None: no file), open for this run's rows: never emptied (a file that
     holds something is refused unless ``append``; it then gets the rows after what it holds)."""
-    import os
-
     if path is None:
         if append:
             raise _Refused("--append adds rows to the --out file: give --out FILE.jsonl too")
@@ -359,8 +352,6 @@ class _HeldInterrupt:
 
     @contextlib.contextmanager
     def installed(self):
-        import signal
-        import threading
         if threading.current_thread() is not threading.main_thread():  # only the main thread gets signals
             yield
             return
@@ -520,8 +511,6 @@ def _bot_option(text: str) -> tuple:
 
 
 def _simulate_parser(sub) -> None:
-    import os
-
     from .bots import available
     from .config import DECKS, LENGTHS, MODES, OPTIONAL_RULES, YARD_REFILLS
     s = sub.add_parser("simulate", help="play many games with a bot in every seat and summarise them",
@@ -616,7 +605,6 @@ def main(argv=None) -> int:
     try:
         return args.run(args)
     except BrokenPipeError:  # e.g. piped into head: not an error of ours
-        import os
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
 

@@ -3,20 +3,21 @@
 The record is a ``Timeline`` (``timeline.py``): one frozen entry per accepted intent, with the
 snapshots undo rebuilds from. The automatic work between decisions follows the phase table
 (``phases.FLOW``). ``Game.replay`` is the door for saves and records, ``Game.from_position`` the
-position builder's; the save format itself is ``saves.py``'s and the seats are checked in
-``bots/seats.py`` before a game is made (``start.new_game``, ``saves.load``).
+position builder's, ``Game.from_view`` a remote seat's (a game on what one seat sees). What a seat
+may not see is the seat contract's (``seat.py``); the save format is ``saves.py``'s; the seats are
+checked in ``bots/seats.py`` before a game is made (``start.new_game``, ``saves.load``).
 """
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Callable
 
-from . import phases
+from . import phases, seat
 from .config import Config
 from .decisions import decision
 from .errors import IllegalIntent, SaveError
-from .events import Event
 from .intents import Draw, Intent, parse
 from .query import actor as actor_index
 from .rng import MASK64, Rng
@@ -49,19 +50,27 @@ class Game:
     step through the record; ``dumps``/``save`` write it.
     """
 
+    #: why the history of a loaded save stops early (``saves.load`` sets it), else None
+    replay_error: str | None = None
+
     def __init__(self, config: Config, seed: int, bots=None) -> None:
-        self._config = config
-        self._seed = seed
-        self._bots = dict(bots or {})  # checked by the caller: new_game, load (bots.seats.check_bots)
         state, ev = deal(config, seed)
         phases.FLOW[0].rules.begin(state, ev)
         advance(state, ev)
+        self._start(config, seed, bots, state, Timeline(ev, freeze(state)))
+
+    def _start(self, config: Config, seed: int, bots, state: State, timeline: Timeline) -> None:
+        """Every field of a game, the one place they are set (``__init__``, ``from_view``, ``copy``)."""
+        self._config = config
+        self._seed = seed
+        self._bots = dict(bots or {})  # checked by the caller: new_game, load (bots.seats.check_bots)
         self._state = state
-        self._timeline = Timeline(ev, freeze(state))
+        self._timeline = timeline
         self._listeners: list = []
         self._built = False  # set up by the position builder: the seed's deal is not where it began
+        self._seat_view: str | None = None  # made by from_view: why it cannot be saved
         self._determinized: str | None = None
-        self.replay_error: str | None = None
+        self.replay_error = None
         self._changes = 0  # bumped by every change of the state: the key of the legal-intents cache
         self._legal_cache: tuple | None = None
 
@@ -76,6 +85,16 @@ class Game:
         g._timeline = Timeline((), state.clone())
         g._built = state != cls(config, seed).state
         g.forget_legal()
+        return g
+
+    @classmethod
+    def from_view(cls, config: Config, state: State, bots=None) -> "Game":
+        """A game whose record starts at ``state`` as one seat sees it (a remote seat's view, the
+        hidden cards ``"?"``: ``RemoteGame.copy``), to try things out on. Nothing is dealt, and
+        its seed (0) and stream know nothing the seat does not; it cannot be saved (``can_save``)."""
+        g = cls.__new__(cls)
+        g._start(config, 0, bots, state, Timeline((), freeze(state)))
+        g._seat_view = "this game is a seat's view of a table, its hidden cards unknown: it cannot be saved"
         return g
 
     # ------------------------------------------------------------------ reading
@@ -373,14 +392,11 @@ class Game:
         cannot know is dealt afresh from ``seed`` (see ``determinized``). Such a copy is a guess,
         not the game: it cannot be saved, and it cannot be undone past the moment it was made."""
         g = Game.__new__(Game)
-        g._config, g._seed, g._bots = self._config, self._seed, dict(self._bots)
-        g._state = thaw(freeze(self._state))
-        g._timeline = self._timeline.copy()  # entries and snapshots are immutable: copies share them
-        g._listeners = []
-        g._built = self._built
+        # entries and snapshots are immutable: copies share them
+        g._start(self._config, self._seed, self._bots, thaw(freeze(self._state)), self._timeline.copy())
+        g._built, g._seat_view = self._built, self._seat_view
         g.replay_error = self.replay_error
         g._determinized = self._determinized
-        g._changes, g._legal_cache = 0, None
         if determinize is not None:
             _determinize(g, determinize, seed)
         return g
@@ -406,13 +422,14 @@ class Game:
             try:
                 cb(self)
             except Exception as e:  # a broken view must not make an accepted move look rejected
-                import warnings
                 warnings.warn(f"a game listener failed: {type(e).__name__}: {e}", RuntimeWarning, stacklevel=3)
 
     # ------------------------------------------------------------------ saves
 
     def can_save(self) -> str | None:
         """None if ``dumps``/``save``/``to_notebook`` can write this game, else why not."""
+        if self._seat_view:
+            return self._seat_view
         if self.determinized is not None:
             return (f"this is a determinized copy for {self.determinized}: its hidden cards and dice are a "
                     "guess, so it cannot be saved as the game")
@@ -469,11 +486,11 @@ def _determinize(g: Game, player: str, seed: int) -> None:
     others = [p for p in s.players if p.name != player]
     unseen = list(s.home)
     sizes = []
-    for p in others:
-        hidden = [c for c in p.hand if not c.startswith("RedFlag")]
+    for p in others:  # what the player cannot see is the seat contract's (``seat.py``), as a server's views
+        hidden = seat.hidden_in_hand(p.hand)
         sizes.append(len(hidden))
         unseen += hidden
-        p.hand = [c for c in p.hand if c.startswith("RedFlag")]
+        p.hand = [c for c in p.hand if seat.public_in_hand(c)]
     unseen.sort()
     r = Rng((seed * 0x9E3779B97F4A7C15 + 0xD1B54A32D192ED03) & MASK64)
     for ch in player:
@@ -487,7 +504,7 @@ def _determinize(g: Game, player: str, seed: int) -> None:
     g._determinized = player
     g._timeline.rebase(len(g._timeline), freeze(s))
     me = names.index(player)
-    g._timeline.map_events(lambda entry: entry.events if entry.actor == me else _public(entry.events))
+    g._timeline.map_events(lambda entry: entry.events if entry.actor == me else seat.public_events(entry.events))
 
 
 @dataclass(frozen=True)
@@ -534,8 +551,3 @@ class LegalIntents:
     def __repr__(self) -> str:
         return f"<LegalIntents: {len(self._items)}>"
 
-
-def _public(batch: list) -> list:
-    """The events as a player other than the actor saw them: private details (a drawn card) removed."""
-    return [Event(e.kind, e.text, e.player, e.amount, {k: v for k, v in e.data.items() if k != "card"})
-            if e.data.get("private") else e for e in batch]

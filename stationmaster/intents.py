@@ -21,11 +21,9 @@ import functools
 import re
 from dataclasses import dataclass
 
-from .cards.specs import PIECES
+from .cards.specs import CAR_LIMIT, PIECES
 from .errors import IllegalIntent
 from .safetext import quote
-
-CAR_LIMIT = 4  # cars a Crew Tray carries, and cars standing on one card (rules.CAR_LIMIT)
 
 Coord = tuple
 

@@ -11,12 +11,11 @@ writes to the state.
 from __future__ import annotations
 
 from .cards import PIECES, fire, spec as card_spec
-from .cards.specs import is_situation
+from .cards.specs import CAR_LIMIT, is_situation  # noqa: F401 - CAR_LIMIT: the phases and bots read it here
 from .flow import Phase, Where
 from .state import Area, Facility, State, Train
 from .track import Geometry
 
-CAR_LIMIT = 4  # rolling stock per Crew Tray, and standing cars per card
 NIGHT_STAGES = (1, 2, 3, 11, 12)
 FEDORA_STAGES = (3, 6, 9, 12)
 CLOCK = ("Midnight", "2:00 AM", "4:00 AM", "6:00 AM", "8:00 AM", "10:00 AM", "Noon",

@@ -9,10 +9,11 @@
 >>> game.apply("draw home")                                               # doctest: +SKIP
 >>> sm.play(remote=game)         # the ordinary board, live                # doctest: +SKIP
 
-A remote game reads and plays like a ``Game`` for one seat: ``apply``, ``legal_intents``,
-``why_not``, ``actor``, ``state`` (this seat's view: the other hands and the Home Office are
-``"?"``), ``revenue``, ``is_over``, ``outcome``, ``history``, ``events``; plus ``me`` and
-``wait``. The server decides: ``apply`` returns once the server has written the intent to its
+A remote game reads and plays like a ``Game`` for one seat: it provides ``seat.GameView`` (checked
+by tests/engine/test_seat.py): ``apply``, ``legal_intents``, ``why_not``, ``actor``, ``state`` (this
+seat's view: the other hands and the Home Office are ``"?"``), ``revenue``, ``is_over``, ``outcome``,
+``history``, ``events``, ``copy`` (``Game.from_view`` of the seat's view)...; plus ``me``, ``link``
+and ``wait``. The server decides: ``apply`` returns once the server has written the intent to its
 database, and raises ``IllegalIntent`` with the server's reason when it refuses it. The
 connection comes back by itself when the server restarts; ``link`` says how it stands (up or
 since when not, a decision queued, the last problem), and a message from the server that cannot
@@ -23,6 +24,7 @@ security model are in docs/remote.md.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import itertools
 import json
@@ -35,10 +37,9 @@ from urllib.parse import quote as _quote, urlsplit
 from .config import Config
 from .errors import IllegalIntent, SaveError
 from .events import Event
-from .game import LegalIntents
+from .game import Game, LegalIntents
 from .intents import parse
 from .server import codec
-from .start import new_game
 from .state import State
 
 __all__ = ["Link", "Queued", "RemoteGame", "RemoteTable", "ServerError", "create", "export", "join", "watch"]
@@ -164,7 +165,6 @@ def _result(job: dict):
 
 def _running_loop():
     """The event loop running here (the kernel's, in a notebook cell), or None."""
-    import asyncio
     try:
         return asyncio.get_running_loop()
     except RuntimeError:
@@ -910,13 +910,7 @@ class RemoteGame:
         ``"?"``; it knows nothing more than the seat does)."""
         if self._shadow is None:
             self._state  # noqa: B018 - the view reads (else ServerError says why, and it is read afresh)
-            c = self._config
-            g = new_game(seed=0, players=list(c.players), mode=c.mode, length=c.length, victory=c.victory,
-                         starting_hand=c.starting_hand, revenue=c.revenue, optional_rules=c.optional_rules,
-                         deck=c.deck, yard_refill=c.yard_refill, balance=c.balance)
-            g.state.__dict__.update(codec.decode(self._view).__dict__)  # a fresh copy; as the builder does
-            g.forget_legal()
-            self._shadow = g
+            self._shadow = Game.from_view(self._config, codec.decode(self._view))  # a fresh copy of the view
         return self._shadow.copy()
 
     # ------------------------------------------------------------------ no undo at a shared table

@@ -19,6 +19,30 @@ def rolling_stock(config: Config) -> list:
     return stock_ids(len(config.players) if config.balance != "v1" else 1)
 
 
+def card_ids(config: Config) -> set:
+    """Every card id a game of ``config`` can hold, whatever its seed, read from the card data (no
+    game is dealt): the Home Office deck dealt for the table, the Depots an Office may open with
+    beyond the deck's own ([U5]: how many depends on the hands dealt, so all that could be) and the
+    Red Flags of the supply (one per player)."""
+    n = len(config.players)
+    deck = catalog(config.deck).ids(config.mode, seats=None if config.balance == "v1" else n)
+    if config.balance in DEPOT_OFFICES:
+        extra = more_depots(deck)
+        for _ in range(n):
+            deck[next(extra)] = "depot"
+    return set(deck) | {red_flag_id(i) for i in range(n)}
+
+
+def more_depots(deck: dict):
+    """The ids of the Depot cards a deck with fewer Depots than seats is given, one after another
+    ([U5]), each taking the next free number after the deck's Depots as it stands then."""
+    while True:
+        k = 1 + sum(1 for v in deck.values() if v == "depot")
+        while f"Depot{k}" in deck:
+            k += 1
+        yield f"Depot{k}"
+
+
 def deal(config: Config, seed: int) -> tuple:
     """The state at the start of Stage 1 of Day 1, and the setup events."""
     ev = Events()
@@ -96,16 +120,14 @@ def _open_as_depots(s: State, order) -> None:
     topmost Depot of the shuffled Home Office deck, its Whistle Post going back to the supply. A
     deck with fewer Depots than seats (the classic deck's four at five and six seats) gets one more
     Depot card for each seat beyond, so that every seat opens alike."""
+    extra = more_depots(s.deck)
     for p in order:
         seat = s.players[p].seat
         i = next((i for i in range(len(s.home) - 1, -1, -1) if s.deck[s.home[i]] == "depot"), None)
         if i is not None:
             depot = s.home.pop(i)
         else:
-            k = 1 + sum(1 for v in s.deck.values() if v == "depot")
-            while f"Depot{k}" in s.deck:
-                k += 1
-            depot = f"Depot{k}"
+            depot = next(extra)
             s.deck[depot] = "depot"
         area = s.areas[seat]
         s.supply.append(area.grid[(0, 0)].card)

@@ -14,6 +14,7 @@ shows them one at a time in a notebook (the board's "Mainline, step by step" but
 
 from __future__ import annotations
 
+import html
 from collections import ChainMap
 from dataclasses import dataclass, field
 
@@ -224,7 +225,6 @@ class MainlineReplay:
     """The step-by-step view: ``widget`` (a VBox), ``next()``, ``shown`` (how many steps are shown)."""
 
     def __init__(self, steps, W) -> None:
-        import html
         self.steps = list(steps)
         self.shown = 0
         self._html = html

@@ -11,6 +11,8 @@ Before any test, ``required_extra`` checks that every package of the ``test`` ex
 make tests skip and the run pass having tested less.
 """
 
+import functools
+
 import pytest
 
 from stationmaster import invariants
@@ -43,10 +45,12 @@ def invariants_after_every_test(request, monkeypatch):
     made = []
     init, copy = Game.__init__, Game.copy
 
+    @functools.wraps(init)  # (the signatures stay the game's: tests/engine/test_seat.py reads them)
     def tracked_init(self, *args, **kwargs):
         init(self, *args, **kwargs)
         made.append(self)
 
+    @functools.wraps(copy)
     def tracked_copy(self, *args, **kwargs):
         g = copy(self, *args, **kwargs)
         made.append(g)

@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import os
+
 from .autosave import AUTOSAVE_NAME, autosave_name, autosave_path, autosaves, resume
 from .controller import Action, Controller
 
@@ -63,8 +65,6 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
     Department the Hint would choose; ``auto_hold``: a following train that would surely collide
     if cleared is held without asking.
     """
-    import os
-
     import stationmaster as sm
 
     from . import autosave as _a

@@ -10,6 +10,7 @@ how the Day went. No ipywidgets here.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, field
 
 from stationmaster import explain
@@ -135,8 +136,6 @@ def options(controller) -> list:
 
 
 def options_html(controller) -> str:
-    import html
-
     rows = "".join(f"<li><b>{html.escape(w)}</b> — {html.escape(h)}</li>" for w, h in options(controller))
     return f'<div class="sm-help"><b>What you can do now:</b><ul style="margin:2px 0 2px 1.2em;padding:0">{rows}</ul></div>'
 
@@ -248,8 +247,6 @@ def day_summary(game, day: int) -> DaySummary:
 
 
 def summary_html(game, day: int) -> str:
-    import html
-
     sm = day_summary(game, day)
     cfg = game.config
     rows = []

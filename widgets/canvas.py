@@ -14,6 +14,8 @@ methods are used instead.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from stationmaster.view.shapes import LAYERS, Circle, Line, Poly, Rect, Text
 
 from .painter import Painter
@@ -238,8 +240,6 @@ def _changed(old: tuple, new: tuple):
         if [sh for sh in mo if sh in sn] != [sh for sh in mn if sh in so]:
             return None
         return gone, come
-    from collections import Counter
-
     oc, nc = Counter(mo), Counter(mn)
     removed, added = oc - nc, nc - oc
 

@@ -4,6 +4,8 @@ Human-or-bot choice per seat, and the list of other autosaved games to resume. A
 
 from __future__ import annotations
 
+import html
+
 import ipywidgets as W
 
 import stationmaster as sm
@@ -256,8 +258,6 @@ class NewGameForm:
 
     def _say_form_problem(self, text: str) -> None:
         """The form's refusal beside its Start button ('' clears it)."""
-        import html
-
         _set(self.f_problem, "value", "" if not text else
              f'<span class="sm-error" style="color:#cf222e">⚠ <b>Cannot start that game.</b> {html.escape(text)}</span>')
         if text and getattr(self, "page", None) is not None:  # two lines may push the form's foot out of view

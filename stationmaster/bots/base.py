@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from ..intents import Intent
 from ..rng import MASK64, Rng
+from ..seat import GameView
 
 
 @dataclass(frozen=True, repr=False)
@@ -129,10 +130,12 @@ class Bot:
             raise ValueError("the game is over: there is nothing to decide")
         return legal
 
-    def decide(self, game) -> Decision:  # pragma: no cover - the protocol
+    def decide(self, game: GameView) -> Decision:  # pragma: no cover - the protocol
+        """The decision for ``game.actor`` now. ``game`` is a ``Game`` or a seat's ``RemoteGame``:
+        read it through ``seat.GameView`` (and ``query`` on its state)."""
         raise NotImplementedError
 
-    def choose(self, game) -> Intent:
+    def choose(self, game: GameView) -> Intent:
         """The intent this bot applies for ``game.actor`` now."""
         return self.decide(game).intent
 

@@ -295,7 +295,7 @@ def _rows(plan: tuple, progress):
                 bar.update(1)
                 yield row
             return
-        import multiprocessing
+        import multiprocessing  # only here processes are started: a JupyterLite (Pyodide) kernel has none
         with multiprocessing.Pool(jobs, initializer=_ignore_interrupts) as pool:
             ahead = deque()
             handed = 0

@@ -27,6 +27,8 @@ CAR_KINDS = {
     "caboose": ("K", "red", "red"),
 }
 FREIGHT_KINDS = ("boxcar", "hopper", "reefer", "tank")
+#: rolling stock a Crew Tray carries, and cars standing on one card (the phases read it from ``query``)
+CAR_LIMIT = 4
 
 
 @dataclass(frozen=True)

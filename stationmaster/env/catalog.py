@@ -38,6 +38,7 @@ from itertools import permutations
 
 from .. import intents as I
 from ..flow import Where
+from ..setup import card_ids
 
 #: the grid window of the catalog: x from -REACH_X to REACH_X, y from -REACH_Y to REACH_Y
 REACH_X = 6
@@ -81,15 +82,9 @@ class Uncatalogued(ValueError):
 
 def table_cards(config) -> tuple:
     """Every card id a player of this configuration could hold, sorted: the Home Office deck dealt
-    for the table (read from a game dealt with seed 0: the deck's ids depend on the configuration,
-    never on the seed) and the supply's Red Flags (one per player, Emergency Toolbox)."""
-    from ..start import new_game
-
-    game = new_game(seed=0, **config.to_json())
-    cards = set(game.state.deck)
-    cards.update(f"RedFlag{k + 1}" for k in range(len(config.players)))
-    cards.update(c for p in game.state.players for c in p.hand)  # the supply dealt to hands, if any
-    return tuple(sorted(cards))
+    for the table, the Depots an Office may open with beyond it (balance v5) and the supply's Red
+    Flags (one per player, Emergency Toolbox), read from the card data (``setup.card_ids``)."""
+    return tuple(sorted(card_ids(config)))
 
 
 class ActionCatalog:

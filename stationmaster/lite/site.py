@@ -25,6 +25,7 @@ import tarfile
 import tempfile
 import zipfile
 from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 from . import downloads as _fetch
@@ -87,7 +88,6 @@ class Site:
 
 def check_tools() -> Path:
     """The build tools are installed at the pinned versions; returns the kernel extension's folder."""
-    from importlib.metadata import PackageNotFoundError, version
     for dist, want in (("jupyterlite-core", pins.JUPYTERLITE_CORE),
                        ("jupyterlite-pyodide-kernel", pins.PYODIDE_KERNEL)):
         try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import zipfile
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 NAME = "stationmaster"
@@ -21,7 +22,6 @@ EPOCH = (2020, 1, 1, 0, 0, 0)
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
     try:
         return version(NAME)
     except PackageNotFoundError:  # pragma: no cover - running from a bare checkout

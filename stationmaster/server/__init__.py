@@ -2,11 +2,12 @@
 action log in SQLite, each seat sent only what it may see (see docs/remote.md).
 
 The modules that carry no third-party import (``codec``, ``views``, ``store``, ``tables``,
-``limits``) are standard library only; the client (``stationmaster.remote``) shares ``codec`` with
-the server;
-``app`` is the ASGI application (Starlette + uvicorn, the ``serve`` extra) and ``deadline`` the
-HTTP protocol it is served with (uvicorn's h11, with a time limit on a request's arrival), both
-imported lazily.
+``limits``, ``hub``) are standard library only; the client (``stationmaster.remote``) shares ``codec``
+with the server. ``tables`` is one table with no I/O (its game, seats and messages), ``hub`` the
+tables in memory (one ``Live`` record each: connections, lock, bots, webhooks), ``app`` the ASGI
+application (Starlette + uvicorn, the ``serve`` extra: one module-level function per endpoint) and
+``deadline`` the HTTP protocol it is served with (uvicorn's h11, with a time limit on a request's
+arrival), both imported lazily.
 """
 
 from .limits import Limits

@@ -8,8 +8,10 @@ server's restart a table is rebuilt from the store by replaying its intents thro
 
 from __future__ import annotations
 
+import json
 import secrets
 import time
+from urllib.parse import urlsplit
 
 from .. import bots as _bots
 from ..errors import IllegalIntent
@@ -99,7 +101,6 @@ class Table:
         if got is None:
             return None
         host_key, save, pace = got
-        import json
         game = loads(json.dumps({**save, "intents": store.intents(table_id)}))
         if game.replay_error:  # the rules changed under a stored table: say so, keep what replays
             raise Refused(f"table {table_id} no longer replays: {game.replay_error}")
@@ -157,7 +158,6 @@ class Table:
 
     def check_webhook(self, url) -> None:
         """Raise Refused unless ``url`` can be a seat's webhook (an http(s) URL; None: none)."""
-        from urllib.parse import urlsplit
         if url is None:
             return
         if not isinstance(url, str) or len(url) > 500 or urlsplit(url).scheme not in ("http", "https") \

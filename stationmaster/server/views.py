@@ -1,4 +1,6 @@
-"""What a seat (or a spectator) may see of a game, built from the engine's public API.
+"""What a seat (or a spectator) is sent of a game, built from the engine's public API and the seat
+contract (``stationmaster/seat.py``: ``hidden_cards``, ``public_events``), which the engine's
+determinized copy reads too.
 
 - The state: ``view_json(game, player)`` encodes the true state for the wire with what ``player``
   cannot know blanked — the other seats' hands (Red Flags in hand are public and stay), the Home
@@ -12,24 +14,13 @@
 
 from __future__ import annotations
 
-from ..events import Event
+from ..seat import hidden_cards, public_events, public_in_hand
 from . import codec
+
+__all__ = ["HIDDEN", "batch_for", "hidden_cards", "public_events", "seat_batches", "view_json", "view_state"]
 
 #: what a card the viewer cannot see is shown as (never a card id)
 HIDDEN = "?"
-
-
-def _is_public_in_hand(card: str) -> bool:
-    return card.startswith("RedFlag")  # Red Flags in hand are public (the engine's determinize keeps them)
-
-
-def hidden_cards(state, player: str | None) -> set:
-    """The card ids ``player`` (None: a spectator) cannot see in ``state``."""
-    hidden = set(state.home) | set(state.situations)
-    for p in state.players:
-        if p.name != player:
-            hidden.update(c for c in p.hand if not _is_public_in_hand(c))
-    return hidden
 
 
 def view_json(game, player: str | None, base: dict | None = None) -> dict:
@@ -45,7 +36,7 @@ def view_json(game, player: str | None, base: dict | None = None) -> dict:
     players = []
     for p in f["players"]:
         if p["f"]["name"] != player:
-            p = {**p, "f": {**p["f"], "hand": [c if _is_public_in_hand(c) else HIDDEN for c in p["f"]["hand"]]}}
+            p = {**p, "f": {**p["f"], "hand": [c if public_in_hand(c) else HIDDEN for c in p["f"]["hand"]]}}
         players.append(p)
     f["players"] = players
     f["home"] = [HIDDEN] * len(s.home)
@@ -59,12 +50,6 @@ def view_json(game, player: str | None, base: dict | None = None) -> dict:
 def view_state(game, player: str | None):
     """The state as ``player`` (None: a spectator) sees it: a ``State`` with the hidden cards blanked."""
     return codec.decode(view_json(game, player))
-
-
-def public_events(batch) -> list:
-    """Events as someone other than the actor saw them: private details (a drawn card) removed."""
-    return [Event(e.kind, e.text, e.player, e.amount, {k: v for k, v in e.data.items() if k != "card"})
-            if e.data.get("private") else e for e in batch]
 
 
 def seat_batches(game, player: str | None) -> list:

@@ -103,3 +103,31 @@ def test_yard_work_is_numbered_by_position_in_the_consist():
     ids = [_round_trip(g, cat, it) for it in work]
     assert len(set(ids)) == len(ids)
     assert {cat.block_of(i) for i in ids} <= {"sort", "exchange"}
+
+
+def test_the_table_cards_are_read_from_the_card_data_without_dealing_a_game(monkeypatch):
+    from stationmaster import game as game_module
+    from stationmaster.env.catalog import table_cards
+
+    config = sm.new_game(seed=0, players=["Ann", "Bo", "Cy"], mode="coop").config
+
+    def no_deal(*a, **k):
+        raise AssertionError("table_cards dealt a game")
+
+    monkeypatch.setattr(game_module, "deal", no_deal)
+    cards = table_cards(config)
+    assert {"RedFlag1", "RedFlag2", "RedFlag3"} <= set(cards) and len(cards) == len(set(cards))
+
+
+@pytest.mark.parametrize("options", [dict(starting_hand="three"), dict(starting_hand="six")])
+def test_the_table_cards_hold_every_depot_an_office_may_open_with_whatever_the_seed(options):
+    """Balance v5 opens every Office as a Depot ([U5]); a deck with too few Depots left in the Home
+    Office after the hands are dealt is given more, so how many Depot ids a game has depends on its
+    seed. The catalog was read from seed 0's deal and missed the others' (Depot5-7 at four seats)."""
+    from stationmaster.env.catalog import table_cards
+
+    players = ["Ann", "Bo", "Cy", "Di"]
+    cards = set(table_cards(sm.new_game(seed=0, players=players, mode="competitive", balance="v5", **options).config))
+    for seed in range(40):
+        g = sm.new_game(seed=seed, players=players, mode="competitive", balance="v5", **options)
+        assert set(g.state.deck) <= cards, (seed, sorted(set(g.state.deck) - cards))

@@ -464,6 +464,22 @@ def test_why_not_on_my_turn_gives_the_engines_reason(server):
         ann.close()
 
 
+@local_copies
+def test_a_seats_trial_copy_is_its_view_and_cannot_be_saved_as_the_game(server):
+    """``RemoteGame.copy`` is ``Game.from_view`` of the seat's view: it knows no more than the
+    seat (its hidden cards "?", seed 0), and its save would not be the table's game."""
+    table = three(server, seed=13)
+    ann = table.join("Ann")
+    try:
+        trial = ann.copy()
+        assert trial.state == ann.state and trial.seed == 0 and HIDDEN in trial.state.home
+        assert "seat's view" in trial.can_save()
+        with pytest.raises(sm.SaveError, match="seat's view"):
+            trial.dumps()
+    finally:
+        ann.close()
+
+
 def test_a_remote_seat_offers_no_undo(server):
     """[B1] every decision at a shared table stands."""
     table = three(server, seed=4)
