@@ -4,15 +4,42 @@ overlay's panels (``overlays.py``)."""
 
 from __future__ import annotations
 
+from stationmaster.errors import IllegalIntent
+from stationmaster.intents import parse
+
 from . import advice
-from .overlays import hint_steps
 from .words import capital, for_mouse
+
+
+def hint_steps(controller, clicks) -> str:
+    """A Hint's clicks and presses in order, the marks by their numbers: "click 1, press Turned,
+    then click 2"; "click the marked place" for one click alone."""
+    shown = {a.key: a.label for a in controller.actions()}
+    steps, k = [], 0
+    for kind, t in clicks:
+        if kind == "click":
+            k += 1
+            steps.append(f"click {k}")
+        else:
+            label = shown.get(t) or {"ui:turned": "Turned", "ui:cancel": "Cancel"}.get(t)
+            if label is None:
+                try:
+                    label = controller.button_label(parse(t))
+                except (IllegalIntent, ValueError):
+                    label = "its button"
+            steps.append(f"press {label}")
+    if k == 1:
+        steps = ["click the marked place" if st == "click 1" else st for st in steps]
+    elif k > 1:
+        steps = [st.replace("click ", "click mark ", 1) if st.startswith("click ") else st for st in steps]
+    return ", then ".join(steps)
 
 
 class Coach:
     """Help over ``overlay`` for ``game()`` and ``controller``; ``said(intent)`` says an intent in
-    the board's words, ``tell(text, level)`` puts a line on the message line, ``show(text)`` too
-    without updating the controls, ``paint()`` redraws the table (the Hint's marks)."""
+    the board's words, ``tell(text, level)`` puts a line on the message line and updates the
+    controls, ``show()`` shows the controller's message alone, ``paint()`` redraws the table (the
+    Hint's marks)."""
 
     def __init__(self, overlay, *, game, controller, said, tell, show, paint) -> None:
         self.overlay = overlay

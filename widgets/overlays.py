@@ -13,9 +13,6 @@ import html
 
 import ipywidgets as W
 
-from stationmaster.errors import IllegalIntent
-from stationmaster.intents import parse
-
 from .frontend import set_trait as _set
 
 #: where the panels over the board may lie, in order of preference (the CSS puts them top right):
@@ -47,30 +44,6 @@ def best_corner(boxes, wide: float, high: float, text: str) -> str:
         return sum(1 for a in boxes if a[0] < x1 and x0 < a[2] and a[1] < y1 and y0 < a[3])
 
     return min(PANEL_CORNERS, key=lambda c: (covered(c), list(PANEL_CORNERS).index(c)))
-
-
-def hint_steps(controller, clicks) -> str:
-    """A Hint's clicks and presses in order, the marks by their numbers: "click 1, press Turned,
-    then click 2"; "click the marked place" for one click alone."""
-    shown = {a.key: a.label for a in controller.actions()}
-    steps, k = [], 0
-    for kind, t in clicks:
-        if kind == "click":
-            k += 1
-            steps.append(f"click {k}")
-        else:
-            label = shown.get(t) or {"ui:turned": "Turned", "ui:cancel": "Cancel"}.get(t)
-            if label is None:
-                try:
-                    label = controller.button_label(parse(t))
-                except (IllegalIntent, ValueError):
-                    label = "its button"
-            steps.append(f"press {label}")
-    if k == 1:
-        steps = ["click the marked place" if st == "click 1" else st for st in steps]
-    elif k > 1:
-        steps = [st.replace("click ", "click mark ", 1) if st.startswith("click ") else st for st in steps]
-    return ", then ".join(steps)
 
 
 class Overlays(W.VBox):
