@@ -244,14 +244,6 @@ class GameBoard(W.VBox):
         if self.table.scene is not None:
             self._update_controls()
 
-    @property
-    def auto_end_toggle(self):
-        return self.tools.option_toggles["auto_end_draw"]
-
-    @property
-    def work_all_toggle(self):
-        return self.tools.option_toggles["work_all"]
-
     def refresh(self, game_changed: bool = True) -> None:
         """Bring everything up to date with the game (autosaving first if it changed)."""
         self.updates += 1

@@ -41,6 +41,8 @@ class Tools(W.HBox):
                              tooltip=tip, layout=W.Layout(width="auto"))
             box.observe(lambda ch, name=name: on_option(name, ch["new"]), "value")
             self.option_toggles[name] = box
+        self.auto_end_toggle = self.option_toggles["auto_end_draw"]
+        self.work_all_toggle = self.option_toggles["work_all"]
         self.mainline_replay = None
         self.mainline_box = W.VBox()
         self.mainline_button = W.Button(description="Mainline, step by step", icon="step-forward",
