@@ -2,7 +2,7 @@
 
     python benchmarks/board.py [--intents 400] [--players 1 2 4] [--room 900x587] [--compact]
 
-For random games (seeded; 1, 2 and 4 players by default) with a live ``Board`` observing, every
+For random games (seeded; 1, 2 and 4 players by default) with a live ``GameBoard`` observing, every
 intent is applied as a script in another cell would (``board.game.apply``), and we measure
 
 - the kernel-side time of the board update (the observer: sync, autosave to a temporary folder,
@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import ipywidgets  # noqa: E402
 
 import stationmaster as sm  # noqa: E402
-from stationmaster.widgets.board import Board  # noqa: E402
+from stationmaster.widgets.board import GameBoard  # noqa: E402
 
 BUDGETS = {"update_ms_median": 30.0, "update_bytes_median": 64 * 1024}
 
@@ -78,7 +78,7 @@ def run(players: int, seed: int, intents: int, compact: bool = False, room=(900,
     _sizes.clear()
     folder = tempfile.mkdtemp(prefix="sm-board-bench-")
     t = time.perf_counter()
-    board = Board(game, autosave=str(Path(folder) / "station-master-autosave.json"), compact=compact)
+    board = GameBoard(game, autosave=str(Path(folder) / "station-master-autosave.json"), compact=compact)
     set_room(board, room)
     first_ms = (time.perf_counter() - t) * 1000
     first_bytes = sum(_sizes)
@@ -132,7 +132,7 @@ def run_bots(players: int, seed: int, intents: int, compact: bool = False, room=
     mode = "solitaire" if players == 1 else "competitive"
     game = sm.new_game(seed=seed, players=names, mode=mode, length="campaign", bots={n: "random" for n in names})
     folder = tempfile.mkdtemp(prefix="sm-board-bench-")
-    board = Board(game, autosave=folder, pace=1.0, compact=compact)  # no event loop here: the bots wait for step_bots
+    board = GameBoard(game, autosave=folder, pace=1.0, compact=compact)  # no event loop here: the bots wait for step_bots
     set_room(board, room)
     times, sizes = [], []
     for _ in range(intents):

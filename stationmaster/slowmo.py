@@ -209,7 +209,7 @@ def mainline_steps(game_or_events) -> list:
 def replay_mainline(board_or_game, steps=None):
     """A small widget showing the latest Mainline phase one step at a time ("Next step" button).
 
-    Give the notebook ``Board`` (or a ``Game``). Without ipywidgets the steps are returned as
+    Give the notebook board (``stationmaster.widgets.GameBoard``, or a ``Game``). Without ipywidgets the steps are returned as
     Markdown text instead.
     """
     game = getattr(board_or_game, "game", board_or_game)

@@ -12,21 +12,21 @@ import os
 from .autosave import AUTOSAVE_NAME, autosave_name, autosave_path, autosaves, resume
 from .controller import Action, Controller
 
-__all__ = ["AUTOSAVE_NAME", "Action", "Board", "Controller", "autosave_name", "autosave_path", "autosaves",
-           "play", "resume"]
+__all__ = ["AUTOSAVE_NAME", "Action", "Board", "Controller", "GameBoard", "autosave_name", "autosave_path",
+           "autosaves", "play", "resume"]
 
 
 def __getattr__(name):
-    if name == "Board":
-        from .board import Board
-        return Board
+    if name in ("GameBoard", "Board"):  # ``Board``: the board's earlier name (the Porter's intent is ``intents.Board``)
+        from .board import GameBoard
+        return GameBoard
     raise AttributeError(name)
 
 
 def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | None = None, compact="auto",
          auto_end_draw: bool = True, work_all: bool = True, quick_play: bool = True, quick_discard: bool = True,
          auto_hold: bool = True, scroll_to_bar: bool = True, remote=None, surface: str = "auto", **options):
-    """Show a playable board for a game; returns the ``Board`` widget (``board.game`` is the game).
+    """Show a playable board for a game; returns the ``GameBoard`` widget (``board.game`` is the game).
 
     - ``play(seed=7)``, ``play(players=["Ann", "Bo"], mode="competitive", bots={"Bo": "planner"})``:
       a new game with the options of ``stationmaster.new_game`` (``bots`` makes seats computer
@@ -68,7 +68,7 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
     import stationmaster as sm
 
     from . import autosave as _a
-    from .board import Board
+    from .board import GameBoard
 
     target = None
     if autosave is True:
@@ -86,7 +86,7 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
         if isinstance(remote, str):
             from stationmaster import remote as _remote
             remote = _remote.join(remote)
-        board = Board(remote, theme=theme, autosave=None, pace=pace, compact=compact, **board_options)
+        board = GameBoard(remote, theme=theme, autosave=None, pace=pace, compact=compact, **board_options)
         for b in (board.new_button, board.upload):  # a seat cannot deal or load another game over the table
             b.layout.display = "none"
         return board
@@ -116,5 +116,5 @@ def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | N
             if message and "new game" not in message.lower():
                 message += " A new game was started."
             game = sm.new_game()
-    return Board(game, theme=theme, autosave=target, message=message, message_level=level, pace=pace,
+    return GameBoard(game, theme=theme, autosave=target, message=message, message_level=level, pace=pace,
                  compact=compact, **board_options)

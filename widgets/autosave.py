@@ -85,8 +85,6 @@ def beside(path: str, kind: str) -> str:
 
 
 # --------------------------------------------------------------------------- listing
-
-
 @dataclass(frozen=True)
 class Autosaved:
     """One autosave file in a folder: its path, when it was written, and what its JSON says
@@ -221,8 +219,6 @@ def _name(text) -> bool:
 
 
 # --------------------------------------------------------------------------- housekeeping
-
-
 def clean_stale_temps(folder=None, older_than: float = STALE_SECONDS) -> list:
     """Remove the ``.sm-save-*.tmp`` files a killed write left in ``folder`` more than
     ``older_than`` seconds ago (a write in progress elsewhere is younger); returns their paths."""
@@ -247,8 +243,6 @@ def clean_stale_temps(folder=None, older_than: float = STALE_SECONDS) -> list:
 
 
 # --------------------------------------------------------------------------- resuming
-
-
 @dataclass
 class Resumed:
     """What ``resume`` found: the game (None if there was none or it was bad), the message for
@@ -337,8 +331,6 @@ def resume_latest(folder=None) -> Resumed:
 
 
 # --------------------------------------------------------------------------- writing
-
-
 @dataclass
 class Claim:
     """The file a game autosaves to, and the text last written to it (or read from it)."""

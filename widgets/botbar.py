@@ -1,6 +1,6 @@
 """The board's bot bar: the pace of the bot seats, Pause/Resume, Step and "Skip to my turn", and
-resting while no view of the board is shown. A mixin of ``widgets.board.Board`` (the decisions
-themselves are ``widgets.autoplay``'s)."""
+resting while no view of the board is shown (the decisions themselves are ``widgets.autoplay``'s).
+Shown while the game has bot seats."""
 
 from __future__ import annotations
 
@@ -9,12 +9,15 @@ import ipywidgets as W
 from .frontend import set_trait as _set
 
 
-class BotBar:
-    """The bot controls (mixed into ``Board``)."""
+class BotBar(W.HBox):
+    """The bot controls over ``autoplay`` (``widgets.autoplay.Autoplay``); ``say(text)`` puts a
+    line on the board's message line."""
 
-    def _build_bot_controls(self) -> None:
-        """Pace, Pause/Resume, Step and Skip for the bot seats (shown when the game has any)."""
-        self.pace_slider = W.FloatSlider(value=self.autoplay.pace, min=0.0, max=3.0, step=0.1, description="Bot pace",
+    def __init__(self, autoplay, say) -> None:
+        self.autoplay = autoplay
+        self._say = say
+        self.resting = False  # bots paused because no view of the board is shown
+        self.pace_slider = W.FloatSlider(value=autoplay.pace, min=0.0, max=3.0, step=0.1, description="Bot pace",
                                          readout_format=".1f", tooltip="seconds between two bot decisions",
                                          style={"description_width": "initial"}, layout=W.Layout(width="18em"))
         self.pace_slider.observe(self._on_pace, "value")
@@ -29,13 +32,14 @@ class BotBar:
                                     tooltip="the bots decide without pauses until you must",
                                     layout=W.Layout(width="auto"))
         self.skip_button.on_click(lambda b: self.skip_to_my_turn())
-        self.bot_box = W.HBox([W.HTML("<b>Bots:</b>&nbsp;"), self.pace_slider, self.pause_button, self.step_button,
-                               self.skip_button],
-                              layout=W.Layout(display="none", flex_flow="row wrap", align_items="center"))
+        super().__init__([W.HTML("<b>Bots:</b>&nbsp;"), self.pace_slider, self.pause_button, self.step_button,
+                          self.skip_button],
+                         layout=W.Layout(display="none", flex_flow="row wrap", align_items="center"))
 
-    def _update_bot_controls(self) -> None:
-        g, a = self._game, self.autoplay
-        _set(self.bot_box.layout, "display", "flex" if g.bots else "none")
+    def update(self) -> None:
+        """Shown while the game has bots; Step and Skip while one is to act; Pause or Resume."""
+        g, a = self.autoplay.game, self.autoplay
+        _set(self.layout, "display", "flex" if g.bots else "none")
         if not g.bots:
             return
         idle = a.to_act() is None
@@ -54,25 +58,23 @@ class BotBar:
             return
         if change["new"]:
             self.autoplay.pause()
-            self.controller.say("The bots are paused: Resume lets them go on, Step makes one decision.")
+            self._say("The bots are paused: Resume lets them go on, Step makes one decision.")
         else:
-            self.controller.say("")
+            self._say("")
             self.autoplay.resume()
-        self._show_message()
-        self._update_bot_controls()
+        self.update()
 
-    def _on_views(self, change) -> None:
-        """The browser shows this board in ``_view_count`` places. When the last view goes (the
-        cell was run again or cleared, the notebook closed) the bots rest instead of playing on
-        unseen; they go on when the board is shown again."""
-        old, new = change["old"] or 0, change["new"] or 0
+    def views_changed(self, old: int, new: int) -> None:
+        """The browser shows the board in ``new`` places (``old`` before). When the last view goes
+        (the cell was run again or cleared, the notebook closed) the bots rest instead of playing
+        on unseen; they go on when the board is shown again."""
         if new == 0 and old > 0 and not self.autoplay.paused:
-            self._resting = True
+            self.resting = True
             self.autoplay.pause()
-        elif new > 0 and self._resting:
-            self._resting = False
+        elif new > 0 and self.resting:
+            self.resting = False
             self.autoplay.resume()
-        self._update_bot_controls()
+        self.update()
 
     def pause_bots(self, paused: bool = True) -> None:
         """Pause (or resume) the bot seats, as the Pause/Resume button does."""
@@ -82,10 +84,10 @@ class BotBar:
         """Apply bot decisions now (all of them until a person must decide, or ``limit``), without
         pauses; returns ``[(player, Decision), ...]``. For scripts, and tests without a kernel."""
         done = self.autoplay.run(limit)
-        self._update_bot_controls()
+        self.update()
         return done
 
     def skip_to_my_turn(self) -> None:
         """The bots decide without pauses until a person must decide (the game's end if none)."""
         self.autoplay.skip()
-        self._update_bot_controls()
+        self.update()

@@ -224,6 +224,18 @@ def set_trait(obj, name: str, value) -> None:
         setattr(obj, name, value)
 
 
+def close_widget(widget) -> None:
+    """Close a widget the board no longer shows, with its children, layout and style (each a
+    widget model of its own that ``close`` leaves alive), so a long session does not pile them up."""
+    import ipywidgets as W
+
+    for child in getattr(widget, "children", ()):
+        close_widget(child)
+    for w in (widget, getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if isinstance(w, W.Widget):
+            w.close()
+
+
 def css() -> str:
     rules = []
     for name, pal in PALETTES.items():

@@ -1,6 +1,7 @@
 """The board's New game form: the options of ``stationmaster.new_game`` as widgets, one
-Human-or-bot choice per seat, and the list of other autosaved games to resume. A mixin of
-``widgets.board.Board`` (it replaces ``board.game`` through the board's game setter)."""
+Human-or-bot choice per seat, and the list of other autosaved games to resume, behind the board's
+"New game…" toggle. The form keeps its own fields; starting or resuming a game is the board's,
+handed in as callbacks."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from stationmaster.config import (
     DECKS, LENGTHS, MAX_PLAYERS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES, YARD_REFILLS, make_config,
 )
 
-from . import autosave as _autosave
+from .frontend import close_widget
 from .frontend import set_trait as _set
 from .words import capital
 
@@ -98,10 +99,22 @@ def _bot_label(game, player: str) -> str:
     return bot_name(game.bots[player])
 
 
-class NewGameForm:
-    """The New game… form (mixed into ``Board``)."""
+def started_words(game) -> str:
+    """What the board says of a game the form (or ``board.new_game``) started."""
+    seats = ", ".join(f"{p} ({_bot_label(game, p)})" if p in game.bots else p for p in game.players)
+    cfg = game.config
+    return (f"New game: seed {game.seed}, {MODE_LABELS.get(cfg.mode, cfg.mode).split(' (')[0]}, "
+            f"{_length_label(cfg.length)}, players {seats}.")
 
-    def _build_form(self) -> None:
+
+class NewGameForm(W.VBox):
+    """The New game… form, shown while its toggle (``button``) is down. ``start(game)`` gets the
+    game its Start button dealt; ``resume(path)`` an autosave chosen to go on with (True if it
+    did); ``autosaves()`` the other autosaved games ``[(description, path), ...]`` (None: autosave
+    is off); ``scroll(where)`` asks the browser to show "form" or "bar"."""
+
+    def __init__(self, *, start, resume, autosaves, scroll) -> None:
+        self._start, self._resume, self._autosaves, self._scroll = start, resume, autosaves, scroll
         wide = W.Layout(width="22em")
         st = {"description_width": "9em"}
         # the first column's labels are short: its fields get the room ("Ann, Bo, Cy (blank: one
@@ -138,7 +151,7 @@ class NewGameForm:
         self._update_seats()
         self.f_start = W.Button(description="Start new game", button_style="success", icon="play",
                                 layout=W.Layout(width="auto", flex="0 0 auto"))
-        self.f_start.on_click(lambda b: self.new_game_from_form())
+        self.f_start.on_click(lambda b: self.start())
         # why the form's game cannot start, beside its Start button (the board's message line is
         # out of view while the form is filled in)
         self.f_problem = W.HTML("", layout=W.Layout(flex="1 1 auto", margin="0 0 0 8px"))
@@ -154,9 +167,9 @@ class NewGameForm:
                                       style={"description_width": "initial"}, layout=W.Layout(width="auto"))
         self.f_resume = W.Button(description="Resume", icon="folder-open", layout=W.Layout(width="auto"),
                                  tooltip="go on with the autosaved game chosen in the list")
-        self.f_resume.on_click(lambda b: self.f_autosaves.value and self.resume_autosave(self.f_autosaves.value))
+        self.f_resume.on_click(lambda b: self.f_autosaves.value and self.resume(self.f_autosaves.value))
         self.f_resume_row = W.HBox([self.f_autosaves, self.f_resume], layout=W.Layout(display="none"))
-        self.form = W.VBox([
+        super().__init__([
             W.HBox([W.VBox([self.f_seed, self.f_players, self.f_mode, self.f_length]),
                     W.VBox([self.f_victory, self.f_hand, self.f_deck, self.f_refill]),
                     W.VBox([W.HTML("Revenue rates (0–5):"), *self.f_rates])], layout=W.Layout(flex_flow="row wrap")),
@@ -166,39 +179,36 @@ class NewGameForm:
             W.HBox([self.f_start, self.f_problem], layout=W.Layout(align_items="center")),
             self.f_resume_row,
         ], layout=W.Layout(display="none", border="1px solid #8884", padding="6px"))
-        self.form.add_class("sm-form")
+        self.add_class("sm-form")
+        self.button = W.ToggleButton(description="New game…", icon="plus", value=False,
+                                     tooltip="show the new game form", layout=W.Layout(width="auto"))
+        self.button.observe(lambda ch: self.show(ch["new"]), "value")
 
-    def _show_form(self, show: bool) -> None:
+    def show(self, show: bool) -> None:
+        """Open (listing the autosaves afresh) or close the form."""
         if show:
-            self._list_autosaves()
-        self.form.layout.display = "flex" if show else "none"
-        if show and getattr(self, "page", None) is not None:  # it opens below the window's edge on a laptop
-            self.page.send({"scroll": "form"})
+            self.list_autosaves()
+        self.layout.display = "flex" if show else "none"
+        if show:  # it opens below the window's edge on a laptop
+            self._scroll("form")
 
-    def _list_autosaves(self) -> None:
+    def list_autosaves(self) -> None:
         """The form's list of the other autosaved games in the autosave folder (read when the
         form opens, not on every update)."""
-        if not self.autosaver:
+        found = self._autosaves()
+        if found is None:
             self.f_resume_row.layout.display = "none"
             return
-        mine = self.autosave_path
-        found = [(a.describe(), a.path) for a in _autosave.autosaves(self.autosaver.folder) if a.path != mine]
         self.f_autosaves.options = found
         self.f_autosaves.value = found[0][1] if found else None
         self.f_resume_row.layout.display = "flex" if found else "none"
 
-    def resume_autosave(self, path) -> bool:
-        """Go on with the autosaved game in ``path`` (as ``sm.play(resume=path)`` does)."""
-        got = _autosave.resume(path)
-        if got.game is None:
-            self.controller.say(got.message, error=True)
-            self._list_autosaves()
-            self._update_controls()
+    def resume(self, path) -> bool:
+        """Go on with the autosaved game in ``path``: the form closes if it could."""
+        if not self._resume(path):
+            self.list_autosaves()
             return False
-        self.game = got.game
-        self.new_button.value = False
-        self.controller.say(got.message, error=got.level == "error", warning=got.level == "warning")
-        self._show_message()
+        self.button.value = False
         return True
 
     def _form_players(self) -> list:
@@ -227,7 +237,7 @@ class NewGameForm:
         self.f_seats.children = (self._seats_label, *self._seat_choice.values())
         for d in old.values():  # the choices of names no longer in the form
             if d not in self._seat_choice.values():
-                self._drop(d)
+                close_widget(d)
 
     def seat_choice(self, player: str):
         """The New game form's Human-or-bot dropdown for ``player``."""
@@ -260,8 +270,8 @@ class NewGameForm:
         """The form's refusal beside its Start button ('' clears it)."""
         _set(self.f_problem, "value", "" if not text else
              f'<span class="sm-error" style="color:#cf222e">⚠ <b>Cannot start that game.</b> {html.escape(text)}</span>')
-        if text and getattr(self, "page", None) is not None:  # two lines may push the form's foot out of view
-            self.page.send({"scroll": "form"})
+        if text:  # two lines may push the form's foot out of view
+            self._scroll("form")
 
     def _recheck_form(self) -> None:
         """A field changed while the form shows a refusal: say what is still wrong, or nothing."""
@@ -273,7 +283,7 @@ class NewGameForm:
             problem = capital(str(e)) + "."
         self._say_form_problem(problem or "")
 
-    def new_game_from_form(self) -> bool:
+    def start(self) -> bool:
         """Start the game the form describes; when it cannot start, say why beside the form (in
         the form's words) and keep the game in play."""
         try:
@@ -286,19 +296,7 @@ class NewGameForm:
             self._say_form_problem(problem)
             return False
         self._say_form_problem("")
-        self.new_game(game)
-        self.new_button.value = False
-        if self.page is not None:  # the form closes under the pointer: show the new game's bar and board
-            self.page.send({"scroll": "bar"})
+        self._start(game)
+        self.button.value = False
+        self._scroll("bar")  # the form closes under the pointer: show the new game's bar and board
         return True
-
-    def new_game(self, game=None, **options) -> None:
-        """Replace the board's game with a new one (``game`` or ``new_game(**options)``)."""
-        if game is None:
-            game = sm.new_game(**options)
-        self.game = game
-        seats = ", ".join(f"{p} ({_bot_label(game, p)})" if p in game.bots else p for p in game.players)
-        cfg = game.config
-        self.controller.say(f"New game: seed {game.seed}, {MODE_LABELS.get(cfg.mode, cfg.mode).split(' (')[0]}, "
-                            f"{_length_label(cfg.length)}, players {seats}.")
-        self._show_message()

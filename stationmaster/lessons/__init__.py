@@ -73,9 +73,9 @@ class Lesson:
     def board(self, **options):
         """The notebook board on this lesson's game (autosave off); from now on the checks speak
         in board words."""
-        from ..widgets import Board
+        from ..widgets import GameBoard
         self.on_board = True
-        return Board(self.game, autosave=False, **options)
+        return GameBoard(self.game, autosave=False, **options)
 
     def _repr_markdown_(self) -> str:
         return f"**{self.title}** — {self.task}"

@@ -51,10 +51,10 @@ def _overlap(a: dict, b: tuple) -> bool:
 
 def test_a_hint_numbers_its_marks_and_keeps_them_out_from_under_its_panel(lab_server, page, screenshots_dir,
                                                                          request):
-    from stationmaster.widgets.board import Board
+    from stationmaster.widgets.board import GameBoard
 
     nb, board = open_notebook_board(page, lab_server, request, "hint_marks.ipynb", HINT_GAME)
-    shadow = Board(_hint_game(), autosave=False)  # the same game here, laid out for the browser's room
+    shadow = GameBoard(_hint_game(), autosave=False)  # the same game here, laid out for the browser's room
     shadow.page.room_width, shadow.page.room_height = board.room()
     size = board.canvases()[-1]
     assert (size["width"], size["height"]) == (round(shadow.scene.width), round(shadow.scene.height))
@@ -74,7 +74,7 @@ def test_a_hint_numbers_its_marks_and_keeps_them_out_from_under_its_panel(lab_se
     k = canvas["width"] / size["width"]
     under = []
     for target, number in marks:
-        for x, y, w, h in shadow._mark_rects(target):
+        for x, y, w, h in shadow.table.mark_rects(target):
             r = shadow.BADGE_R + 2
             rect = (canvas["x"] + (x - r) * k, canvas["y"] + (y - r) * k,
                     canvas["x"] + (x + w + 2) * k, canvas["y"] + (y + h + 2) * k)
@@ -87,7 +87,7 @@ def test_a_hint_numbers_its_marks_and_keeps_them_out_from_under_its_panel(lab_se
 
     gold = tuple(int(HIGHLIGHT["light"]["hint"][0][i:i + 2], 16) for i in (1, 3, 5))
     for target, number in marks:
-        x, y, w, h = shadow._mark_rects(target)[0]
+        x, y, w, h = shadow.table.mark_rects(target)[0]
         cx, cy = max(x - 2, shadow.BADGE_R + 1), max(y - 2, shadow.BADGE_R + 1)
         px = page.evaluate("""([sel, x, y]) => Array.from(document.querySelectorAll(sel + ' canvas')).map(c => {
             try { return Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data); } catch (e) { return null; } })""",

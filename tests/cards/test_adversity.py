@@ -363,9 +363,9 @@ def test_the_new_game_form_offers_adversity_and_says_why_not_outside_solitaire()
     Solitaire's; a Co-op game with it is refused in words and the game stays."""
     pytest.importorskip("ipywidgets")
     pytest.importorskip("ipycanvas")
-    from stationmaster.widgets.board import Board
+    from stationmaster.widgets.board import GameBoard
 
-    board = Board(sm.new_game(seed=7), autosave=False)
+    board = GameBoard(sm.new_game(seed=7), autosave=False)
     box = board.f_rules["adversity"]
     assert box.description == "adversity (Solitaire)" and box.tooltip.startswith("Solitaire only")
     box.value = True

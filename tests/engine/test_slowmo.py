@@ -131,11 +131,11 @@ def test_replay_widget_shows_one_step_at_a_time():
 
 def test_board_button_replays_the_mainline():
     pytest.importorskip("ipycanvas")
-    from stationmaster.widgets import Board
+    from stationmaster.widgets import GameBoard
     b = Position(players=["Ann"], seed=1)
     put(b, 4, division_point="west", behind=["HE1", "K2"])
     g = b.game()
-    board = Board(g, autosave=False)
+    board = GameBoard(g, autosave=False)
     play_stage(g)
     board.mainline_button.click()
     replay = board.mainline_replay

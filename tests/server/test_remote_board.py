@@ -58,7 +58,7 @@ def test_two_boards_play_a_competitive_round_by_mouse_with_a_bot_in_the_third_se
         for name, board in boards.items():
             me = board.game.players.index(name)
             assert board.viewer == me
-            hand = [t[1] for t in board._hits if t[0] == "hand"]
+            hand = [t[1] for t in board.table.hits if t[0] == "hand"]
             assert hand and set(hand) <= set(board.game.state.players[me].hand) and HIDDEN not in hand
         rnd = random.Random(31)
         clicks = 0

@@ -108,7 +108,7 @@ widgets = pytest.importorskip("stationmaster.widgets.board")
 
 
 def board(**kw):
-    return widgets.Board(sm.new_game(seed=7), autosave=False, **kw)
+    return widgets.GameBoard(sm.new_game(seed=7), autosave=False, **kw)
 
 
 def test_the_board_turns_compact_when_the_page_shows_it_small_and_back_when_it_fits():

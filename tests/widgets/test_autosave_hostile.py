@@ -93,7 +93,7 @@ def test_sm_play_new_game_and_autosaves_work_in_a_folder_with_a_hostile_autosave
         "station-master-autosave-seed7.corrupt.json", "station-master-autosave-seed8.corrupt.json"]
     later = tmp_path / "station-master-autosave-seed9.json"  # another board's file turns bad meanwhile
     later.write_text(save_text(stage="-Infinity"))
-    board._show_form(True)  # New game… lists it, unreadable, without failing
+    board.new_button.value = True  # New game… lists it, unreadable, without failing
     assert board.f_autosaves.options == (("station-master-autosave-seed9.json (unreadable)", str(later)),)
     assert board.resume_autosave(str(later)) is False
     assert "could not be loaded" in board.message.value and not later.exists()

@@ -11,7 +11,7 @@ pytest.importorskip("ipycanvas")
 
 import stationmaster as sm  # noqa: E402
 from stationmaster.bots import Bot, Decision  # noqa: E402
-from stationmaster.widgets.board import Board  # noqa: E402
+from stationmaster.widgets.board import GameBoard  # noqa: E402
 
 THREE = dict(players=["Ann", "Bo", "Cy"], mode="competitive", length="short")
 
@@ -62,7 +62,7 @@ class Handle:
 
 def paced(game, pace=0.5):
     """A board whose bots run on a fake event loop."""
-    board = Board(game, autosave=False, pace=pace)
+    board = GameBoard(game, autosave=False, pace=pace)
     board.autoplay.loop = loop = FakeLoop()
     board.autoplay.wake()
     return board, loop
@@ -201,7 +201,7 @@ def test_a_bots_hand_is_not_shown_to_the_person():
 
 
 def test_the_new_game_form_seats_bots():
-    board = Board(sm.new_game(seed=7), autosave=False, pace=0)
+    board = GameBoard(sm.new_game(seed=7), autosave=False, pace=0)
     board.new_button.value = True
     board.f_players.value = "Ann, Bo, Cy"
     assert [d.description for d in board.f_seats.children[1:]] == ["Ann", "Bo", "Cy"]
@@ -239,7 +239,7 @@ def test_a_bot_this_machine_does_not_have_pauses_the_bots_and_says_why():
     game = sm.new_game(seed=4, players=["Ann", "Bo"], mode="competitive")
     data = game.to_json()
     data["bots"] = {game.actor: "no-such-bot"}
-    board = Board(sm.loads(__import__("json").dumps(data)), autosave=False, pace=0)
+    board = GameBoard(sm.loads(__import__("json").dumps(data)), autosave=False, pace=0)
     assert board.game.history == () and board.autoplay.paused
     assert "could not decide" in board.message.value and "sm-error" in board.message.value
     assert board.pause_button.description == "Resume"
@@ -254,7 +254,7 @@ class Grumpy(Bot):
 
 def test_a_refused_bot_decision_pauses_the_bots_and_keeps_the_game():
     game = sm.new_game(seed=4, players=["Ann", "Bo"], mode="competitive", bots={"Bo": Grumpy()})
-    board = Board(game, autosave=False, pace=0)
+    board = GameBoard(game, autosave=False, pace=0)
     assert game.actor == "Bo" and game.history == () and board.autoplay.paused
     assert "which was refused" in board.message.value
     # no note of a decision made (the bot's reason); the refusal itself is in the log, whole

@@ -11,7 +11,7 @@ pytest.importorskip("ipycanvas")
 
 import stationmaster as sm  # noqa: E402
 from stationmaster.intents import Agent  # noqa: E402
-from stationmaster.widgets.board import Board  # noqa: E402
+from stationmaster.widgets.board import GameBoard  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -31,7 +31,7 @@ def _bo_may_stock_his_office():
 
 
 def test_another_players_action_is_said_of_their_office():
-    board = Board(_bo_may_stock_his_office(), autosave=False)
+    board = GameBoard(_bo_may_stock_his_office(), autosave=False)
     board.game.apply(Agent("stock", (0, 0)))  # Bo's action, from a cell (or a remote seat's server)
     assert board.game.actor == "Ann"
     said = board.controller.message
@@ -40,12 +40,12 @@ def test_another_players_action_is_said_of_their_office():
 
 
 def test_own_action_is_still_said_of_your_office():
-    board = Board(_bo_may_stock_his_office(), autosave=False)  # hot-seat: Bo sits at the board now
+    board = GameBoard(_bo_may_stock_his_office(), autosave=False)  # hot-seat: Bo sits at the board now
     assert board._said(Agent("stock", (0, 0))) == "Freight Agent: stock a box at your Office"
 
 
 def test_bot_notes_leave_no_bare_dash_in_the_log():
-    board = Board(sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive", length="short",
+    board = GameBoard(sm.new_game(seed=5, players=["Ann", "Bo"], mode="competitive", length="short",
                               bots={"Ann": "planner", "Bo": "planner"}), autosave=False, pace=0)
     board.step_bots(300)
     lines = board.log_text().splitlines()
@@ -62,7 +62,7 @@ def test_the_forms_refusal_is_said_beside_it_in_the_forms_words():
     """Two names with Mode left on Solitaire: the refusal shows beside Start new game (the message
     line above the board is out of view of the form), names the form's fields and choices, never
     a keyword argument, and goes once the Mode is changed."""
-    board = Board(sm.new_game(seed=7), autosave=False)
+    board = GameBoard(sm.new_game(seed=7), autosave=False)
     old = board.game
     board.new_button.value = True
     board.f_players.value = "Ann, Bo"
@@ -79,7 +79,7 @@ def test_the_forms_refusal_is_said_beside_it_in_the_forms_words():
 
 
 def test_the_form_shows_choices_in_words_not_identifiers():
-    board = Board(sm.new_game(seed=7), autosave=False)
+    board = GameBoard(sm.new_game(seed=7), autosave=False)
     for dropdown in (board.f_mode, board.f_length, board.f_victory, board.f_hand, board.f_deck, board.f_refill):
         labels = list(dropdown._options_labels)  # what the player reads
         assert not [x for x in labels if "_" in x or x == x.lower()], (dropdown.description, labels)
@@ -89,7 +89,7 @@ def test_the_form_shows_choices_in_words_not_identifiers():
 
 
 def test_starting_a_game_from_the_form_brings_the_board_into_view(monkeypatch):
-    board = Board(sm.new_game(seed=7), autosave=False)
+    board = GameBoard(sm.new_game(seed=7), autosave=False)
     if board.page is None:
         pytest.skip("no page helper (anywidget) in this environment")
     asked = []
@@ -127,7 +127,7 @@ def test_a_hint_speaks_no_script_notation():
     the Hint draws from the Home Office instead and says why — not "'play Plant1 at x,y'"."""
     from stationmaster.widgets.words import quotes_intent
 
-    board = Board(_played(6, 7), autosave=False)
+    board = GameBoard(_played(6, 7), autosave=False)
     decision = board.show_hint()
     assert "could not be played after taking it" in decision.reason
     for said in (decision.reason, board.controller.message, board.hint_box.value):
@@ -139,7 +139,7 @@ def test_a_hint_that_gives_way_says_why_not_in_one_sentence_each():
     """The same Hint reads as a question and its answer ("Why not take the top card of Department
     3? The Power Plant…"), not "Better than to take…", and its panel ends each sentence once (it
     said "(0 of 3 cards).. (Click the marked place.)")."""
-    board = Board(_played(6, 7), autosave=False)
+    board = GameBoard(_played(6, 7), autosave=False)
     decision = board.show_hint()
     assert decision.reason.startswith("Why not take the top card of Department 3? The Power Plant "), decision.reason
     for said in (board.controller.message, board.hint_box.value):
@@ -150,7 +150,7 @@ def test_the_hint_panel_draws_its_bulb_with_the_buttons_icon_font():
     """An emoji needs an emoji font, which Debian's Chromium lacked (the panel began "▯ Hint:"): the
     panel's bulb is the Hint button's own Font Awesome icon, and every character of its words is
     in the Basic Multilingual Plane that the board's text fonts cover."""
-    board = Board(_played(6, 7), autosave=False)
+    board = GameBoard(_played(6, 7), autosave=False)
     board.show_hint()
     said = board.hint_box.value
     assert "fa-lightbulb-o" in said and board.hint_button.icon == "lightbulb-o"
@@ -179,7 +179,7 @@ def test_a_refused_click_on_the_red_box_says_why():
     detrain) answers why nothing happened, in the engine's words, and so does the selection's
     own message — not a how-to."""
     g, tray = _at_the_office_with_nothing_to_detrain()
-    board = Board(g, autosave=False)
+    board = GameBoard(g, autosave=False)
     seat = g.state.players[0].seat
     board.click_target(("tray", tray))
     said = board.controller.message
@@ -198,7 +198,7 @@ def test_a_hint_of_several_clicks_numbers_its_marks_in_order():
     from stationmaster.view.shapes import Circle, Text
 
     g = _played(1, 72)
-    board = Board(g, autosave=False)
+    board = GameBoard(g, autosave=False)
     decision = board.show_hint()
     clicks = [t for kind, t in board.controller.clicks_for(decision.intent) if kind == "click"]
     assert len(clicks) == 2
@@ -206,10 +206,10 @@ def test_a_hint_of_several_clicks_numbers_its_marks_in_order():
     shapes = board.highlight_shapes()
     numbers = [s for s in shapes if isinstance(s, Text) and s.layer == "highlight"]
     # each place a target is drawn (a train: in the Area and on the trays' list) has its number
-    assert [t.text for t in numbers] == [str(k) for k, c in enumerate(clicks, 1) for _ in board._mark_rects(c)]
+    assert [t.text for t in numbers] == [str(k) for k, c in enumerate(clicks, 1) for _ in board.table.mark_rects(c)]
     for t in numbers:  # each number on its mark's top left corner, on a disc
         corners = [(max(x - 2, board.BADGE_R + 1), max(y - 2, board.BADGE_R + 1))
-                   for x, y, w, h in board._mark_rects(clicks[int(t.text) - 1])]
+                   for x, y, w, h in board.table.mark_rects(clicks[int(t.text) - 1])]
         assert any(abs(t.x - cx) < 1 and abs(t.y - 4.5 - cy) < 1 for cx, cy in corners)
         assert any(isinstance(c, Circle) and (c.x, c.y) == (t.x, t.y - 4.5) for c in shapes)
     assert "(Click mark 1, then click mark 2.)" in board.controller.message
@@ -223,7 +223,7 @@ def test_the_form_prints_the_co_op_targets_for_every_table_and_the_games_goal():
     target; the Competitive floor — and follows the mode, length and players as they change."""
     import re
 
-    board = Board(sm.new_game(seed=7), autosave=False)
+    board = GameBoard(sm.new_game(seed=7), autosave=False)
     assert board.f_goal.value == f"Target: {sm.new_game(seed=1).config.target} Revenue in 5 Days"
     board.f_players.value = "Ann, Bo, Cy"
     board.f_mode.value = "coop"

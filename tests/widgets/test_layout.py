@@ -60,5 +60,5 @@ def test_repeated_choices_show_only_what_they_add_and_keep_their_whole_label_in_
     assert "…, car 3" in shown and "Board train 2 (tray 1), car 3" not in shown, shown
     button = board.button("Board train 2 (tray 1), car 3")
     assert button.description == "…, car 3" and "car 3" in button.tooltip
-    board.press(button._sm_key)
+    board.press(board.bar.key_of(button))
     assert str(board.game.history[-1]).startswith("board")

@@ -12,7 +12,7 @@ pytest.importorskip("ipycanvas")
 import ipywidgets  # noqa: E402
 
 import stationmaster as sm  # noqa: E402
-from stationmaster.widgets.board import Board  # noqa: E402
+from stationmaster.widgets.board import GameBoard  # noqa: E402
 
 
 def live_widgets() -> int:
@@ -31,7 +31,7 @@ def play_randomly(game, rng, limit=None) -> None:
 
 def test_games_in_a_row_and_undos_leave_no_widgets_behind(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    board = Board(sm.new_game(seed=1), autosave=False)
+    board = GameBoard(sm.new_game(seed=1), autosave=False)
     before = live_widgets()
     for k in range(3):  # whole (short) games, each to its end: a log of dozens of Stages each time
         board.game = sm.new_game(seed=10 + k, length="short")
@@ -57,7 +57,7 @@ def test_the_mainline_replay_and_the_forms_seats_leave_no_widgets_behind(tmp_pat
     """The other widgets a board makes and puts away: "Mainline, step by step" shown and hidden,
     and the New game form's seat choices as names are typed and taken back."""
     monkeypatch.chdir(tmp_path)
-    board = Board(sm.new_game(seed=1), autosave=False)
+    board = GameBoard(sm.new_game(seed=1), autosave=False)
     board.f_players.value = "Ann"
     before = live_widgets()
     for _ in range(3):

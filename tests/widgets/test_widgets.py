@@ -28,7 +28,7 @@ from stationmaster.view.shapes import Rect, Scene, Text  # noqa: E402
 from stationmaster.widgets import AUTOSAVE_NAME  # noqa: E402
 from stationmaster.widgets import advice  # noqa: E402
 from stationmaster.widgets import frontend  # noqa: E402
-from stationmaster.widgets.board import Board  # noqa: E402
+from stationmaster.widgets.board import GameBoard  # noqa: E402
 from stationmaster.widgets.controller import WORK_ALL  # noqa: E402
 from stationmaster.widgets.canvas import LayerPainter, dirty_boxes  # noqa: E402
 
@@ -73,7 +73,7 @@ def wire(monkeypatch):
 
 def board_for(game, **kw):
     kw.setdefault("autosave", False)
-    return Board(game, **kw)
+    return GameBoard(game, **kw)
 
 
 def names(batch):
@@ -107,7 +107,7 @@ def test_importing_stationmaster_does_not_import_the_widgets():
 
 def test_play_returns_a_board_widget_for_a_new_game():
     board = sm.play(seed=7)
-    assert isinstance(board, ipywidgets.DOMWidget) and isinstance(board, Board)
+    assert isinstance(board, ipywidgets.DOMWidget) and isinstance(board, GameBoard)
     assert board.game.seed == 7 and board.game.history == ()
     board2 = sm.play(seed=3, players=["Ann", "Bo"], mode="competitive", theme="dark")
     assert board2.game.players == ("Ann", "Bo") and board2.theme == "dark"
@@ -1015,7 +1015,7 @@ def test_new_game_load_and_resume_leave_nothing_of_the_previous_game(tmp_path):
     board.click_target(("home",))
     board.save()
     board.show_summary(1)
-    board._hint = (len(board.game.history), None, [("home",)])
+    board.overlay.hint = (len(board.game.history), None, [("home",)])
     board.set_option("quick_play", False)
     board.set_option("quick_discard", False)
     board.click_target(("hand", board.game.state.players[0].hand[0]))  # a card selected
@@ -1023,7 +1023,7 @@ def test_new_game_load_and_resume_leave_nothing_of_the_previous_game(tmp_path):
     text = board.game.dumps()
     board.new_game(seed=12)
     assert board.save_link.value == "" and board.summary_row.layout.display == "none"
-    assert board._hint is None and "selected" not in [k for _, k in board.controller.highlights()]
+    assert board.overlay.hint is None and "selected" not in [k for _, k in board.controller.highlights()]
     assert "New game" in board.message.value
     board.load_text(text, "saved.json")
     assert board.save_link.value == "" and board.overlay.layout.display == "none"
