@@ -134,7 +134,7 @@ def test_the_names_and_the_decision_words_live_only_in_decisions():
 #: the legal intent classes each kind of decision offers besides End (what the board used to tell the
 #: decision by)
 OFFERS = {"option": {"Switch", "Draw", "Agent"}, "switch": {"Move", "SetOut", "Sort", "Fly", "Exchange"},
-          "draw": {"Play", "Discard", "Draw"}, "work": {"Board", "Detrain", "Work"},
+          "draw": {"Play", "Discard"}, "work": {"Board", "Detrain", "Work"},
           "clearance": {"Clearance"}, "direction": {"Run"}, "grade": {"Grade"}, "makeup": {"Place", "End"}}
 
 
