@@ -78,6 +78,10 @@ class IntentUI:
     mouse = "use the buttons above the board"
     #: its part of the prompt while it is on offer ("" for none)
     hint = ""
+    #: a train or facility selected, its legal intents made by a press next are its buttons
+    button_after_selection = False
+    #: every legal intent of it has a button while no train is selected (the Porters')
+    always_shown = False
 
     def __init_subclass__(cls, **kw) -> None:
         super().__init_subclass__(**kw)
@@ -247,10 +251,11 @@ class AgentUI(IntentUI):
     def menu(self, ctl, legal, pressed):
         return [it for it in pressed if isinstance(it, Agent) and it.at is not None] + [Agent("pass")]
 
-    def near(self, ctl, target):
-        if target[0] in ("spot", "box") and tuple(target[2:4]) in ctl.state.areas[ctl.seat].facilities:
-            return [Agent("stock", tuple(target[2:4]))]
-        return []
+    def near(self, ctl, target):  # the Freight Agent's action on the box clicked, or a stock of the facility
+        if target[0] not in ("spot", "box") or tuple(target[2:4]) not in ctl.state.areas[ctl.seat].facilities:
+            return []
+        xy = tuple(target[2:4])
+        return [Agent("clear", xy)] if target[0] == "box" and target[4] == "red" else [Agent("stock", xy)]
 
 
 # --------------------------------------------------------------------------- switching ([K1]-[K5])
@@ -279,6 +284,7 @@ class MoveUI(IntentUI):
 class SetOutUI(IntentUI):
     intent = SetOut
     style = "info"
+    button_after_selection = True
     mouse = "press a Set out button"
 
     def gestures(self, state, seat, it):
@@ -486,6 +492,8 @@ class PorterUI(IntentUI):
 
     style = "info"
     verb = ""
+    button_after_selection = True
+    always_shown = True
 
     def gestures(self, state, seat, it):  # the train, then the Office's box or its button
         box = click("box", seat, 0, 0, PORTER_BOX[self.verb])
@@ -525,6 +533,7 @@ class DetrainUI(PorterUI):
 class WorkUI(IntentUI):
     intent = Work
     style = "info"
+    button_after_selection = True
     mouse = "click the facility's box"
 
     def gestures(self, state, seat, it):  # a Laborer: the box itself, or the facility then its button
@@ -532,6 +541,11 @@ class WorkUI(IntentUI):
 
     def label(self, state, it):
         return f"Laborer: {it.box} box"
+
+    def near(self, ctl, target):  # the Laborer's action on the box clicked, or the green box of the facility
+        if target[0] not in ("spot", "box"):
+            return []
+        return [Work(tuple(target[2:4]), target[4] if target[0] == "box" else "green")]
 
     def say(self, state, it, seat, owner):
         return f"Laborer: work {BOX_WORDS.get(it.box, it.box)} at {place_name(state, seat, it.at, owner)}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..cards import PIECES
 from ..cards.base import fire
 from ..flow import Phase, Where
-from ..intents import Board, Detrain, End, Work
+from ..intents import Agent, Board, Detrain, End, Work
 from ..query import (
     actor, area_of, capacity, name, office_tier, outbound_loads, spec_of, spotted_empties, table_order,
     trains_on, workers_left, yard_has)
@@ -236,6 +236,8 @@ def check(s: State, it) -> str | None:
             return (f"that takes {need} Laborer{'s' if need > 1 else ''}; "
                     f"{have} {'is' if have == 1 else 'are'} free at this facility this Stage")
         return None
+    if isinstance(it, Agent) and it.action == "clear":  # the red boxes are the Freight Agent's ([A2])
+        return "a Laborer does not empty a red box; the Freight Agent clears it in Local Operations"
     return f"it is Load/Unload: {who} works passengers and freight, then 'end'"
 
 

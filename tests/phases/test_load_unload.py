@@ -536,6 +536,21 @@ def test_laborers_one_action_each_per_stage_reset_next_stage():
     assert_sound(g)
 
 
+def test_a_red_box_in_load_unload_is_the_freight_agents_to_clear_not_a_laborers():
+    """A2: in Load/Unload a player who would empty a red box is told who does (the board says this
+    when its red box is clicked: the engine's words, not the board's)."""
+    b = Position(seed=1)
+    b.lay("Player", "produce_shed", SHED)
+    b.boxes("Player", SHED, red=["RL1"])
+    keep_busy(b)
+    g = b.game()
+    to_load_unload(g)
+    assert g.phase == "load_unload"
+    assert why(g, "agent clear 1,-1") == ("a laborer does not empty a red box; the freight agent clears it in "
+                                          "local operations")
+    assert "it is load/unload" in why(g, "agent stock 1,-1")
+
+
 def test_hopping_past_an_occupied_box_costs_one_laborer_per_box():
     """L3 / v0.2 §9.1: a load may hop past an occupied box, one Laborer per box stepped."""
     b = Position(seed=1)
