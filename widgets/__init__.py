@@ -8,7 +8,8 @@
 from __future__ import annotations
 
 from .autosave import AUTOSAVE_NAME, autosave_name, autosave_path, autosaves, resume
-from .controller import Action, Controller
+from .action import Action
+from .controller import Controller
 
 __all__ = ["AUTOSAVE_NAME", "Action", "Board", "Controller", "autosave_name", "autosave_path", "autosaves",
            "play", "resume"]

@@ -16,7 +16,8 @@ from stationmaster import explain
 from stationmaster.intents import Draw, Grade
 
 from .intent_ui import ui_of
-from .words import capital, say
+from .names import capital
+from .words import say
 
 #: the bot a Hint asks, and the ones tried after it while it is not installed
 HINT_BOTS = ("planner", "search", "greedy")

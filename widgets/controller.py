@@ -22,14 +22,13 @@ from __future__ import annotations
 from stationmaster import explain
 from stationmaster.bots.seats import bot_name
 from stationmaster.errors import IllegalIntent
-from stationmaster.intents import Board, Detrain, Discard, Move, Play, Switch, parse
+from stationmaster.intents import Board, Detrain, Discard, Play, Switch, parse
 from stationmaster.query import spec_of, trains_in_area
 
-from . import automation, buttons, prompts, refusals, yard
+from . import automation, buttons, prompts, refusals, scripting, yard
 from . import gestures as gs
 from . import shortcuts as sc
-from .action import Action  # noqa: F401  (the board's buttons, named from here)
-from .automation import NO_MOVE, NO_TRAIN, PLAY_OPTIONS, WORK_ALL  # noqa: F401  (named from here)
+from .automation import NO_MOVE, PLAY_OPTIONS, WORK_ALL  # noqa: F401  (the board and the tests name them from here)
 from .intent_ui import ui_of
 from .names import capital, train_label
 from .words import for_mouse, say as say_intent
@@ -207,7 +206,7 @@ class Controller:
 
     # ------------------------------------------------------------------ the gesture table
 
-    def _table(self) -> list:
+    def table(self) -> list:
         """``[(intent, gesture), ...]`` for every legal intent and each of its gestures (the
         one-click shortcuts first, and without the longer gestures they shadow), kept while the
         legal intents and the options are the same (one game state)."""
@@ -233,11 +232,11 @@ class Controller:
         """The intent a click on ``target`` makes at once through a one-click shortcut now
         (``widgets.shortcuts``), or None (a click there selects, or makes its usual intent)."""
         step = (("click", tuple(target)),)
-        return next((it for it, g in self._table() if g == step and (it, g) in self._shortcut_rows), None)
+        return next((it for it, g in self.table() if g == step and (it, g) in self._shortcut_rows), None)
 
     def is_shortcut(self, intent, gesture) -> bool:
         """Is this row of the gesture table a one-click shortcut (``widgets.shortcuts``)?"""
-        self._table()
+        self.table()
         return (intent, tuple(gesture)) in self._shortcut_rows
 
     # ------------------------------------------------------------------ helpers
@@ -250,7 +249,7 @@ class Controller:
         """The (intent, gesture) rows whose gesture starts with ``steps``."""
         steps = tuple(steps)
         n = len(steps)
-        return [(it, g) for it, g in self._table() if g[:n] == steps]
+        return [(it, g) for it, g in self.table() if g[:n] == steps]
 
     def own_trains(self) -> list:
         """The acting player's trains in their Office Area, by tray."""
@@ -294,15 +293,7 @@ class Controller:
         finally:
             self.busy = False
         self._after_change(keep, before)
-        text = self.summary(events) or f"Done: {words}."
-        if isinstance(it, Move) and self.tray == it.tray and self._game.actor is not None:
-            label = capital(self.train_label(it.tray))
-            if any(isinstance(c, Move) for c, _ in self.candidates(self.clicks)):
-                text += (f" {label} is still selected: click a highlighted spot for its next Move, "
-                         f"set out cars, or {explain.end_label(self.state)}.")
-            else:
-                text += f" No Moves left: {label} may still set out cars; {explain.end_label(self.state)} when done."
-        self.say(text)
+        self.say((self.summary(events) or f"Done: {words}.") + prompts.after(self, it))
         self.settle(actor)
         return True
 
@@ -320,21 +311,22 @@ class Controller:
         self.say(f"{before} {why}".strip() + (f" {tail}" if tail else ""))
 
     # ------------------------------------------------------------------ what the board asks of it
+    # (each a function of the controller in the module that says it)
 
-    def settle(self, actor: str | None = None) -> int:
-        """Apply the decisions the options make by themselves for a person's seat, each through
-        ``game.apply`` (recorded, logged, undoable) with its reason added to the message: a draw
-        with nothing left to play ends (``auto_end_draw``, only for ``actor``, the player who
-        just acted, when given); a clearance whose Clear would surely collide is held
-        (``auto_hold``). Returns how many were applied."""
-        return automation.settle(self, actor)
+    settle = automation.settle  # the options' decisions made by themselves; how many
+    obvious_work = automation.obvious_work  # the earning Load/Unload intents (Work all)
+    work_everything = automation.work_everything
+    status = prompts.status  # whose decision, and what about
+    hint = prompts.hint  # what the actor can click now
+    selection = prompts.selection  # what is selected, in words
+    highlights = prompts.highlights  # (target, kind) marks
+    why_nowhere = prompts.why_nowhere  # why a card in hand fits nowhere
+    actions = buttons.actions  # the buttons to show now
+    clicks_for = scripting.clicks_for  # the clicks and presses that make an intent
 
-    def obvious_work(self) -> list:
-        """The earning Load/Unload intents any player would take now (``work_all`` applies them)."""
-        return automation.obvious_work(self)
-
-    def work_everything(self) -> bool:
-        return automation.work_everything(self)
+    def button_label(self, it) -> str:
+        """A button's label for an intent (its board entry's)."""
+        return ui_of(it).label(self.state, it)
 
     def switch_problem(self) -> str | None:
         """Why choosing Switch now would waste the Stage (no train of the actor's could make a
@@ -351,30 +343,6 @@ class Controller:
         if self._switch_cache[0] != key:
             self._switch_cache = (key, automation.switch_check(self._game, self.seat))
         return self._switch_cache[1]
-
-    def status(self) -> str:
-        return prompts.status(self)
-
-    def hint(self) -> str:
-        """What the actor can click now (``widgets.prompts``)."""
-        return prompts.hint(self)
-
-    def selection(self) -> str:
-        return prompts.selection(self)
-
-    def highlights(self) -> list:
-        return prompts.highlights(self)
-
-    def why_nowhere(self, card: str) -> str:
-        return prompts.why_nowhere(self, card)
-
-    def button_label(self, it) -> str:
-        """A button's label for an intent (its board entry's)."""
-        return ui_of(it).label(self.state, it)
-
-    def actions(self) -> list:
-        """The buttons to show now (``widgets.buttons``)."""
-        return buttons.actions(self)
 
     def press(self, key: str) -> bool:
         """A button: an intent's text, or ``ui:turned`` / ``ui:cancel`` / ``ui:sort CAR`` /
@@ -438,7 +406,7 @@ class Controller:
             return self._click_situation()
         if self.seat is None:
             return False
-        if not any(g_[0][0] == "click" for _, g_ in self._table()):  # a decision made with buttons only
+        if not any(g_[0][0] == "click" for _, g_ in self.table()):  # a decision made with buttons only
             labels = ", ".join(a.label for a in self.actions())
             self.say(f"{g.actor} must {g.decision} first: {labels}.", error=True)
             return False
@@ -528,58 +496,3 @@ class Controller:
         sit = self.state.situation
         self.say(f"This Stage's situation card: {sit[2]}" if sit else "No situation card has been turned up yet.")
         return False
-
-    # ------------------------------------------------------------------ scripting the clicks
-
-    def clicks_for(self, intent) -> list:
-        """The clicks and button presses that make ``intent`` from the current selection:
-        ``[("click", target), ("press", key), ...]`` (a demonstration of the interaction design,
-        the Hint's marks, and how the tests play whole games by mouse): the first gesture of the
-        gesture map that the board reads as this intent, continued from the clicks so far when
-        they start it (else started afresh, with Cancel first when the first click would be read
-        as going on with the selection)."""
-        it = parse(intent)
-        seat = self.seat
-        if seat is None:
-            return [("press", str(it))]
-        usual, alone = gs.gestures(self.state, seat, it), (gs.press(it),)
-        table = [g for o, g in self._table() if o == it]
-        short = [g for g in table if self.is_shortcut(it, g)]
-        rest = [g for g in table if g not in short]
-        if usual and usual[0] != alone:  # the press of its own text last, unless it is the usual way
-            rest.sort(key=lambda g: g == alone)
-        mine = short + rest if table else usual
-        gest = next((g for g in mine if self._reads_as(g, it)), alone)
-        steps = list(gest)
-        n = len(self.clicks)
-        fresh = True
-        if n and tuple(steps[:n]) == tuple(self.clicks) and len(steps) > n:
-            steps, fresh = steps[n:], False
-            if self.sorting:  # Cancel forgets the order chosen so far; the train stays selected
-                steps.insert(0, ("press", "ui:cancel"))
-            elif self.swap:  # Cancel clears the selection: the train is clicked again
-                steps[:0] = [("press", "ui:cancel"), self.clicks[0]]
-        elif n and steps[0][0] == "click" and (steps[0] == self.clicks[-1]  # it would unselect the last click
-                                               or self.candidates([*self.clicks, steps[0]])):  # or go on from it
-            steps.insert(0, ("press", "ui:cancel"))
-        if isinstance(it, Play) and it.at is not None:
-            turned_now = self.turned if not fresh else False
-            other = Play(it.card, it.at, not it.turned, it.serves, it.tray, it.mainline, it.against)
-            if it.turned != turned_now and other in self.legal:
-                k = next((i + 1 for i, st in enumerate(steps) if st == ("click", ("hand", it.card))), 0)
-                steps.insert(k, ("press", "ui:turned"))
-        return steps
-
-    def _reads_as(self, gest, it) -> bool:
-        """Does this gesture, made from nothing selected, make exactly ``it`` (the preferred of
-        the intents it completes)? A press of the intent's own text always does."""
-        if gest[-1] == gs.press(it):
-            return True
-        complete = list(dict.fromkeys(o for o, g in self._table() if g == gest))
-        if not complete:
-            return it not in self.legal  # not legal now: the engine says why when it is tried
-        if isinstance(it, Switch):
-            return gest[0][1][1] in self.movable_after_switch()
-        turned = it.turned if isinstance(it, Play) else False
-        chosen = gs.prefer(self.state, complete, turned)
-        return chosen[:1] == [it] and (len(chosen) == 1 or len(gest) > 1)

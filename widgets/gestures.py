@@ -16,7 +16,7 @@ from stationmaster.flow import Where
 from stationmaster.intents import Agent, Move, Play
 from stationmaster.query import trains_in_area
 
-from .intent_ui import click, press, seat_of, ui_of  # noqa: F401  (the steps, as the tests and shortcuts name them)
+from .intent_ui import press, ui_of
 
 
 def gestures(state, seat: int, it) -> list:

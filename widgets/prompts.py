@@ -14,7 +14,7 @@ from stationmaster import explain
 from stationmaster.cards import rules_of
 from stationmaster.cards.opponent import is_opponent_card, name_for_intent
 from stationmaster.decisions import DRAW, OPTION, PHASE_NAMES, SWITCH, WORK, decision_kind, detail
-from stationmaster.intents import Agent, Board, Detrain, Discard, End, Play, Switch, Work
+from stationmaster.intents import Agent, Board, Detrain, Discard, End, Move, Play, Switch, Work
 from stationmaster.query import CLOCK
 
 from .intent_ui import ui_of
@@ -91,6 +91,18 @@ def hint(c) -> str:
     if End() in legal:
         return f"Nothing else to do: press {explain.end_label(s)}."
     return ""
+
+
+def after(c, it) -> str:
+    """What to say after the controller's own intent besides its events ("" mostly): a train that
+    moved stays selected for its next Move."""
+    if not (isinstance(it, Move) and c.tray == it.tray and c.game.actor is not None):
+        return ""
+    label = capital(c.train_label(it.tray))
+    if any(isinstance(o, Move) for o, _ in c.candidates(c.clicks)):
+        return (f" {label} is still selected: click a highlighted spot for its next Move, "
+                f"set out cars, or {explain.end_label(c.state)}.")
+    return f" No Moves left: {label} may still set out cars; {explain.end_label(c.state)} when done."
 
 
 def selection(c) -> str:

@@ -14,7 +14,7 @@ from stationmaster.errors import IllegalIntent
 from stationmaster.intents import parse
 
 from .intent_ui import ui_of
-from .names import BOX_WORDS, capital, car_words, card_name, place_name, train_name  # noqa: F401  (named from here)
+from .names import capital  # noqa: F401  (the board, the connection and the form name it from here)
 
 
 def say(state, intent, seat: int | None = None, owner: str | None = None) -> str:
