@@ -22,7 +22,7 @@ from __future__ import annotations
 from stationmaster import explain
 from stationmaster.bots.seats import bot_name
 from stationmaster.errors import IllegalIntent
-from stationmaster.intents import Board, Detrain, Discard, Play, Switch, parse
+from stationmaster.intents import Board, Detrain, Play, parse
 from stationmaster.query import spec_of, trains_in_area
 
 from . import automation, buttons, prompts, refusals, scripting, yard
@@ -449,46 +449,14 @@ class Controller:
                     self.say("Several trains stand at your Office: click the one to work first.", error=True)
                     return False
             it = chosen[0]
-            if isinstance(it, Switch) and seq[0][1][0] == "tray":
-                return self._switch_with(seq)
-            flipped = isinstance(it, Play) and it.turned != self.turned
-            quick = isinstance(it, Discard) and len(seq) == 1 and self.is_shortcut(it, tuple(seq))
-            why = self.why_nowhere(it.card) if quick else ""
-            if not self.apply(it, seq):
-                return False
-            if quick:  # a quick discard ([quick_discard]): why the card could not be played, and the way back
-                self.say(f"{self.message} {why} Your hand was over its limit; Undo takes it back.")
-            if flipped:
-                self.say(f"{self.message} (The {self.card_name(it.card)} fits there only "
-                         f"{'as printed' if self.turned else 'turned'}, so it was laid that way.)")
-            return True
+            done = ui_of(it).choose(self, it, seq)  # its entry's own way of being made, if any
+            return self.apply(it, seq) if done is None else done
         plays = [it for it, _ in cands if isinstance(it, Play)]
         if plays and len(seq) == 2 and not any(p.turned == self.turned for p in plays):
             self.turned = not self.turned  # it fits there only the other way round
         self.clicks = list(seq)
         self.sorting, self.swap = [], set()
         prompts.say_selected(self, cands)
-        return False
-
-    def _switch_with(self, seq: list) -> bool:
-        """A click on one of the player's trains while Switch may be chosen: choose it and keep
-        the train selected, unless no train, or not this one, could move after it."""
-        tray = seq[0][1][1]
-        label = self.train_label(tray)
-        problem = self.switch_problem()
-        if problem:
-            self.say(f"{problem} Draw instead, or click a facility for the Freight Agent.", error=True)
-            return False
-        movable = self.movable_after_switch()
-        if tray not in movable:
-            others = ", ".join(self.train_label(t) for t in sorted(movable))
-            self.say(f"{capital(label)} cannot make a Move or set out cars this Stage; "
-                     f"{others} can: click it to switch with it.", error=True)
-            return False
-        if self.apply(Switch(), seq):
-            self.say(f"You switch this Stage. {capital(label)} is selected: click a "
-                     "highlighted spot to move it, or set out cars.")
-            return True
         return False
 
     def _click_situation(self, *rest) -> bool:

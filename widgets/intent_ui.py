@@ -134,6 +134,20 @@ class IntentUI:
         """The intents of this class a click on ``target`` could mean now, legal or not."""
         return []
 
+    #: a click that completes one of its gestures selects what was clicked (highlighted as an
+    #: option to select, not as a target)
+    selects = False
+
+    def offered(self, ctl, it, target) -> bool:
+        """Whether a click on ``target`` offers ``it`` now (highlighted, and read as it): True but
+        for a click that would waste the turn."""
+        return True
+
+    def choose(self, ctl, it, seq) -> bool | None:
+        """The clicks ``seq`` made ``it``: None to apply it (``Controller.apply``), else the result
+        of its own way of being made (what it applied and said)."""
+        return None
+
 
 DEFAULT = IntentUI()
 
@@ -167,6 +181,34 @@ class SwitchUI(IntentUI):
 
     def warning(self, ctl, it):
         return ctl.switch_problem()
+
+    selects = True  # a click on a train chooses Switch and selects the train
+
+    def offered(self, ctl, it, target):  # only the trains that could move once Switch is chosen
+        return target[1] in ctl.movable_after_switch()
+
+    def choose(self, ctl, it, seq):
+        """A click on one of the player's trains while Switch may be chosen: choose it and keep the
+        train selected, unless no train, or not this one, could move after it."""
+        if seq[0][1][0] != "tray":
+            return None
+        tray = seq[0][1][1]
+        label = ctl.train_label(tray)
+        problem = ctl.switch_problem()
+        if problem:
+            ctl.say(f"{problem} Draw instead, or click a facility for the Freight Agent.", error=True)
+            return False
+        movable = ctl.movable_after_switch()
+        if tray not in movable:
+            others = ", ".join(ctl.train_label(t) for t in sorted(movable))
+            ctl.say(f"{capital(label)} cannot make a Move or set out cars this Stage; "
+                    f"{others} can: click it to switch with it.", error=True)
+            return False
+        if ctl.apply(it, seq):
+            ctl.say(f"You switch this Stage. {capital(label)} is selected: click a "
+                    "highlighted spot to move it, or set out cars.")
+            return True
+        return False
 
 
 class DrawUI(IntentUI):
@@ -444,6 +486,15 @@ class PlayUI(IntentUI):
     def mouse_of(self, it):
         return "press its Play button" if it.at is None else self.mouse
 
+    def choose(self, ctl, it, seq):  # laid the other way round than the Turned toggle: it says so
+        flipped = it.turned != ctl.turned
+        if not ctl.apply(it, seq):
+            return False
+        if flipped:
+            ctl.say(f"{ctl.message} (The {ctl.card_name(it.card)} fits there only "
+                    f"{'as printed' if ctl.turned else 'turned'}, so it was laid that way.)")
+        return True
+
     def options(self, ctl, it, legal, seen):  # said once per card
         if ("play", it.card) in seen:
             return []
@@ -468,6 +519,15 @@ class DiscardUI(IntentUI):
 
     def label(self, state, it):
         return f"Discard to Dept {it.dept}"
+
+    def choose(self, ctl, it, seq):  # a quick discard ([quick_discard]): why the card could not be played
+        if not (len(seq) == 1 and ctl.is_shortcut(it, tuple(seq))):
+            return None
+        why = ctl.why_nowhere(it.card)
+        if not ctl.apply(it, seq):
+            return False
+        ctl.say(f"{ctl.message} {why} Your hand was over its limit; Undo takes it back.")
+        return True
 
     def say(self, state, it, seat, owner):
         return f"discard the {card_name(state, it.card)} to Department {it.dept}"

@@ -14,7 +14,7 @@ from stationmaster import explain
 from stationmaster.cards import rules_of
 from stationmaster.cards.opponent import is_opponent_card, name_for_intent
 from stationmaster.decisions import DRAW, OPTION, PHASE_NAMES, SWITCH, WORK, decision_kind, detail
-from stationmaster.intents import Agent, Board, Detrain, Discard, End, Move, Play, Switch, Work
+from stationmaster.intents import Agent, Board, Detrain, Discard, End, Move, Play, Work
 from stationmaster.query import CLOCK
 
 from .intent_ui import ui_of
@@ -242,19 +242,17 @@ def highlights(c) -> list:
     out = [(step[1], "selected") for step in c.clicks if step[0] == "click"]
     seen = {t for t, _ in out}
     n = len(c.clicks)
-    movable = None
     for it, gest in c.candidates(c.clicks):
         if len(gest) <= n or gest[n][0] != "click":
             continue
         target = gest[n][1]
-        if isinstance(it, Switch):  # only the trains that could move once Switch is chosen
-            movable = c.movable_after_switch() if movable is None else movable
-            if target[1] not in movable:
-                continue
+        entry = ui_of(it)
+        if not entry.offered(c, it, target):
+            continue
         if isinstance(it, Play) and it.turned != c.turned and len(gest) == n + 1:
             kind = "turned"
         else:
-            kind = "target" if len(gest) == n + 1 and not isinstance(it, Switch) else "option"
+            kind = "target" if len(gest) == n + 1 and not entry.selects else "option"
         if (target, kind) not in seen:
             seen.add((target, kind))
             out.append((target, kind))

@@ -7,9 +7,10 @@ the one-click shortcuts) and its selection; nothing is applied here.
 
 from __future__ import annotations
 
-from stationmaster.intents import Play, Switch, parse
+from stationmaster.intents import Play, parse
 
 from . import gestures as gs
+from .intent_ui import ui_of
 
 
 def clicks_for(c, intent) -> list:
@@ -59,8 +60,9 @@ def reads_as(c, gest, it) -> bool:
     complete = list(dict.fromkeys(o for o, g in c.table() if g == gest))
     if not complete:
         return it not in c.legal  # not legal now: the engine says why when it is tried
-    if isinstance(it, Switch):
-        return gest[0][1][1] in c.movable_after_switch()
+    entry = ui_of(it)
+    if entry.selects:  # a click that chooses it and selects what was clicked (Switch, by a train)
+        return entry.offered(c, it, gest[0][1])
     turned = it.turned if isinstance(it, Play) else False
     chosen = gs.prefer(c.state, complete, turned)
     return chosen[:1] == [it] and (len(chosen) == 1 or len(gest) > 1)
