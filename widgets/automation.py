@@ -93,9 +93,27 @@ def work_everything(c) -> bool:
     return bool(done)
 
 
+def switch_problem(c) -> str | None:
+    """Why choosing Switch now would waste the Stage (no train of the actor's could make a Move or
+    set out cars after it), or None. Asked of a copy of the game; kept until the game changes."""
+    return _switch_seen(c)[0]
+
+
+def movable_after_switch(c) -> set:
+    """The trays of the actor's trains that could move or set out cars once Switch is chosen."""
+    return _switch_seen(c)[1]
+
+
+def _switch_seen(c) -> tuple:
+    key = (id(c.game), id(c.game.legal))
+    if c.switch_seen[0] != key:
+        c.switch_seen = (key, switch_check(c.game, c.seat))
+    return c.switch_seen[1]
+
+
 def switch_check(game, seat) -> tuple:
-    """``(problem, movable)``: why choosing Switch now would waste the Stage (no train of the
-    actor's could make a Move or set out cars after it), or None; and the trays that could."""
+    """``(problem, movable)``: why choosing Switch now would waste the Stage, or None; and the trays
+    of the trains that could move or set out cars after it."""
     reason, movable = None, set()
     if Switch() in game.legal:
         if seat is None or not trains_in_area(game.state, seat):

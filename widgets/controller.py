@@ -23,28 +23,23 @@ from stationmaster import explain
 from stationmaster.bots.seats import bot_name
 from stationmaster.errors import IllegalIntent
 from stationmaster.intents import Board, Detrain, Play, parse
-from stationmaster.query import spec_of, trains_in_area
+from stationmaster.query import trains_in_area
 
 from . import automation, buttons, prompts, refusals, scripting, yard
 from . import gestures as gs
 from . import shortcuts as sc
 from .automation import NO_MOVE, PLAY_OPTIONS, WORK_ALL  # noqa: F401  (the board and the tests name them from here)
 from .intent_ui import ui_of
-from .names import capital, train_label
-from .words import for_mouse, say as say_intent
+from .names import capital, card_name, train_label
+from .words import for_mouse, say as say_intent, summary
 
 
 class Controller:
-    """Selection, prompts and click handling for one game (``controller.game`` may be replaced).
-
-    ``auto_end_draw``: a draw with nothing left to play (no card in hand can be played, the hand
-    within its limit) ends by itself, through ``game.apply`` like any intent. ``work_all``: in
-    Load/Unload a Work all button applies every earning Porter and Laborer action, each one an
-    intent of its own. ``quick_play`` and ``quick_discard``: the one-click shortcuts of
-    ``widgets.shortcuts`` (a card that fits one place is played by a click on it, or on that
-    place; an unplayable card is discarded by a click while the hand is over its limit).
-    ``auto_hold``: a clearance whose Clear would surely run the train into the one ahead
-    (``explain.sure_collision``) is answered Hold by itself, through ``game.apply``, logged."""
+    """The clicks so far, their narrowing and the one apply, for one game (``controller.game`` may
+    be replaced). The options (``auto_end_draw``, ``work_all``, ``quick_play``, ``quick_discard``,
+    ``auto_hold``; all on by default) are said in ``automation.PLAY_OPTIONS``: the one-click
+    shortcuts of ``widgets.shortcuts`` and the decisions ``widgets.automation`` makes by itself,
+    each an intent through ``game.apply`` like any other."""
 
     def __init__(self, game, auto_end_draw: bool = True, work_all: bool = True, quick_play: bool = True,
                  quick_discard: bool = True, auto_hold: bool = True) -> None:
@@ -59,7 +54,7 @@ class Controller:
         self.error = False
         self.warning = False
         self.busy = False  # True while the controller applies: the board tells its own changes from a script's
-        self._switch_cache: tuple = (None, None)
+        self.switch_seen: tuple = (None, None)  # what Switch would lead to, kept for one game state (automation)
         self._table_cache: tuple = (None, [])
         self._shortcut_rows: set = set()
         self._clear()
@@ -126,16 +121,7 @@ class Controller:
         t = self._first("spot")
         return None if t is None or t[1] != self.seat else tuple(t[2:4])
 
-    @property
-    def serves(self) -> dict | None:
-        """A card laid on a spot beside several facilities, waiting for the click on the one it
-        serves: ``{"card", "at", "turned", "targets"}``; else None."""
-        if self.card is None or len(self.clicks) != 2 or self.clicks[1][0] != "click":
-            return None
-        at = tuple(self.clicks[1][1][2:4])
-        targets = sorted({it.serves for it, _ in self.candidates(self.clicks) if isinstance(it, Play)
-                          and it.serves is not None})
-        return {"card": self.card, "at": at, "turned": self.turned, "targets": targets} if targets else None
+    serves = property(prompts.serves)  # a card laid beside several facilities, waiting for the one it serves
 
     def _context(self) -> tuple:
         """What makes a selection stale when it changes: the state's place in the game."""
@@ -197,12 +183,7 @@ class Controller:
         self.say(f"{self._game.actor} ({self.bot}) is deciding: {then}.", error=True)
         return True
 
-    @staticmethod
-    def summary(events, limit: int = 240) -> str:
-        """A short sentence or three from a batch of events (for the message line)."""
-        shown = [str(e) for e in events if e.kind != "stage_end"][:3]
-        text = " ".join(shown)
-        return text if len(text) <= limit else text[: limit - 3] + "..."
+    summary = staticmethod(summary)  # a short sentence or three from a batch of events
 
     # ------------------------------------------------------------------ the gesture table
 
@@ -257,10 +238,7 @@ class Controller:
 
     def card_name(self, card: str) -> str:
         """A card's name, or its id when it is no card of this game."""
-        try:
-            return spec_of(self.state, card).name
-        except (KeyError, ValueError):
-            return card
+        return card_name(self.state, card)
 
     def train_label(self, tray: int) -> str:
         """'train 5 (tray 2)', or 'Crew Tray 2' when the tray is empty."""
@@ -328,32 +306,15 @@ class Controller:
         """A button's label for an intent (its board entry's)."""
         return ui_of(it).label(self.state, it)
 
-    def switch_problem(self) -> str | None:
-        """Why choosing Switch now would waste the Stage (no train of the actor's could make a
-        Move or set out cars after it), or None. Asked of a copy of the game; kept until the game
-        changes."""
-        return self._switch_check()[0]
-
-    def movable_after_switch(self) -> set:
-        """The trays of the actor's trains that could move or set out cars once Switch is chosen."""
-        return self._switch_check()[1]
-
-    def _switch_check(self) -> tuple:
-        key = (id(self._game), id(self._game.legal))
-        if self._switch_cache[0] != key:
-            self._switch_cache = (key, automation.switch_check(self._game, self.seat))
-        return self._switch_cache[1]
+    switch_problem = automation.switch_problem  # why Switch would waste the Stage, or None
+    movable_after_switch = automation.movable_after_switch  # the trains that could move after it
 
     def press(self, key: str) -> bool:
         """A button: an intent's text, or ``ui:turned`` / ``ui:cancel`` / ``ui:sort CAR`` /
         ``ui:swap CAR`` / ``ui:work_all``."""
-        if key.startswith("ui:sort "):
-            return yard.pick_for_sort(self, key.split(" ", 1)[1])
-        if key.startswith("ui:swap "):
-            return yard.toggle_swap(self, key.split(" ", 1)[1])
-        if key == "ui:exchange":  # the Exchange button before any car is chosen
-            self.say("Choose the cars to leave or take first (the Leave and Take buttons).", error=True)
-            return False
+        done = yard.press(self, key)  # a car chosen for a sort or an exchange
+        if done is not None:
+            return done
         if key == "ui:turned":
             self.turned = not self.turned
             if self.card is not None:

@@ -93,6 +93,16 @@ def hint(c) -> str:
     return ""
 
 
+def serves(c) -> dict | None:
+    """A card laid on a spot beside several facilities, waiting for the click on the one it serves:
+    ``{"card", "at", "turned", "targets"}``; else None."""
+    if c.card is None or len(c.clicks) != 2 or c.clicks[1][0] != "click":
+        return None
+    at = tuple(c.clicks[1][1][2:4])
+    targets = sorted({it.serves for it, _ in c.candidates(c.clicks) if isinstance(it, Play) and it.serves is not None})
+    return {"card": c.card, "at": at, "turned": c.turned, "targets": targets} if targets else None
+
+
 def after(c, it) -> str:
     """What to say after the controller's own intent besides its events ("" mostly): a train that
     moved stays selected for its next Move."""

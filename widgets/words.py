@@ -25,6 +25,13 @@ def say(state, intent, seat: int | None = None, owner: str | None = None) -> str
     return ui_of(it).say(state, it, seat, owner)
 
 
+def summary(events, limit: int = 240) -> str:
+    """A short sentence or three from a batch of events (for the message line)."""
+    shown = [str(e) for e in events if e.kind != "stage_end"][:3]
+    text = " ".join(shown)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 # --------------------------------------------------------------------------- engine reasons
 
 _QUOTED = re.compile(r"'([^']{1,80})'")

@@ -75,6 +75,19 @@ def exchange_of(c, t, waiting):
                  + (" take " + " ".join(take) if take else ""))
 
 
+def press(c, key: str) -> bool | None:
+    """A yard button (``ui:sort CAR``, ``ui:swap CAR``, ``ui:exchange``): what it did; None for
+    another key."""
+    if key.startswith("ui:sort "):
+        return pick_for_sort(c, key.split(" ", 1)[1])
+    if key.startswith("ui:swap "):
+        return toggle_swap(c, key.split(" ", 1)[1])
+    if key == "ui:exchange":  # the Exchange button before any car is chosen
+        c.say("Choose the cars to leave or take first (the Leave and Take buttons).", error=True)
+        return False
+    return None
+
+
 def pick_for_sort(c, car: str) -> bool:
     """One car chosen for the next place of a Small Yard sort; the last car follows by itself and
     the sort is made."""
