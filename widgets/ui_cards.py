@@ -76,9 +76,9 @@ class PlayUI(IntentUI):
         flipped = it.turned != ctl.turned
         if not ctl.apply(it, seq):
             return False
-        if flipped:
+        if flipped:  # (the way it was laid is the intent's: the toggle is reset once the card has gone)
             ctl.say(f"{ctl.message} (The {ctl.card_name(it.card)} fits there only "
-                    f"{'as printed' if ctl.turned else 'turned'}, so it was laid that way.)")
+                    f"{'turned' if it.turned else 'as printed'}, so it was laid that way.)")
         return True
 
     def options(self, ctl, it, legal, seen):  # said once per card

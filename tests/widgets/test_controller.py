@@ -530,6 +530,22 @@ def test_turned_only_spots_are_highlighted_and_a_click_lays_the_card_turned():
     assert "fits there only turned, so it was laid that way" in c.message
 
 
+def test_a_card_laid_as_printed_against_the_turned_toggle_says_so():
+    """The Turned toggle on, a click on a spot the card fits only as printed lays it as printed,
+    and the message says that way (it said "turned": the toggle was read after the card had gone)."""
+    g, card, _ = turned_only_position()
+    plays = [i for i in g.legal_intents() if isinstance(i, Play) and i.card == card and i.at is not None]
+    only_printed = sorted({i.at for i in plays if not i.turned} - {i.at for i in plays if i.turned})
+    assert only_printed, "the position needs a spot that takes the card only as printed"
+    c = Controller(g, auto_end_draw=False)
+    c.click(("hand", card))
+    c.press("ui:turned")
+    assert c.turned and ("spot", 0, *only_printed[0]) in targets(c, "turned")
+    assert c.click(("spot", 0, *only_printed[0]))
+    assert g.history[-1] == Play(card, only_printed[0], False)
+    assert "fits there only as printed, so it was laid that way" in c.message
+
+
 def test_after_a_move_the_message_says_the_train_stays_selected():
     g = switching_position()
     c = Controller(g)
