@@ -6,7 +6,7 @@ from stationmaster.cards import rules_of
 from stationmaster.cards.opponent import is_opponent_card
 from stationmaster.intents import Discard, Play
 
-from .intent_ui import IntentUI, click, press, seat_of
+from .ui_entry import IntentUI, click, press, seat_of
 from .names import card_name, place_name, train_label, train_name
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from stationmaster.intents import Agent, Draw, Switch
 from stationmaster.query import trains_in_area
 
-from .intent_ui import IntentUI, click, press
+from .ui_entry import IntentUI, click, press
 from .names import BOX_WORDS, capital, place_name
 
 

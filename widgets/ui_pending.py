@@ -7,7 +7,7 @@ from stationmaster import explain
 from stationmaster.decisions import pending_train
 from stationmaster.intents import Clearance, Grade, Place, Run
 
-from .intent_ui import IntentUI
+from .ui_entry import IntentUI
 from .names import capital
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from stationmaster.intents import Exchange, Fly, Move, SetOut, Sort
 
-from .intent_ui import IntentUI, cars, click, press
+from .ui_entry import IntentUI, cars, click, press
 from .names import capital, car_words, place_name, train_name
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from stationmaster.intents import Board, Detrain, Work
 
-from .intent_ui import IntentUI, click, press
+from .ui_entry import IntentUI, click, press
 from .names import BOX_WORDS, capital, place_name, train_label, train_name
 
 
