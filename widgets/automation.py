@@ -105,10 +105,13 @@ def movable_after_switch(c) -> set:
 
 
 def _switch_seen(c) -> tuple:
-    key = (id(c.game), id(c.game.legal))
-    if c.switch_seen[0] != key:
-        c.switch_seen = (key, switch_check(c.game, c.seat))
-    return c.switch_seen[1]
+    """``switch_check`` for the game state in hand, kept with the legal intents it was asked of (held,
+    not their id(): a later state's legal intents may take over a freed one's id)."""
+    game, legal = c.game, c.game.legal
+    seen = c.switch_seen
+    if seen[0] is not game or seen[1] is not legal:
+        c.switch_seen = seen = (game, legal, switch_check(game, c.seat))
+    return seen[2]
 
 
 def switch_check(game, seat) -> tuple:

@@ -54,7 +54,7 @@ class Controller:
         self.error = False
         self.warning = False
         self.busy = False  # True while the controller applies: the board tells its own changes from a script's
-        self.switch_seen: tuple = (None, None)  # what Switch would lead to, kept for one game state (automation)
+        self.switch_seen: tuple = (None, None, None)  # what Switch would lead to, for one game state (automation)
         self._table_cache: tuple = (None, [])
         self._shortcut_rows: set = set()
         self._clear()

@@ -649,3 +649,21 @@ def test_a_selection_survives_the_boards_sync_within_the_turn_only():
     assert c.click(("spot", 0, *move.to)) and c.tray == 1
     c.press("end")
     assert c.clicks == [] and c.tray is None
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_what_switch_would_lead_to_is_never_that_of_an_earlier_state(seed):
+    """The Switch foresight is kept for one game state: it was keyed by the id() of the legal
+    intents, which a later state's may take over once the earlier is freed, and then said "Switch
+    with your trains ( can move)" or greyed Switch in the wrong Stage."""
+    from stationmaster.widgets.automation import switch_check
+
+    g = sm.new_game(seed=seed)
+    c = Controller(g)
+    rng = random.Random(seed)
+    for n in range(600):
+        if g.is_over:
+            break
+        if n % 3 == 0 and c.seat is not None:  # (asked now and then, as a board asks after a click)
+            assert (c.switch_problem(), c.movable_after_switch()) == switch_check(g, c.seat), n
+        g.apply(rng.choice(g.legal_intents()))
