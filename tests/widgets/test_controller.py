@@ -345,6 +345,33 @@ def test_a_click_on_a_red_box_clears_it_and_on_a_green_box_stocks_it():
     assert g.history[-1] == Agent("clear", (0, 1))
 
 
+def test_a_refused_click_on_a_red_box_says_why_the_agent_cannot_clear_it():
+    """A click on an empty red box in Local Operations comes nearest to the Freight Agent's clear: its
+    reason is the engine's for that (it was the reason against stocking the green box). In Load/Unload
+    the engine says whose box it is."""
+    b = Position(seed=1)
+    b.lay(ME, "straight", (1, 0))
+    b.lay(ME, "mine_tipple", (0, 1))
+    g = b.game()
+    c = Controller(g)
+    assert not c.click(("box", 0, 0, 1, "red")) and c.error
+    assert c.message == for_mouse(g.why_not("agent clear 0,1")) and "red box" in c.message.lower()
+    b = Position(seed=1)
+    b.lay(ME, "mine_tipple", (0, 1))
+    b.boxes(ME, (0, 1), red=["HL6"])  # nothing for a Laborer there
+    b.lay(ME, "mine_tipple", (-1, -1))  # work elsewhere keeps the player in Load/Unload
+    b.cars(ME, (-1, -1), ["HE5"])
+    b.boxes(ME, (-1, -1), green=["HL5"])
+    g = b.game()
+    while g.phase == "local_operations":
+        g.apply("agent pass")
+    assert g.phase == "load_unload"
+    c = Controller(g)
+    assert not c.click(("box", 0, 0, 1, "red")) and c.error
+    assert c.message == for_mouse(g.why_not("agent clear 0,1"))
+    assert c.message == "A Laborer does not empty a red box; the Freight Agent clears it in Local Operations"
+
+
 def load_unload_position():
     """A Depot with a loaded coach in its green box and train 1 held at the Office with an empty
     coach (it arrived this Stage, so the Mainline phase does not move it), in Load/Unload."""
