@@ -9,7 +9,7 @@ work of a selected train (``widgets.yard``); End.
 
 from __future__ import annotations
 
-from stationmaster.decisions import OPTION, decision_kind
+from stationmaster.decisions import OPTION
 from stationmaster.intents import Discard, End, Move, Play
 
 from . import gestures as gs
@@ -48,7 +48,7 @@ def actions(c) -> list:
         for it in legal:
             add(it)
         return out
-    if decision_kind(s) == OPTION:  # the choice of a Local Operations option: its menu, legal or not
+    if c.decision() == OPTION:  # the choice of a Local Operations option: its menu, legal or not
         for entry in BY_CLASS.values():
             for it in entry.menu(c, legal, pressed):
                 maybe(it)
@@ -80,7 +80,8 @@ def actions(c) -> list:
         n_work = len(obvious_work(c))
         out.append(Action("Work all", WORK_ALL, f"Apply every Porter and Laborer action that earns now "
                           f"({n_work} to start with), one by one", True, None, "success"))
-    maybe(End())  # switching, drawing or Load/Unload: End, greyed with the reason when refused
+    if c.decision() is not None:  # switching, drawing or Load/Unload: End, greyed with the reason when refused
+        maybe(End())
     return out
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from stationmaster import explain
 from stationmaster.bots.seats import bot_name
+from stationmaster.decisions import decision_kind
 from stationmaster.errors import IllegalIntent
 from stationmaster.intents import Board, Detrain, Play, parse
 from stationmaster.query import trains_in_area
@@ -225,6 +226,11 @@ class Controller:
     @property
     def legal(self):
         return self._game.legal
+
+    def decision(self) -> str | None:
+        """Which decision this board has in hand (``decisions.decision_kind``), or None while it has
+        no legal intents (a remote seat whose turn it is not)."""
+        return decision_kind(self.state) if len(self.legal) else None
 
     def candidates(self, steps) -> list:
         """The (intent, gesture) rows whose gesture starts with ``steps``."""

@@ -13,7 +13,7 @@ import re
 from stationmaster import explain
 from stationmaster.cards import rules_of
 from stationmaster.cards.opponent import is_opponent_card, name_for_intent
-from stationmaster.decisions import DRAW, OPTION, PHASE_NAMES, SWITCH, WORK, decision_kind, detail
+from stationmaster.decisions import DRAW, OPTION, PHASE_NAMES, SWITCH, WORK, detail
 from stationmaster.intents import Agent, Board, Detrain, Discard, End, Move, Play, Work
 from stationmaster.query import CLOCK
 
@@ -49,7 +49,7 @@ def hint(c) -> str:
         said = detail(s)
         return said[0].upper() + said[1:] + ("" if said.endswith("?") else ".")
     legal = g.legal
-    decision = decision_kind(s)
+    decision = c.decision()
     acts = any(not isinstance(it, End) for it in legal)  # anything to do besides End
     end = f", or {explain.end_label(s)}" if End() in legal else ""
     sv = c.serves

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from stationmaster.cards import rules_of
 from stationmaster.cards.opponent import is_opponent_card, name_for_intent
-from stationmaster.decisions import OPTION, SWITCH, WORK, decision_kind
+from stationmaster.decisions import OPTION, SWITCH, WORK
 from stationmaster.flow import Where
 from stationmaster.intents import Agent, Board, Detrain, Discard, Draw, End, Move, Play, Switch, Work
 from stationmaster.query import player_at
@@ -33,7 +33,7 @@ def explain_refusal(c, target) -> None:
     s, g, seat = c.state, c.game, c.seat
     kind = target[0]
     card, tray = c.card, c.tray
-    decision = decision_kind(s)
+    decision = c.decision()
     acts = any(not isinstance(it, End) for it in g.legal)  # anything to do besides End
     if kind in ("spot", "box") and target[1] != seat and card is None:
         c.say(f"That is {c.owner_name(target[1])}'s Office Area; {g.actor} acts in their own "
@@ -125,7 +125,7 @@ def refuse_tray(c, tray: int) -> None:
     if not (t.where == Where.AREA and t.seat == c.seat):
         c.say(f"{capital(label)} is not in your Office Area.", error=True)
         return
-    decision = decision_kind(s)
+    decision = c.decision()
     acts = any(not isinstance(it, End) for it in c.game.legal)
     if decision == WORK and acts:  # a Porter works a train at the Office: the engine's reason
         return c.refuse(Board(tray), f"{capital(label)} has no coach to board or detrain.")
