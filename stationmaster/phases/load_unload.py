@@ -195,6 +195,8 @@ def check(s: State, it) -> str | None:
         if office_tier(s, area) < 1:
             return "a Whistle Post has no Porters; upgrade to a Depot for passenger work"
         tr = s.trains.get(it.tray)
+        if tr is not None and tr.where == Where.AREA and tr.seat == seat and tr.pos != (0, 0):
+            return f"Porters work trains standing at your Office; train {tr.label} (Crew Tray {it.tray}) is not there"
         if tr is None or tr.where != Where.AREA or tr.seat != seat or tr.pos != (0, 0):
             return f"Crew Tray {it.tray} is not on an A/D track at your Office"
         refused = fire(s, "work_problem", p, it, tr, train=tr, seat=seat)

@@ -352,7 +352,8 @@ def test_passenger_work_only_on_a_train_at_the_office():
     b.train(1, player="Player", at=(1, 0), ahead=["CL2"])
     g = b.game()
     to_load_unload(g)
-    assert "not on an a/d track" in why(g, "detrain 1")
+    assert why(g, "detrain 1") == "porters work trains standing at your office; train 1 (crew tray 1) is not there"
+    assert "not on an a/d track" in why(g, "detrain 2")  # no train in that Crew Tray
     assert_sound(g)
 
 
