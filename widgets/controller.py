@@ -256,10 +256,14 @@ class Controller:
     def said(self, it) -> str:
         return capital(say_intent(self.state, it, self.seat)) if self.seat is not None else str(it)
 
-    def refuse(self, intent, fallback: str) -> None:
-        """Say why an intent is not legal (the engine's words), or the fallback if it is."""
+    def refuse(self, intent, fallback: str | None = None) -> None:
+        """Say why an intent is not legal (the engine's words), or the fallback if it is (by default
+        what the actor must decide)."""
         reason = self._game.why_not(intent) if intent is not None else None
-        self.say(for_mouse(reason) if reason else fallback, error=True)
+        self.say(for_mouse(reason) if reason else fallback or self.nothing(), error=True)
+
+    def nothing(self) -> str:
+        return f"Nothing to do there now: {self._game.actor} must {self._game.decision}."
 
     def apply(self, intent, keep: list | None = None) -> bool:
         """Send an intent through ``game.apply``; on refusal the message says the engine's reason.

@@ -17,7 +17,7 @@ from stationmaster.intents import Agent, Board, Detrain, Discard, Draw, End, Mov
 from stationmaster.query import player_at
 
 from .intent_ui import BY_CLASS
-from .names import capital, place_name
+from .names import capital
 from .words import for_mouse
 
 
@@ -42,7 +42,7 @@ def explain_refusal(c, target) -> None:
     if kind == "player":
         if card is not None and is_opponent_card(s, card):
             it = Play(card, against=name_for_intent(s, player_at(s, target[1])))
-            return c.refuse(it, f"The {c.card_name(card)} cannot be played there.")
+            return c.refuse(it)
         c.say(f"That is {c.owner_name(target[1])}'s name plate: select a card played on a player (an ICC "
               "Fine, a Freight Claim) first.", error=True)
         return
@@ -51,14 +51,14 @@ def explain_refusal(c, target) -> None:
     if kind == "tray":
         return refuse_tray(c, target[1])
     if kind == "home":
-        return c.refuse(nearest(c, target, Draw), "You cannot draw now.")
+        return c.refuse(nearest(c, target, Draw))
     if kind == "dept":
         if any(isinstance(it, Discard) for it in g.legal):
             c.say("To discard, click the card in your hand first, then the Department.", error=True)
             return
-        return c.refuse(nearest(c, target, Draw), "You cannot take that Department now.")
+        return c.refuse(nearest(c, target, Draw))
     if kind == "hand":
-        return c.refuse(Discard(target[1], 1), "You cannot play cards now.")
+        return c.refuse(Discard(target[1], 1))
     xy = tuple(target[2:4])
     if kind == "spot" and tray is not None:
         t = s.trains[tray]
@@ -66,7 +66,7 @@ def explain_refusal(c, target) -> None:
             c.say(f"{capital(c.train_label(tray))} already stands there.", error=True)
             return
         d = "west" if xy[0] < t.pos[0] else "east"
-        return c.refuse(Move(tray, d, xy), f"{capital(c.train_label(tray))} cannot reach {place_name(s, seat, xy)}.")
+        return c.refuse(Move(tray, d, xy))
     if kind == "spot" and decision == SWITCH and acts:
         c.say("Click one of your trains first, then where it should go.", error=True)
         return
@@ -77,19 +77,18 @@ def explain_refusal(c, target) -> None:
         if kind == "box" and target[4] == "red":  # the Freight Agent's box: why not it (the engine says)
             return c.refuse(agent, "Click a facility's boxes for a Laborer.")
         if xy in s.areas[seat].facilities:
-            return c.refuse(nearest(c, target, Work), f"No Laborer action at {place_name(s, seat, xy)}.")
+            return c.refuse(nearest(c, target, Work))
         c.say("Click a facility's boxes for a Laborer, or a train at your Office for a Porter.", error=True)
         return
     if decision == OPTION:
         if agent is not None:
-            return c.refuse(agent, f"The Freight Agent has nothing to do at {place_name(s, seat, xy)}.")
+            return c.refuse(agent)
         c.say("Choose a Local Operations option: Switch, Draw, or click a facility for the Freight Agent.",
               error=True)
         return
-    nothing = f"Nothing to do there now: {g.actor} must {g.decision}."
     if kind == "box" and agent is not None:  # a Freight Agent's box, out of Local Operations: the engine says why
-        return c.refuse(agent, nothing)
-    c.say(nothing, error=True)
+        return c.refuse(agent)
+    c.say(c.nothing(), error=True)
 
 
 def _refuse_porter(c, target) -> None:
@@ -128,12 +127,12 @@ def refuse_tray(c, tray: int) -> None:
     decision = c.decision()
     acts = any(not isinstance(it, End) for it in c.game.legal)
     if decision == WORK and acts:  # a Porter works a train at the Office: the engine's reason
-        return c.refuse(Board(tray), f"{capital(label)} has no coach to board or detrain.")
+        return c.refuse(Board(tray))
     if decision == OPTION:
-        return c.refuse(Switch(), f"{capital(label)} cannot be switched now.")
+        return c.refuse(Switch())
     if decision == SWITCH and acts:
-        return c.refuse(Move(tray, "east", t.pos), f"{capital(label)} cannot move now.")
-    c.refuse(Move(tray, "east", t.pos), f"{capital(label)} cannot be switched now.")
+        return c.refuse(Move(tray, "east", t.pos))
+    c.refuse(Move(tray, "east", t.pos))
 
 
 def refuse_card(c, card: str, target) -> None:
@@ -145,15 +144,14 @@ def refuse_card(c, card: str, target) -> None:
     rules = rules_of(s, card)
     opponent = is_opponent_card(s, card)
     if kind == "dept":
-        return c.refuse(Discard(card, target[1]), f"The {name} cannot be discarded there.")
+        return c.refuse(Discard(card, target[1]))
     if kind == "home":
-        return c.refuse(Draw("home"), "You have drawn already this Stage.")
+        return c.refuse(Draw("home"))
     if kind == "tray":
         t = s.trains.get(target[1])
         if opponent and rules.on_train:
-            return c.refuse(Play(card, tray=target[1]), f"The {name} cannot be played there.")
-        return c.refuse(Move(target[1], "east", t.pos if t else (0, 0)),
-                        f"You chose to draw this Stage; {c.train_label(target[1])} stays put.")
+            return c.refuse(Play(card, tray=target[1]))
+        return c.refuse(Move(target[1], "east", t.pos if t else (0, 0)))
     if kind in ("spot", "box", "player") and opponent:  # [O2]: the player whose spot or plate it is
         if not rules.on_player:
             where = ("a highlighted train in another player's Office Area" if rules.on_train else
@@ -166,7 +164,7 @@ def refuse_card(c, card: str, target) -> None:
                   error=True)
             return
         it = Play(card, at, against=name_for_intent(s, player_at(s, target[1])))
-        return c.refuse(it, f"The {name} cannot be played there.")
+        return c.refuse(it)
     if kind in ("spot", "box"):
         if target[1] != c.seat:
             c.say(f"That is {c.owner_name(target[1])}'s Office Area; {c.game.actor} acts in their "
@@ -180,5 +178,5 @@ def refuse_card(c, card: str, target) -> None:
         if c.serves:
             c.say(f"Click one of the highlighted facilities the {name} may serve (or Cancel).", error=True)
             return
-        return c.refuse(Play(card, xy, c.turned), f"The {name} cannot go there.")
-    c.refuse(Play(card), f"The {name} cannot be played there.")
+        return c.refuse(Play(card, xy, c.turned))
+    c.refuse(Play(card))

@@ -103,7 +103,7 @@ def pick_for_sort(c, car: str) -> bool:
     order, c.sorting = c.sorting + left, []
     it = Sort(t.tray, tuple(order))
     if c.game.why_not(it) is not None:
-        c.refuse(it, "That order cannot be made.")
+        c.refuse(it)
         return False
     return c.apply(it, c.clicks)
 
