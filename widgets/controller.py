@@ -24,7 +24,6 @@ from stationmaster.bots.seats import bot_name
 from stationmaster.decisions import decision_kind
 from stationmaster.errors import IllegalIntent
 from stationmaster.intents import Board, Detrain, Play, parse
-from stationmaster.query import trains_in_area
 
 from . import automation, buttons, prompts, refusals, scripting, yard
 from . import gestures as gs
@@ -238,10 +237,6 @@ class Controller:
         n = len(steps)
         return [(it, g) for it, g in self.table() if g[:n] == steps]
 
-    def own_trains(self) -> list:
-        """The acting player's trains in their Office Area, by tray."""
-        return [] if self.seat is None else trains_in_area(self.state, self.seat)
-
     def card_name(self, card: str) -> str:
         """A card's name, or its id when it is no card of this game."""
         return card_name(self.state, card)
@@ -255,15 +250,6 @@ class Controller:
 
     def said(self, it) -> str:
         return capital(say_intent(self.state, it, self.seat)) if self.seat is not None else str(it)
-
-    def refuse(self, intent, fallback: str | None = None) -> None:
-        """Say why an intent is not legal (the engine's words), or the fallback if it is (by default
-        what the actor must decide)."""
-        reason = self._game.why_not(intent) if intent is not None else None
-        self.say(for_mouse(reason) if reason else fallback or self.nothing(), error=True)
-
-    def nothing(self) -> str:
-        return f"Nothing to do there now: {self._game.actor} must {self._game.decision}."
 
     def apply(self, intent, keep: list | None = None) -> bool:
         """Send an intent through ``game.apply``; on refusal the message says the engine's reason.
@@ -374,7 +360,7 @@ class Controller:
                 return False
             return self.press(name)
         if kind == "situation":
-            return self._click_situation()
+            return prompts.situation(self)
         if self.seat is None:
             return False
         if not any(g_[0][0] == "click" for _, g_ in self.table()):  # a decision made with buttons only
@@ -428,10 +414,4 @@ class Controller:
         self.clicks = list(seq)
         self.sorting, self.swap = [], set()
         prompts.say_selected(self, cands)
-        return False
-
-    def _click_situation(self, *rest) -> bool:
-        """The Division's situation card (optional rule adversity, [W3]): a click says what it did."""
-        sit = self.state.situation
-        self.say(f"This Stage's situation card: {sit[2]}" if sit else "No situation card has been turned up yet.")
         return False

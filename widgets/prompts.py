@@ -269,3 +269,10 @@ def highlights(c) -> list:
     turned = {t for t, k in out if k == "turned"}
     plain = {t for t, k in out if k == "target"}
     return [(t, k) for t, k in out if not (k == "turned" and t in plain)] if turned else out
+
+
+def situation(c) -> bool:
+    """A click on the Division's situation card (optional rule adversity, [W3]) says what it did."""
+    sit = c.state.situation
+    c.say(f"This Stage's situation card: {sit[2]}" if sit else "No situation card has been turned up yet.")
+    return False

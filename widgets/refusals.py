@@ -14,11 +14,22 @@ from stationmaster.cards.opponent import is_opponent_card, name_for_intent
 from stationmaster.decisions import OPTION, SWITCH, WORK
 from stationmaster.flow import Where
 from stationmaster.intents import Agent, Board, Detrain, Discard, Draw, End, Move, Play, Switch, Work
-from stationmaster.query import player_at
+from stationmaster.query import player_at, trains_in_area
 
 from .intent_ui import BY_CLASS
 from .names import capital
 from .words import for_mouse
+
+
+def refuse(c, intent, fallback: str | None = None) -> None:
+    """Say why an intent is not legal (the engine's words), or the fallback if it is (by default what
+    the actor must decide)."""
+    reason = c.game.why_not(intent) if intent is not None else None
+    c.say(for_mouse(reason) if reason else fallback or nothing(c), error=True)
+
+
+def nothing(c) -> str:
+    return f"Nothing to do there now: {c.game.actor} must {c.game.decision}."
 
 
 def nearest(c, target, cls):
@@ -42,7 +53,7 @@ def explain_refusal(c, target) -> None:
     if kind == "player":
         if card is not None and is_opponent_card(s, card):
             it = Play(card, against=name_for_intent(s, player_at(s, target[1])))
-            return c.refuse(it)
+            return refuse(c, it)
         c.say(f"That is {c.owner_name(target[1])}'s name plate: select a card played on a player (an ICC "
               "Fine, a Freight Claim) first.", error=True)
         return
@@ -51,14 +62,14 @@ def explain_refusal(c, target) -> None:
     if kind == "tray":
         return refuse_tray(c, target[1])
     if kind == "home":
-        return c.refuse(nearest(c, target, Draw))
+        return refuse(c, nearest(c, target, Draw))
     if kind == "dept":
         if any(isinstance(it, Discard) for it in g.legal):
             c.say("To discard, click the card in your hand first, then the Department.", error=True)
             return
-        return c.refuse(nearest(c, target, Draw))
+        return refuse(c, nearest(c, target, Draw))
     if kind == "hand":
-        return c.refuse(Discard(target[1], 1))
+        return refuse(c, Discard(target[1], 1))
     xy = tuple(target[2:4])
     if kind == "spot" and tray is not None:
         t = s.trains[tray]
@@ -66,7 +77,7 @@ def explain_refusal(c, target) -> None:
             c.say(f"{capital(c.train_label(tray))} already stands there.", error=True)
             return
         d = "west" if xy[0] < t.pos[0] else "east"
-        return c.refuse(Move(tray, d, xy))
+        return refuse(c, Move(tray, d, xy))
     if kind == "spot" and decision == SWITCH and acts:
         c.say("Click one of your trains first, then where it should go.", error=True)
         return
@@ -75,20 +86,20 @@ def explain_refusal(c, target) -> None:
     agent = nearest(c, target, Agent)
     if decision == WORK and acts:
         if kind == "box" and target[4] == "red":  # the Freight Agent's box: why not it (the engine says)
-            return c.refuse(agent, "Click a facility's boxes for a Laborer.")
+            return refuse(c, agent, "Click a facility's boxes for a Laborer.")
         if xy in s.areas[seat].facilities:
-            return c.refuse(nearest(c, target, Work))
+            return refuse(c, nearest(c, target, Work))
         c.say("Click a facility's boxes for a Laborer, or a train at your Office for a Porter.", error=True)
         return
     if decision == OPTION:
         if agent is not None:
-            return c.refuse(agent)
+            return refuse(c, agent)
         c.say("Choose a Local Operations option: Switch, Draw, or click a facility for the Freight Agent.",
               error=True)
         return
     if kind == "box" and agent is not None:  # a Freight Agent's box, out of Local Operations: the engine says why
-        return c.refuse(agent)
-    c.say(c.nothing(), error=True)
+        return refuse(c, agent)
+    c.say(nothing(c), error=True)
 
 
 def _refuse_porter(c, target) -> None:
@@ -98,7 +109,7 @@ def _refuse_porter(c, target) -> None:
     if cls is None:
         c.say("At the Office, click the green box to board or the red box to detrain.", error=True)
         return
-    here = [t.tray for t in c.own_trains() if t.pos == (0, 0)]
+    here = [t.tray for t in trains_in_area(c.state, c.seat) if t.pos == (0, 0)]
     if c.tray is not None and c.tray in here:  # the selected train: why not it
         here = [c.tray]
     reasons = [r for r in (c.game.why_not(cls(t)) for t in here) if r]
@@ -127,12 +138,12 @@ def refuse_tray(c, tray: int) -> None:
     decision = c.decision()
     acts = any(not isinstance(it, End) for it in c.game.legal)
     if decision == WORK and acts:  # a Porter works a train at the Office: the engine's reason
-        return c.refuse(Board(tray))
+        return refuse(c, Board(tray))
     if decision == OPTION:
-        return c.refuse(Switch())
+        return refuse(c, Switch())
     if decision == SWITCH and acts:
-        return c.refuse(Move(tray, "east", t.pos))
-    c.refuse(Move(tray, "east", t.pos))
+        return refuse(c, Move(tray, "east", t.pos))
+    refuse(c, Move(tray, "east", t.pos))
 
 
 def refuse_card(c, card: str, target) -> None:
@@ -144,14 +155,14 @@ def refuse_card(c, card: str, target) -> None:
     rules = rules_of(s, card)
     opponent = is_opponent_card(s, card)
     if kind == "dept":
-        return c.refuse(Discard(card, target[1]))
+        return refuse(c, Discard(card, target[1]))
     if kind == "home":
-        return c.refuse(Draw("home"))
+        return refuse(c, Draw("home"))
     if kind == "tray":
         t = s.trains.get(target[1])
         if opponent and rules.on_train:
-            return c.refuse(Play(card, tray=target[1]))
-        return c.refuse(Move(target[1], "east", t.pos if t else (0, 0)))
+            return refuse(c, Play(card, tray=target[1]))
+        return refuse(c, Move(target[1], "east", t.pos if t else (0, 0)))
     if kind in ("spot", "box", "player") and opponent:  # [O2]: the player whose spot or plate it is
         if not rules.on_player:
             where = ("a highlighted train in another player's Office Area" if rules.on_train else
@@ -164,7 +175,7 @@ def refuse_card(c, card: str, target) -> None:
                   error=True)
             return
         it = Play(card, at, against=name_for_intent(s, player_at(s, target[1])))
-        return c.refuse(it)
+        return refuse(c, it)
     if kind in ("spot", "box"):
         if target[1] != c.seat:
             c.say(f"That is {c.owner_name(target[1])}'s Office Area; {c.game.actor} acts in their "
@@ -174,9 +185,9 @@ def refuse_card(c, card: str, target) -> None:
         if not rules.needs_spot:
             how = ("press the button of its train" if rules.on_train else
                    "press the button of its Mainline card" if rules.on_mainline else f"press Play {name}")
-            return c.refuse(Play(card), f"The {name} needs no spot: {how}.")
+            return refuse(c, Play(card), f"The {name} needs no spot: {how}.")
         if c.serves:
             c.say(f"Click one of the highlighted facilities the {name} may serve (or Cancel).", error=True)
             return
-        return c.refuse(Play(card, xy, c.turned))
-    c.refuse(Play(card))
+        return refuse(c, Play(card, xy, c.turned))
+    refuse(c, Play(card))

@@ -13,6 +13,7 @@ from stationmaster.intents import Exchange, Fly, Sort, parse
 
 from .action import Action
 from .names import capital, car_words
+from .refusals import refuse
 from .words import for_mouse
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
@@ -103,7 +104,7 @@ def pick_for_sort(c, car: str) -> bool:
     order, c.sorting = c.sorting + left, []
     it = Sort(t.tray, tuple(order))
     if c.game.why_not(it) is not None:
-        c.refuse(it)
+        refuse(c, it)
         return False
     return c.apply(it, c.clicks)
 
