@@ -17,7 +17,7 @@ from .action import Action
 from .automation import WORK_ALL, obvious_work
 from .intent_ui import BY_CLASS, ui_of
 from .names import capital
-from .words import for_mouse
+from .words import for_mouse, say
 from .yard import yard_actions
 
 
@@ -26,17 +26,20 @@ def actions(c) -> list:
     g, s = c.game, c.state
     if g.is_over or c.bot:
         return []
-    legal = g.legal
+    legal, seat = g.legal, c.seat
     out: list = []
+
+    def said(it) -> str:  # (``Controller.said``, with the seat read once)
+        return capital(say(s, it, seat))
 
     def add(it, enabled=True, tip=""):
         entry = ui_of(it)
-        out.append(Action(entry.label(s, it), str(it), tip or c.said(it), enabled, it, entry.style_of(it)))
+        out.append(Action(entry.label(s, it), str(it), tip or said(it), enabled, it, entry.style_of(it)))
 
     def maybe(it):
         reason = g.why_not(it)
         warning = ui_of(it).warning(c, it) if reason is None else None
-        tip = warning or (for_mouse(reason) if reason else c.said(it))
+        tip = warning or (for_mouse(reason) if reason else said(it))
         add(it, reason is None and warning is None, capital(tip))
 
     n = len(c.clicks)
@@ -56,7 +59,7 @@ def actions(c) -> list:
     card = c.card
     if card is not None:
         plays = [it for it in pressed if isinstance(it, Play)]
-        out += [Action(ui_of(it).label(s, it), str(it), c.said(it), True, it, "success")
+        out += [Action(ui_of(it).label(s, it), str(it), said(it), True, it, "success")
                 for it in sorted(plays, key=lambda p: (p.at is not None or p.tray is not None
                                                         or p.mainline is not None or p.against is not None))]
         if any(isinstance(it, Play) and it.card == card and it.turned for it in legal):

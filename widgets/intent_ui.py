@@ -33,6 +33,9 @@ from .ui_entry import BY_CLASS, DEFAULT, IntentUI, click, press, seat_of  # noqa
 
 def ui_of(it) -> IntentUI:
     """The board's entry for an intent (of its class, or of the nearest base class that has one)."""
+    entry = BY_CLASS.get(type(it))  # (the usual case, asked for every legal intent of every state)
+    if entry is not None:
+        return entry
     for cls in type(it).__mro__:
         entry = BY_CLASS.get(cls)
         if entry is not None:
