@@ -16,7 +16,8 @@ class PorterUI(IntentUI):
     """A Porter boards or detrains passengers at the Office ([L2])."""
 
     style = "info"
-    verb = ""
+    verb = ""  # its button's verb
+    doing = ""  # what it does to a train, in words
     button_after_selection = True
     always_shown = True
 
@@ -30,6 +31,10 @@ class PorterUI(IntentUI):
         which = f", car {it.car}" if it.car is not None else ""  # [L2]: the player's choice of coach
         return f"{self.verb.capitalize()} {train_label(state, it.tray)}{which}"
 
+    def say(self, state, it, seat, owner):
+        car = f" (car {it.car} from the front)" if it.car is not None else ""
+        return f"{self.doing} {train_name(state, it.tray)}{car}"
+
     def options(self, ctl, it, legal, seen):
         return [(capital(self.say(ctl.state, it, ctl.seat, None)),
                  "click the Office's green (board) or red (detrain) box, or its button", False)]
@@ -38,21 +43,15 @@ class PorterUI(IntentUI):
 class BoardUI(PorterUI):
     intent = Board
     verb = "board"
+    doing = "board passengers onto"
     mouse = "press Board"
-
-    def say(self, state, it, seat, owner):
-        car = f" (car {it.car} from the front)" if it.car is not None else ""
-        return f"board passengers onto {train_name(state, it.tray)}{car}"
 
 
 class DetrainUI(PorterUI):
     intent = Detrain
     verb = "detrain"
+    doing = "detrain passengers from"
     mouse = "press Detrain"
-
-    def say(self, state, it, seat, owner):
-        car = f" (car {it.car} from the front)" if it.car is not None else ""
-        return f"detrain passengers from {train_name(state, it.tray)}{car}"
 
 
 class WorkUI(IntentUI):
