@@ -3,13 +3,15 @@
 The one source for what the table is told about "now": ``Game.decision``, the board's prompt line
 (``view/scene/hud.py``), the notebook controller's status and hint, the text view, the notebook
 record and the lessons all read it here. The decision itself is typed data on the state
-(``Turn.pending``, see ``state.py``).
+(``Turn.pending``, see ``state.py``); ``decision_kind`` names it, from the phase table
+(``phases.FLOW``'s ``decides``) and the turn, so that no reader infers it from the classes of the
+legal intents.
 """
 
 from __future__ import annotations
 
 from .flow import Option, Phase
-from .phases import FLOW
+from .phases import FLOW, STEPS
 from .query import actor, hand_limit, spec_of
 from .state import State
 
@@ -33,16 +35,36 @@ OPTION_ASKS = {
 }
 LOAD_UNLOAD_ASKS = "work passengers and freight, then end"
 
+#: the kinds of decision ``decision_kind`` names besides the pending ones (``PENDING_ASKS``)
+OVER = "over"
+OPTION = "option"  # choose a Local Operations option
+SWITCH = str(Option.SWITCH)  # the Switch option taken: Moves, set-outs, yard work, end
+DRAW = str(Option.DRAW)  # the Draw option taken: play or discard cards, end
+WORK = "work"  # Load/Unload: Porters and Laborers, end
+#: what each kind of decision asks, in a player's words
+ASKS = {**PENDING_ASKS, OVER: "the game is over", OPTION: OPTION_ASKS[None], SWITCH: OPTION_ASKS[Option.SWITCH],
+        DRAW: OPTION_ASKS[Option.DRAW], WORK: LOAD_UNLOAD_ASKS}
+
+
+def decision_kind(s: State) -> str:
+    """Which decision is in hand: "over", a pending decision's kind ("clearance", "direction",
+    "grade", "makeup"), or the phase's own (``phases.FLOW``'s ``decides``): "option" while a Local
+    Operations option is to be chosen, "switch" or "draw" once it is, "work" in Load/Unload."""
+    if s.outcome is not None:
+        return OVER
+    if s.turn.pending is not None:
+        return s.turn.pending.kind
+    kind = STEPS[s.phase].decides
+    if kind == OPTION and s.turn.option is not None:
+        return str(s.turn.option)
+    if kind is None:  # pragma: no cover - the flow stops only where a decision is asked
+        raise ValueError(f"no decision is asked in {s.phase}")
+    return kind
+
 
 def decision(s: State) -> str:
     """What the actor is deciding, e.g. 'clear or hold a following train'."""
-    if s.outcome is not None:
-        return "the game is over"
-    if s.turn.pending is not None:
-        return PENDING_ASKS[s.turn.pending.kind]
-    if s.phase == Phase.LOCAL_OPERATIONS:
-        return OPTION_ASKS[s.turn.option]
-    return LOAD_UNLOAD_ASKS
+    return ASKS[decision_kind(s)]
 
 
 def pending_train(s: State):

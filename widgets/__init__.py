@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 
 from .autosave import AUTOSAVE_NAME, autosave_name, autosave_path, autosaves, resume
-from .controller import Action, Controller
+from .action import Action
+from .controller import Controller
 
 __all__ = ["AUTOSAVE_NAME", "Action", "Board", "Controller", "GameBoard", "autosave_name", "autosave_path",
            "autosaves", "play", "resume"]

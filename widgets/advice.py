@@ -14,12 +14,11 @@ import html
 from dataclasses import dataclass, field
 
 from stationmaster import explain
-from stationmaster.intents import (
-    Agent, Board, Clearance, Detrain, Discard, Draw, End, Exchange, Fly, Grade, Move, Place, Play, Run, SetOut, Sort,
-    Switch, Work,
-)
+from stationmaster.intents import Draw, Grade
 
-from .words import capital, place_name, say
+from .intent_ui import ui_of
+from .names import capital
+from .words import say
 
 #: the bot a Hint asks, and the ones tried after it while it is not installed
 HINT_BOTS = ("planner", "search", "greedy")
@@ -35,16 +34,10 @@ _SOURCE_WORDS = (("boarded", "boarding"), ("detrained", "detraining"), ("unloade
 
 # --------------------------------------------------------------------------- What can I do?
 
-#: yard work ([K3]-[K5]) as an option, and the buttons that make it
-YARD_OPTIONS = {Sort: "Sort {train}'s cars on the Small Yard (one Move)",
-                Fly: "Roll cars off {train}'s rear into an industry (a flying switch, one Move)",
-                Exchange: "Leave and take cars at the Interchange with {train} (one Move)"}
-YARD_CLICKS = {Sort: "its Sort buttons, car by car from the front", Fly: "a Fly button",
-               Exchange: "its Leave and Take buttons, then Exchange"}
-
 def options(controller) -> list:
     """``[(what, how), ...]``: the useful legal actions for the actor now, in words, with the
-    click or button that makes each; the do-nothing ones (pass, end) last."""
+    click or button that makes each (each intent class's rows are its board entry's,
+    ``intent_ui``); the do-nothing ones (pass, end) last."""
     g = controller.game
     if g.is_over:
         return [("The game is over", "start a New game, or Undo to look back")]
@@ -53,80 +46,10 @@ def options(controller) -> list:
     s, seat = g.state, controller.seat
     legal = g.legal_intents()
     out, last = [], []
-    plays: dict = {}
+    seen: set = set()
     for it in legal:
-        if isinstance(it, Play):
-            plays.setdefault(it.card, []).append(it)
-    moves: dict = {}
-    for it in legal:
-        if isinstance(it, Move):
-            moves.setdefault(it.tray, set()).add(it.to)
-    seen_work = set()
-    seen_yard = set()
-    for it in legal:
-        words = capital(say(s, it, seat))
-        if isinstance(it, Switch):
-            problem = controller.switch_problem()
-            if problem:
-                continue
-            trains = ", ".join(controller.train_label(t) for t in sorted(controller.movable_after_switch()))
-            out.append((f"Switch with your trains ({trains} can move)", "click a highlighted train, or press Switch"))
-        elif isinstance(it, Draw):
-            if it.source == "home":
-                out.append(("Draw a card from the Home Office", "click the Home Office deck"))
-            else:
-                top = s.departments[it.source - 1][-1]
-                out.append((f"Take the {controller.card_name(top)} from Department {it.source}",
-                            f"click Department {it.source}"))
-        elif isinstance(it, Agent):
-            if it.action == "pass":
-                last.append(("Let the Freight Agent pass (nothing else this Stage)", "press Agent pass"))
-            else:
-                out.append((words, f"click {place_name(s, seat, it.at)}'s boxes, then the Agent button"))
-        elif isinstance(it, Play):
-            if it.card in plays:
-                mine = plays.pop(it.card)
-                name = controller.card_name(it.card)
-                spots = {p.at for p in mine if p.at is not None}
-                quick = getattr(controller, "quick_play", False) and len(mine) == 1
-                if spots:
-                    n = len(spots)
-                    out.append((f"Lay the {name} ({n} spot{'s' if n != 1 else ''} fit)",
-                                "click the card" if quick else "click the card, then a highlighted spot"))
-                else:
-                    out.append((f"Play the {name}", "click the card" if quick else
-                                f"click the card, then press Play {name}"))
-        elif isinstance(it, Move):
-            if it.tray in moves:
-                n = len(moves.pop(it.tray))
-                out.append((f"Move {controller.train_label(it.tray)} ({n} spot{'s' if n != 1 else ''} in reach)",
-                            "click the train, then a highlighted spot"))
-        elif isinstance(it, SetOut):
-            out.append((words, f"click {controller.train_label(it.tray)}, then its Set out button"))
-        elif isinstance(it, (Sort, Fly, Exchange)):  # [K3]-[K5]: said once per train and kind of yard work
-            if (type(it), it.tray) not in seen_yard:
-                seen_yard.add((type(it), it.tray))
-                out.append((YARD_OPTIONS[type(it)].format(train=controller.train_label(it.tray)),
-                            f"click {controller.train_label(it.tray)}, then {YARD_CLICKS[type(it)]}"))
-        elif isinstance(it, (Board, Detrain)):
-            out.append((words, "click the Office's green (board) or red (detrain) box, or its button"))
-        elif isinstance(it, Work):
-            if (it.at, it.box) not in seen_work:
-                seen_work.add((it.at, it.box))
-                out.append((words, "click that box on the facility"))
-        elif isinstance(it, (Clearance, Run, Place, Grade)):  # a pending decision: every choice is an item
-            label = controller.button_label(it)
-            why = explain.why(g, it)
-            out.append((f"{label}: {why}" if why else words, f"press {label}"))
-        elif isinstance(it, Discard):
-            continue  # said once below
-        elif isinstance(it, End):
-            label = explain.end_label(s)
-            last.append((capital(explain.end_words(s)), f"press {label}"))
-    if any(isinstance(it, Discard) for it in legal):
-        quick = getattr(controller, "quick_play", False) or getattr(controller, "quick_discard", False)
-        last.insert(0, ("Discard a card to a Department", "click a Department, then the card" if quick else
-                        "click the card, then a Department"))
+        for what, how, at_end in ui_of(it).options(controller, it, legal, seen):
+            (last if at_end else out).append((what, how))
     if getattr(controller, "work_all", False) and controller.obvious_work():
         out.insert(0, (f"Work all: every Porter and Laborer action that earns ({len(controller.obvious_work())} now)",
                        "press Work all"))

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from stationmaster.intents import Discard, End, Play
 
-from .gestures import click
+from .intent_ui import click
 
 #: the controller options that switch the shortcuts, as the board's settings name them
 OPTIONS = {"quick_play": "One click plays a card that fits one place",

@@ -22,7 +22,9 @@ from . import load_unload, local_ops, mainline, new_train, shift_change
 
 @dataclass(frozen=True)
 class Step:
-    """One row of the phase table. ``new_stage``: the phase after this one begins a new Stage."""
+    """One row of the phase table. ``new_stage``: the phase after this one begins a new Stage.
+    ``decides``: the decision its players make when none is pending (``decisions.decision_kind``;
+    "option" is refined by the option taken), None for a phase that only asks pending decisions."""
 
     phase: Phase
     title: str
@@ -30,6 +32,7 @@ class Step:
     rules: ModuleType
     next: Phase
     new_stage: bool = False
+    decides: str | None = None
 
     def __repr__(self) -> str:
         return f"<Step {self.phase}: {self.title!r} -> {self.next}>"
@@ -37,10 +40,10 @@ class Step:
 
 #: the phases of a Stage, in order
 FLOW = (
-    Step(Phase.LOCAL_OPERATIONS, "Local Operations", "Local Ops", local_ops, Phase.NEW_TRAIN),
+    Step(Phase.LOCAL_OPERATIONS, "Local Operations", "Local Ops", local_ops, Phase.NEW_TRAIN, decides="option"),
     Step(Phase.NEW_TRAIN, "New Train", "New Train", new_train, Phase.MAINLINE),
     Step(Phase.MAINLINE, "Mainline", "Mainline", mainline, Phase.LOAD_UNLOAD),
-    Step(Phase.LOAD_UNLOAD, "Load/Unload", "Load/Unload", load_unload, Phase.SHIFT_CHANGE),
+    Step(Phase.LOAD_UNLOAD, "Load/Unload", "Load/Unload", load_unload, Phase.SHIFT_CHANGE, decides="work"),
     Step(Phase.SHIFT_CHANGE, "Shift Change", "Shift Change", shift_change, Phase.LOCAL_OPERATIONS, new_stage=True),
 )
 #: the table by phase name

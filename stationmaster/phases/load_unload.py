@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..cards import PIECES
 from ..cards.base import fire
 from ..flow import Phase, Where
-from ..intents import Board, Detrain, End, Work
+from ..intents import Agent, Board, Detrain, End, Work
 from ..query import (
     actor, area_of, capacity, name, office_tier, outbound_loads, player_at, spec_of, spotted_empties, table_order,
     trains_on, workers_left, yard_has)
@@ -220,6 +220,8 @@ def check(s: State, it) -> str | None:
         if office_tier(s, area) < 1:
             return "a Whistle Post has no Porters; upgrade to a Depot for passenger work"
         tr = s.trains.get(it.tray)
+        if tr is not None and tr.where == Where.AREA and tr.seat == seat and tr.pos != (0, 0):
+            return f"Porters work trains standing at your Office; train {tr.label} (Crew Tray {it.tray}) is not there"
         if tr is None or tr.where != Where.AREA or tr.seat != seat or tr.pos != (0, 0):
             return f"Crew Tray {it.tray} is not on an A/D track at your Office"
         refused = fire(s, "work_problem", p, it, tr, train=tr, seat=seat)
@@ -261,6 +263,8 @@ def check(s: State, it) -> str | None:
             return (f"that takes {need} Laborer{'s' if need > 1 else ''}; "
                     f"{have} {'is' if have == 1 else 'are'} free at this facility this Stage")
         return None
+    if isinstance(it, Agent) and it.action == "clear":  # the red boxes are the Freight Agent's ([A2])
+        return "a Laborer does not empty a red box; the Freight Agent clears it in Local Operations"
     return f"it is Load/Unload: {who} works passengers and freight, then 'end'"
 
 

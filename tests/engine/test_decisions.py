@@ -9,6 +9,7 @@ import pickle
 import pytest
 
 from positions import duo, solo, to_decision
+import stationmaster as sm
 from stationmaster import decisions, phases
 from stationmaster.game import freeze, thaw
 from stationmaster.state import PendingClearance, PendingDirection, PendingMakeup, WaitingExtra
@@ -126,3 +127,64 @@ def test_the_names_and_the_decision_words_live_only_in_decisions():
             assert not [w for w in words if w in text], path
         if path != table:
             assert not [w for w in names if w in text], path
+
+
+# --------------------------------------------------------------------------- which decision is in hand
+
+#: the legal intent classes each kind of decision offers besides End (what the board used to tell the
+#: decision by)
+OFFERS = {"option": {"Switch", "Draw", "Agent"}, "switch": {"Move", "SetOut", "Sort", "Fly", "Exchange"},
+          "draw": {"Play", "Discard"}, "work": {"Board", "Detrain", "Work"},
+          "clearance": {"Clearance"}, "direction": {"Run"}, "grade": {"Grade"}, "makeup": {"Place", "End"}}
+
+
+def test_decision_kind_names_the_local_operations_option_in_hand_and_load_unload():
+    import random
+
+    g, rng = sm.new_game(seed=1), random.Random(1)
+    while "switch" not in map(str, g.legal):  # the first Stage with a train in the Office Area
+        g.apply(rng.choice([it for it in g.legal_intents() if str(it) != "switch"]))
+    assert decisions.decision_kind(g.state) == "option"
+    twin = g.copy()
+    g.apply("switch")
+    assert decisions.decision_kind(g.state) == "switch"
+    twin.apply("draw home")
+    assert decisions.decision_kind(twin.state) == "draw"
+    while g.phase != "load_unload":  # on to a Load/Unload with work to do
+        g.apply(rng.choice(g.legal_intents()))
+    assert decisions.decision_kind(g.state) == "work"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_decision_kind_of_a_pending_decision_is_its_kind(kind):
+    g = KINDS[kind][0]()
+    assert decisions.decision_kind(g.state) == kind
+    assert decisions.decision(g.state) == decisions.ASKS[kind] == decisions.PENDING_ASKS[kind]
+
+
+def test_decision_kind_is_read_from_the_phase_table():
+    asked = {step.phase: step.decides for step in phases.FLOW if step.decides}
+    assert asked == {"local_operations": "option", "load_unload": "work"}
+    assert set(decisions.ASKS) == {"over", "option", "switch", "draw", "work", *decisions.PENDING_ASKS}
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_decision_kind_agrees_with_the_intents_each_decision_offers(seed):
+    """In every state of random games the legal intents are of the classes the decision named offers."""
+    import random
+
+    rng = random.Random(seed)
+    g = duo(optional_rules=["manual_makeup"]).game() if seed == 11 else sm.new_game(seed=seed)
+    seen = set()
+    for _ in range(1500):
+        if g.is_over:
+            break
+        kind = decisions.decision_kind(g.state)
+        seen.add(kind)
+        classes = {type(it).__name__ for it in g.legal} - {"End"}
+        assert classes <= OFFERS[kind], (kind, classes)
+        g.apply(rng.choice(g.legal_intents()))
+    assert {"option", "switch", "draw", "work"} <= seen
+    if g.is_over:
+        assert decisions.decision_kind(g.state) == "over"
+        assert decisions.decision(g.state) == "the game is over"

@@ -352,7 +352,8 @@ def test_passenger_work_only_on_a_train_at_the_office():
     b.train(1, player="Player", at=(1, 0), ahead=["CL2"])
     g = b.game()
     to_load_unload(g)
-    assert "not on an a/d track" in why(g, "detrain 1")
+    assert why(g, "detrain 1") == "porters work trains standing at your office; train 1 (crew tray 1) is not there"
+    assert "not on an a/d track" in why(g, "detrain 2")  # no train in that Crew Tray
     assert_sound(g)
 
 
@@ -534,6 +535,21 @@ def test_laborers_one_action_each_per_stage_reset_next_stage():
     assert workers_left(g.state, g.state.areas[0], SHED) == 2
     assert g.why_not("work 1,-1 at") is None
     assert_sound(g)
+
+
+def test_a_red_box_in_load_unload_is_the_freight_agents_to_clear_not_a_laborers():
+    """A2: in Load/Unload a player who would empty a red box is told who does (the board says this
+    when its red box is clicked: the engine's words, not the board's)."""
+    b = Position(seed=1)
+    b.lay("Player", "produce_shed", SHED)
+    b.boxes("Player", SHED, red=["RL1"])
+    keep_busy(b)
+    g = b.game()
+    to_load_unload(g)
+    assert g.phase == "load_unload"
+    assert why(g, "agent clear 1,-1") == ("a laborer does not empty a red box; the freight agent clears it in "
+                                          "local operations")
+    assert "it is load/unload" in why(g, "agent stock 1,-1")
 
 
 def test_hopping_past_an_occupied_box_costs_one_laborer_per_box():

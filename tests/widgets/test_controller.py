@@ -345,6 +345,33 @@ def test_a_click_on_a_red_box_clears_it_and_on_a_green_box_stocks_it():
     assert g.history[-1] == Agent("clear", (0, 1))
 
 
+def test_a_refused_click_on_a_red_box_says_why_the_agent_cannot_clear_it():
+    """A click on an empty red box in Local Operations comes nearest to the Freight Agent's clear: its
+    reason is the engine's for that (it was the reason against stocking the green box). In Load/Unload
+    the engine says whose box it is."""
+    b = Position(seed=1)
+    b.lay(ME, "straight", (1, 0))
+    b.lay(ME, "mine_tipple", (0, 1))
+    g = b.game()
+    c = Controller(g)
+    assert not c.click(("box", 0, 0, 1, "red")) and c.error
+    assert c.message == for_mouse(g.why_not("agent clear 0,1")) and "red box" in c.message.lower()
+    b = Position(seed=1)
+    b.lay(ME, "mine_tipple", (0, 1))
+    b.boxes(ME, (0, 1), red=["HL6"])  # nothing for a Laborer there
+    b.lay(ME, "mine_tipple", (-1, -1))  # work elsewhere keeps the player in Load/Unload
+    b.cars(ME, (-1, -1), ["HE5"])
+    b.boxes(ME, (-1, -1), green=["HL5"])
+    g = b.game()
+    while g.phase == "local_operations":
+        g.apply("agent pass")
+    assert g.phase == "load_unload"
+    c = Controller(g)
+    assert not c.click(("box", 0, 0, 1, "red")) and c.error
+    assert c.message == for_mouse(g.why_not("agent clear 0,1"))
+    assert c.message == "A Laborer does not empty a red box; the Freight Agent clears it in Local Operations"
+
+
 def load_unload_position():
     """A Depot with a loaded coach in its green box and train 1 held at the Office with an empty
     coach (it arrived this Stage, so the Mainline phase does not move it), in Load/Unload."""
@@ -530,6 +557,22 @@ def test_turned_only_spots_are_highlighted_and_a_click_lays_the_card_turned():
     assert "fits there only turned, so it was laid that way" in c.message
 
 
+def test_a_card_laid_as_printed_against_the_turned_toggle_says_so():
+    """The Turned toggle on, a click on a spot the card fits only as printed lays it as printed,
+    and the message says that way (it said "turned": the toggle was read after the card had gone)."""
+    g, card, _ = turned_only_position()
+    plays = [i for i in g.legal_intents() if isinstance(i, Play) and i.card == card and i.at is not None]
+    only_printed = sorted({i.at for i in plays if not i.turned} - {i.at for i in plays if i.turned})
+    assert only_printed, "the position needs a spot that takes the card only as printed"
+    c = Controller(g, auto_end_draw=False)
+    c.click(("hand", card))
+    c.press("ui:turned")
+    assert c.turned and ("spot", 0, *only_printed[0]) in targets(c, "turned")
+    assert c.click(("spot", 0, *only_printed[0]))
+    assert g.history[-1] == Play(card, only_printed[0], False)
+    assert "fits there only as printed, so it was laid that way" in c.message
+
+
 def test_after_a_move_the_message_says_the_train_stays_selected():
     g = switching_position()
     c = Controller(g)
@@ -633,3 +676,21 @@ def test_a_selection_survives_the_boards_sync_within_the_turn_only():
     assert c.click(("spot", 0, *move.to)) and c.tray == 1
     c.press("end")
     assert c.clicks == [] and c.tray is None
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_what_switch_would_lead_to_is_never_that_of_an_earlier_state(seed):
+    """The Switch foresight is kept for one game state: it was keyed by the id() of the legal
+    intents, which a later state's may take over once the earlier is freed, and then said "Switch
+    with your trains ( can move)" or greyed Switch in the wrong Stage."""
+    from stationmaster.widgets.automation import switch_check
+
+    g = sm.new_game(seed=seed)
+    c = Controller(g)
+    rng = random.Random(seed)
+    for n in range(600):
+        if g.is_over:
+            break
+        if n % 3 == 0 and c.seat is not None:  # (asked now and then, as a board asks after a click)
+            assert (c.switch_problem(), c.movable_after_switch()) == switch_check(g, c.seat), n
+        g.apply(rng.choice(g.legal_intents()))
