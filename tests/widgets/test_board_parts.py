@@ -21,8 +21,6 @@ from stationmaster.widgets import advice  # noqa: E402
 WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
 #: "about 500 lines" at most for a module of the notebook UI
 MAX_LINES = 500
-#: modules another part of issue 30 splits (30.1: the controller)
-NOT_YET = {"controller.py"}
 #: private attributes of other libraries' objects a module may touch, with why
 FOREIGN_PRIVATE = {("canvas.py", "_current_canvas"): "ipycanvas caches the canvas it draws on"}
 
@@ -52,7 +50,7 @@ def test_the_board_is_composed_not_mixed():
 
 def test_no_widgets_module_is_long():
     long = {p.name: n for p in _modules() if (n := len(p.read_text().splitlines())) > MAX_LINES}
-    assert set(long) <= NOT_YET, long
+    assert not long, long
 
 
 def _private_reads(path: Path) -> list:
