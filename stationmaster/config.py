@@ -18,10 +18,11 @@ LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
 #: switches misses them, and steady play with freight makes them (figures in docs/rules.md)
 TARGETS_V2 = {"short": 13, "standard": 25, "campaign": 56}
 #: the solitaire targets of each retuned edition (v1 keeps ``LENGTHS``'): [V5] v2's, [V7] v3's
-#: (Short's 15 follows from Short's freight pay, [L7]), [V9] v4's (every Office opens with a Depot to draw, [U4])
+#: (Short's 15 follows from Short's freight pay, [L7]), [V9] v4's (every Office opens with a Depot to draw, [U4]),
+#: [V10] v5's (every car pays, [L8]; the morning's passengers, [L9])
 TARGETS = {"v2": TARGETS_V2, "v3": {"short": 15, "standard": 25, "campaign": 56},
            "v4": {"short": 16, "standard": 27, "campaign": 56},
-           "v5": {"short": 16, "standard": 27, "campaign": 56}}
+           "v5": {"short": 17, "standard": 32, "campaign": 58}}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
                   "red_flag_escape", "per_player_floor", "adversity")

@@ -294,22 +294,31 @@ def test_a_too_long_name_says_how_long_it_may_be():
     assert len(str(err.value)) < 300
 
 
-def test_the_rules_print_the_targets_table_the_engine_deals():
-    """V9: docs/rules.md prints edition v4's targets as a table (solitaire, and the Co-op team's for 2 to 6
-    seats, each length), and every figure is the target a new game of that table is dealt."""
+@pytest.mark.parametrize("balance", ["v4", "v5"])
+def test_the_rules_print_the_targets_table_the_engine_deals(balance):
+    """V9, V10: docs/rules.md prints editions v4's and v5's targets as tables (solitaire, and the Co-op
+    team's for 2 to 6 seats, each length), and every figure is the target a new game of that table is dealt."""
     import pathlib
     import re
 
     import stationmaster as sm
 
     doc = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
-    table = doc.split("<!-- targets:v4 -->", 1)[1].split("<!-- /targets:v4 -->", 1)[0]
+    table = doc.split(f"<!-- targets:{balance} -->", 1)[1].split(f"<!-- /targets:{balance} -->", 1)[0]
     rows = {m.group(1).lower(): [int(x) for x in re.findall(r"\d+", m.group(2))]
             for m in re.finditer(r"^\| (\w+) \(\d+ Days\) \|(.*)$", table, re.M)}
     assert set(rows) == {"short", "standard", "campaign"}
     names = ["A", "B", "C", "D", "E", "F"]
     for length, figures in rows.items():
-        dealt = [sm.new_game(seed=1, length=length, balance="v4").config.target]
-        dealt += [sm.new_game(seed=1, length=length, balance="v4", mode="coop", players=names[:n]).config.target
+        dealt = [sm.new_game(seed=1, length=length, balance=balance).config.target]
+        dealt += [sm.new_game(seed=1, length=length, balance=balance, mode="coop", players=names[:n]).config.target
                   for n in range(2, 7)]
         assert figures == dealt, length
+
+
+def test_v5_solitaire_targets():
+    """V10: edition v5's solitaire targets are 17 / 32 / 58 for Short / Standard / Campaign."""
+    import stationmaster as sm
+    got = {length: sm.new_game(seed=1, length=length, balance="v5").config.target
+           for length in ("short", "standard", "campaign")}
+    assert got == {"short": 17, "standard": 32, "campaign": 58}
