@@ -3,10 +3,11 @@ Grade (rulings M12-M15)."""
 
 import pytest
 
-from stationmaster import query
 from stationmaster.builder import Position
 from stationmaster.invariants import check
 from stationmaster.slowmo import mainline_steps
+
+from positions import fill_the_office
 
 
 def _division(cards, seed=2, **options):
@@ -14,16 +15,6 @@ def _division(cards, seed=2, **options):
     b = Position(seed=seed, deck="full", **options)
     b.state.mainline = list(cards)
     return b
-
-
-def _fill_the_office(b):
-    """Every A/D track of the Player's Office held by a train that cannot leave (its engine is between
-    cars): Train 6 on a Whistle Post's one, and Train 10 too on a Depot's second (from edition v5 every
-    Office opens as a Depot, [U5]); Trains 6 and 10 stand in trays 1 and 2."""
-    b.train(6, player="Player", at=(0, 0), ahead=["BE1"], behind=["K1"])
-    if query.ad_tracks(b.state, b.state.areas[0]) > 1:
-        b.train(10, player="Player", at=(0, 0), ahead=["BE2"], behind=["K3"])
-    assert query.ad_tracks(b.state, b.state.areas[0]) == len(b.state.trains)
 
 
 def _train(g, label):
@@ -125,10 +116,10 @@ def test_a_third_train_in_a_passing_sidings_half_collides():
 @pytest.mark.parametrize("card, collides", [("HX Interlocking", False), ("Damascus Bridge", True)])
 def test_an_interlocking_holds_an_arrival_at_a_full_office_at_the_limits(card, collides):
     """M14: Train 4 runs off the card to the Office, whose A/D tracks stuck trains hold (they cannot
-    leave: their engines stand between cars, _fill_the_office). The Interlocking holds Train 4 at the Limits, on the card, and
-    without one it collides (M6)."""
+    leave: their engines stand between cars). The Interlocking holds Train 4 at the Limits, on the
+    card, and without one it collides (M6)."""
     b = _division([card, "Low Line"])
-    _fill_the_office(b)
+    fill_the_office(b)
     b.train(4, mainline=(0, 1))
     g = b.game()
     events = g.apply("agent pass")
@@ -223,7 +214,7 @@ def _yard_position(number, cars, yard_cars=()):
         b.lay("Player", card, xy)
     if yard_cars:
         b.cars("Player", C, yard_cars)
-    _fill_the_office(b)
+    fill_the_office(b)
     b.train(number, mainline=(0, 1), behind=list(cars))
     return b.game(), C
 
@@ -511,7 +502,7 @@ def test_an_interlocking_tower_holds_an_arrival_at_the_limits():
     """M19 (M14): with an Interlocking Tower on the Damascus Bridge, Train 4 running off it to the full
     Office is held at the Limits instead of colliding."""
     b = _modifier_in_hand(["Damascus Bridge", "Low Line"], "interlocking_tower")
-    _fill_the_office(b)
+    fill_the_office(b)
     b.train(4, mainline=(0, 1))
     g = b.game()
     (card,) = g.state.players[0].hand
@@ -561,7 +552,7 @@ def _signal_position(stage=1):
     (they cannot leave); a Train Order Signal beside the Office; the game at ``stage`` of Day 1."""
     b = _division(["Damascus Bridge", "Low Line"])
     b.lay("Player", "train_order_signal", (0, 1))
-    _fill_the_office(b)
+    fill_the_office(b)
     b.train(4, mainline=(0, 1))
     b.state.stage = stage
     return b.game()
