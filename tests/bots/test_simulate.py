@@ -15,7 +15,7 @@ import stationmaster as sm
 from stationmaster import cli
 from stationmaster.bots import Bot, Decision, play_turns, simulate, summarize
 from stationmaster.rules import REVENUE_SOURCES
-from stationmaster.config import TARGETS
+from stationmaster.config import DEFAULT_BALANCE, TARGETS
 
 sim = importlib.import_module("stationmaster.bots.simulate")  # the module (the package exports the function)
 
@@ -56,10 +56,10 @@ def test_a_row_matches_the_game_played_directly():
     assert len(yards["division"]) == len(yards["classification"]) == 36
     assert yards["classification"] == [0] * 36  # stage_end: returned at every Stage's end
     assert yards["division"][-1] == len(g.state.division_yard)
-    assert row["balance"] == "v4" == g.config.balance  # the default edition
+    assert row["balance"] == DEFAULT_BALANCE == g.config.balance  # the default edition
     assert (row["bot"], row["mode"], row["length"], row["players"], row["target"]) == \
-        ("greedy", "solitaire", "short", 1, g.config.target)  # [V9]: v4's Short target (being retuned)
-    assert g.config.target == TARGETS["v4"]["short"]
+        ("greedy", "solitaire", "short", 1, g.config.target)
+    assert g.config.target == TARGETS[DEFAULT_BALANCE]["short"]
 
 
 def test_every_seat_of_a_multiplayer_game_is_the_bot():
