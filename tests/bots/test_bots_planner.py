@@ -349,7 +349,7 @@ def test_a_station_held_without_its_depot_gives_way_to_a_card_of_use_now():
     """At a Whistle Post a Station waits for a Depot: with the Depot in hand it is kept (worth more
     than a facility card), without it the facility card is kept and the Station discarded to a
     Department, where it stays within reach. (A Whistle Post Office: edition v4; from v5 every Office
-    opens as a Depot, [U5].)"""
+    opens as a Depot.)"""
     from stationmaster.bots.plays import card_worth
     g = sm.new_game(seed=1, balance="v4")
     g.apply("draw home")

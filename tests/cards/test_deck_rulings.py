@@ -127,8 +127,8 @@ def test_at_a_depot_the_limiteds_are_worked_and_the_crack_limited_is_not(number,
 def test_the_departments_open_with_a_depot_for_each_seat(players, depots):
     """U4: from v2 the full deck's Departments are turned up with a Depot for each of the first three
     seats and the top card for the others, and from v4 the classic deck's too; under v1, and with the
-    classic deck under v2 and v3, with the top cards. (From v5 each Office opens as a Depot instead,
-    [U5], and no Department is seeded: tests/phases/test_car_orders.py.)"""
+    classic deck under v2 and v3, with the top cards. (From v5 each Office opens as a Depot instead
+    and no Department is seeded: tests/phases/test_car_orders.py.)"""
     mode = "solitaire" if len(players) == 1 else "coop"
     for seed in range(1, 21):
         for deck in ("full", "classic"):

@@ -204,7 +204,7 @@ def test_a_lunch_counter_does_not_pay_for_detraining():
 
 def test_a_lunch_counter_needs_passenger_business():
     """E3: on a Whistle Post it is refused: no Porters, no passengers to feed (a Whistle Post Office:
-    edition v4; from v5 every Office opens as a Depot, [U5])."""
+    edition v4; from v5 every Office opens as a Depot)."""
     b = Position(seed=3, deck="full", balance="v4")
     lunch = _hand(b, "lunch_counter")
     g = _drawing(b)
@@ -267,7 +267,7 @@ def test_a_gantry_crane_goes_only_on_a_freight_facility():
 
 def test_a_siding_extension_gives_the_office_one_more_ad_track():
     """E5: a Whistle Post with a Siding Extension holds two trains: a second may be switched onto it
-    (a Whistle Post Office: edition v4; from v5 every Office opens as a Depot, [U5])."""
+    (a Whistle Post Office: edition v4; from v5 every Office opens as a Depot)."""
     b = Position(seed=3, deck="full", balance="v4")
     b.lay(ME, "straight", (-1, 0))
     b.lay(ME, "straight", (1, 0))

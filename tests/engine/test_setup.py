@@ -108,7 +108,7 @@ def test_mainline_cards_drawn_at_random():
 @pytest.mark.parametrize("n", [1, 3, 6])
 def test_office_areas_start_limit_whistle_post_limit(n):
     """v0.2 §4.2 / v0.4.5 §3.2: each Office Area is Limit — Whistle Post — Limit, nothing else (up to
-    edition v4; v5's Offices open as Depots, [U5], tests/phases/test_car_orders.py)."""
+    edition v4; v5's Offices open as Depots: tests/phases/test_car_orders.py)."""
     g = game(n, balance="v4")
     assert len(g.state.areas) == n
     for seat, area in enumerate(g.state.areas):
@@ -191,7 +191,7 @@ def test_pocket_watch_at_stage_one_of_day_one():
 def test_starting_hands_and_home_office(n, hand, size):
     """U1 / v0.4.5 §3.1: three or six cards each, or 3 track + 3 non-track; three Departments face
     up with one card each; the rest is the Home Office; every card in one place. Edition v4: from v5
-    each Office opens with a Depot of the deck ([U5]), which these counts leave out."""
+    each Office opens with a Depot of the deck, which these counts leave out."""
     g = game(n, starting_hand=hand, balance="v4")
     s = g.state
     for p in s.players:
@@ -257,7 +257,7 @@ def test_six_card_hand_must_come_down_to_three():
 @pytest.mark.parametrize("n", [1, 3])
 def test_red_flags_with_emergency_toolbox(n):
     """U1 / v0.2 App. B: Emergency Toolbox deals each player a Red Flag from outside the deck (edition
-    v4's card count: from v5 each Office's Depot leaves the Home Office too, [U5])."""
+    v4's card count: from v5 each Office's Depot leaves the Home Office too)."""
     g = game(n, optional_rules=["emergency_toolbox"], balance="v4")
     s = g.state
     for i, p in enumerate(s.players):

@@ -506,7 +506,7 @@ def test_modifier_for_is_required_when_several_facilities_qualify():
 
 def test_extra_platform_needs_a_passenger_facility():
     """L4: an Extra Platform serves a Depot, Station or Terminal, not a Whistle Post (an Office that
-    opens as a Whistle Post: edition v4; from v5 every Office opens as a Depot, [U5])."""
+    opens as a Whistle Post: edition v4; from v5 every Office opens as a Depot)."""
     g = drawing(["Platform1"], balance="v4")
     with pytest.raises(sm.IllegalIntent, match="must go beside a facility it can serve"):
         g.apply("play Platform1 at 0,1")
@@ -552,7 +552,7 @@ def test_modifier_is_no_rail():
 
 def test_office_upgrades_in_strict_order():
     """D3, v0.2 §11.1: Whistle Post → Depot → Station → Terminal, no tier skipped or repeated (from
-    the Whistle Post an Office opens as up to edition v4; from v5 it opens as a Depot, [U5])."""
+    the Whistle Post an Office opens as up to edition v4; from v5 it opens as a Depot)."""
     g = drawing(["Station1", "Terminal1", "Depot1"], balance="v4")
     with pytest.raises(sm.IllegalIntent, match="Your Office is a Whistle Post; upgrades go strictly Whistle Post → Depot → Station → Terminal, one step at a time"):
         g.apply("play Station1")

@@ -321,7 +321,7 @@ def test_board_needs_an_empty_coach_on_the_train():
 
 def test_whistle_post_has_no_porters():
     """L2 / v0.4.5 §4.6: a Whistle Post has no Porters, so no passenger work at all (a Whistle Post
-    Office: edition v4; from v5 every Office opens as a Depot, [U5])."""
+    Office: edition v4; from v5 every Office opens as a Depot)."""
     b = Position(seed=1, balance="v4")
     keep_busy(b)
     held_train(b, ahead=["CL2"], behind=["CE3"])
@@ -336,7 +336,7 @@ def test_whistle_post_has_no_porters():
 
 def test_whistle_post_with_a_train_and_nothing_else_is_passed_over():
     """L1: at a Whistle Post with a loaded train and no freight work the player is passed over (edition
-    v4: from v5 every Office opens as a Depot, [U5])."""
+    v4: from v5 every Office opens as a Depot)."""
     b = Position(seed=1, balance="v4")
     held_train(b, ahead=["CL2"])
     g = b.game()
