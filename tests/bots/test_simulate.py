@@ -169,6 +169,23 @@ def test_cli_json_summary_and_jsonl_rows(tmp_path, capsys):
     assert "simulate: 3/3 games" in stderr  # not a terminal: the plain progress lines
 
 
+def test_cli_plays_the_default_edition_or_the_one_asked_for(tmp_path, capsys):
+    """--balance picks the edition (v5, the default, listed first); an earlier one stays playable."""
+    for asked, played in (([], DEFAULT_BALANCE), (["--balance", "v4"], "v4")):
+        out = tmp_path / f"{played}.jsonl"
+        code = cli.main(["simulate", "--bot", "random", "--length", "short", "--games", "1", "--jobs", "1",
+                         "--quiet", "--json", "--out", str(out), *asked])
+        assert code == 0 and json.loads(out.read_text())["balance"] == played
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "{v5,v4,v3,v2,v1}" in shown and f"(default {DEFAULT_BALANCE};" in shown
+    with pytest.raises(SystemExit) as e:
+        cli.main(["simulate", "--bot", "random", "--balance", "v9", "--games", "1"])
+    assert e.value.code == 2 and "invalid choice: 'v9'" in capsys.readouterr().err
+
+
 def test_cli_text_summary_and_errors(capsys):
     assert cli.main(["simulate", "--bot", "random", "--length", "short", "--games", "2", "--jobs", "1",
                      "--quiet"]) == 0
