@@ -254,7 +254,7 @@ def _simulate(args) -> int:
             rows = iter_simulate(args.bot, length=args.length, games=args.games, seed=args.seed, jobs=args.jobs,
                                  mode=args.mode, players=args.players, yard_refill=args.yard_refill,
                                  progress=not args.quiet, bot_options=options, deck=args.deck,
-                                 optional_rules=args.rule or ())
+                                 optional_rules=args.rule or (), balance=args.balance)
     except ValueError as e:
         print(f"stationmaster: {e}", file=sys.stderr)
         return EXIT_BAD
@@ -512,7 +512,7 @@ def _bot_option(text: str) -> tuple:
 
 def _simulate_parser(sub) -> None:
     from .bots import available
-    from .config import DECKS, LENGTHS, MODES, OPTIONAL_RULES, YARD_REFILLS
+    from .config import BALANCES, DECKS, DEFAULT_BALANCE, LENGTHS, MODES, OPTIONAL_RULES, YARD_REFILLS
     s = sub.add_parser("simulate", help="play many games with a bot in every seat and summarise them",
                        description="Play GAMES games with the bot in every seat (game i on seed SEED+i, "
                        "so the same seeds give the same games whatever --jobs), then print the Revenue, "
@@ -535,6 +535,8 @@ def _simulate_parser(sub) -> None:
     s.add_argument("--yard-refill", default="day_end", choices=list(YARD_REFILLS),
                    help="when used cars come back to the Division Yard (default day_end, the rules' default)")
     s.add_argument("--deck", default="classic", choices=list(DECKS), help="the deck (default classic)")
+    s.add_argument("--balance", default=DEFAULT_BALANCE, choices=sorted(BALANCES, reverse=True),
+                   help=f"the edition of the rules (default {DEFAULT_BALANCE}; earlier ones stay playable)")
     s.add_argument("--rule", action="append", metavar="RULE",
                    help=f"an optional or house rule ({', '.join(OPTIONAL_RULES)}); may be repeated")
     s.add_argument("--bot-option", action="append", metavar="KEY=VALUE",

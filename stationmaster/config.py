@@ -37,13 +37,14 @@ YARD_REFILLS = ("when_empty", "stage_end", "day_end", "at_once")
 #: density): "v1" the numbers as first played (v0.2's provisional figures with rulings [Y1], [V2]; saves
 #: written before this field existed load with it), "v2" the retuned game of issue 16, "v3" v2 with
 #: the Day's freight contract of ruling [L6], "v4" v3 with the classic deck's Departments seeded
-#: with a Depot ([U4]) and its targets ([V9]) (the default), "v5" the car orders (in development, issue
-#: 29: every car worked pays, each industry's demand for the Day is public ([L8]), the Freight Agent
-#: works a whole facility ([A3]) and every Office opens as a Depot ([U5]); its targets are v4's until
-#: its study); each rule that differs says so in docs/rules.md and reads ``config.balance``
+#: with a Depot ([U4]) and its targets ([V9]), "v5" the car orders (the default, issue 29: every car
+#: worked pays, each industry's demand for the Day is public ([L8]), the Freight Agent works a whole
+#: facility ([A3]) and every Office opens as a Depot ([U5]); its targets are v4's until its study); a
+#: save names its edition, so games of v4 and earlier replay by theirs; each rule that differs says
+#: so in docs/rules.md and reads ``config.balance``
 BALANCES = ("v1", "v2", "v3", "v4", "v5")
 #: the edition a new game is played by
-DEFAULT_BALANCE = "v4"
+DEFAULT_BALANCE = "v5"
 #: [U5] the editions whose Offices open as Depots (each seat's Depot taken from the deck, not a Department)
 DEPOT_OFFICES = ("v5",)
 #: [U4] the decks whose Departments open with a Depot for each seat, by edition: the full deck from v2,

@@ -27,7 +27,7 @@ from .game import Game
 NBFORMAT, NBFORMAT_MINOR = 4, 5
 _DEFAULTS = {"players": ("Player",), "mode": "solitaire", "length": "standard",
              "victory": "highest_after_days", "starting_hand": "three", "revenue": (1, 1, 0),
-             "optional_rules": (), "deck": "classic"}
+             "optional_rules": (), "deck": "classic", "yard_refill": "day_end"}
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]<>#|~$])")
 
 
@@ -46,13 +46,16 @@ def _py(value) -> str:
 
 
 def new_game_call(game) -> str:
-    """``sm.new_game(seed=..., ...)`` for this game: the seed and every option not at its default."""
+    """``sm.new_game(seed=..., ...)`` for this game: the seed, every option not at its default, and
+    always the edition (``balance``), so that the record deals the same game when the default
+    edition changes (as v4 -> v5 did)."""
     c = game.config
     args = [f"seed={game.seed}"]
     for name, default in _DEFAULTS.items():
         value = getattr(c, name)
         if tuple(value) != tuple(default) if isinstance(default, tuple) else value != default:
             args.append(f"{name}={_py(value)}")
+    args.append(f"balance={_py(c.balance)}")
     return f"sm.new_game({', '.join(args)})"
 
 

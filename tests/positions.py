@@ -4,6 +4,7 @@ import random
 
 from stationmaster import invariants
 from stationmaster.phases import switching
+from stationmaster.query import ad_tracks
 
 ME = "Player"
 #: v0.2 Appendix A.2 / A.5 grid: A B C over D E F, E the Office
@@ -38,6 +39,16 @@ def a2_layout(b, who=ME, office="depot"):
     b.lay(who, "grocers_warehouse", C)
     if office:
         b.office(who, office)
+
+
+def fill_the_office(b):
+    """Every A/D track of the Player's Office held by a train that cannot leave (its engine is between
+    cars): Train 6 on a Whistle Post's one, and Train 10 too on a Depot's second (from edition v5 every
+    Office opens as a Depot, [U5]); Trains 6 and 10 stand in trays 1 and 2."""
+    b.train(6, player="Player", at=(0, 0), ahead=["BE1"], behind=["K1"])
+    if ad_tracks(b.state, b.state.areas[0]) > 1:
+        b.train(10, player="Player", at=(0, 0), ahead=["BE2"], behind=["K3"])
+    assert ad_tracks(b.state, b.state.areas[0]) == len(b.state.trains)
 
 
 def to_load_unload(g):

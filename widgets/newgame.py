@@ -11,7 +11,8 @@ import ipywidgets as W
 
 import stationmaster as sm
 from stationmaster.config import (
-    DECKS, LENGTHS, MAX_PLAYERS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES, YARD_REFILLS, make_config,
+    BALANCES, DECKS, DEFAULT_BALANCE, LENGTHS, MAX_PLAYERS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES,
+    YARD_REFILLS, make_config,
 )
 
 from .frontend import close_widget
@@ -27,6 +28,10 @@ HAND_LABELS = {"three": "Three cards", "six": "Six cards", "track_split": "Three
 DECK_LABELS = {"classic": "Classic (52 cards)", "full": "Full (213 cards)"}
 REFILL_LABELS = {"when_empty": "Only when empty", "stage_end": "Every Stage's end", "day_end": "Every Day's end",
                  "at_once": "At once"}
+#: the editions of the rules, newest (the default) first
+EDITIONS = tuple(sorted(BALANCES, reverse=True))
+EDITION_LABELS = {"v5": "v5: car orders", "v4": "v4: freight by the Day", "v3": "v3", "v2": "v2",
+                  "v1": "v1: as first played"}
 
 #: New game form: a checkbox label that says more than the rule's name, and its tip
 RULE_LABELS = {"adversity": "adversity (Solitaire)"}
@@ -44,7 +49,7 @@ def _length_label(name: str) -> str:
     return f"{name.capitalize()} ({days} Days)"
 
 
-def goal_words(mode: str, length: str, seats: int) -> str:
+def goal_words(mode: str, length: str, seats: int, balance: str = DEFAULT_BALANCE) -> str:
     """What the game the form would start must reach, as the form shows it: the solitaire target,
     the Co-op team's pooled target for every table from two to six seats (the one chosen in bold,
     rulings [V6], [V8], [V9]), or the Competitive floor ([V2]) — each read from the engine's own
@@ -54,14 +59,14 @@ def goal_words(mode: str, length: str, seats: int) -> str:
     if mode == "coop":
         cells = []
         for n in range(2, MAX_PLAYERS + 1):
-            cell = f"{n} seats {make_config(names[:n], 'coop', length).target}"
+            cell = f"{n} seats {make_config(names[:n], 'coop', length, balance=balance).target}"
             cells.append(f"<b>{cell}</b>" if n == seats else cell)
         return f"Team target (pooled, {days} Days): " + " · ".join(cells)
     if mode == "competitive":
-        cfg = make_config(names[:max(2, seats)], "competitive", length)
+        cfg = make_config(names[:max(2, seats)], "competitive", length, balance=balance)
         who = "the leader makes" if cfg.floor_on_leader else "the table makes"
         return f"Most Revenue after {days} Days wins, if {who} at least {cfg.revenue_floor}"
-    return f"Target: {make_config(names[:1], 'solitaire', length).target} Revenue in {days} Days"
+    return f"Target: {make_config(names[:1], 'solitaire', length, balance=balance).target} Revenue in {days} Days"
 
 
 def form_problem(opts: dict) -> str | None:
@@ -139,6 +144,10 @@ class NewGameForm(W.VBox):
         self.f_refill = W.Dropdown(description="Yard refill", options=_choices(YARD_REFILLS, REFILL_LABELS),
                                    value="day_end", layout=wide, style=st,
                                    tooltip="when used cars come back to the Division Yard (ruling Y1)")
+        self.f_edition = W.Dropdown(description="Edition", options=_choices(EDITIONS, EDITION_LABELS),
+                                    value=DEFAULT_BALANCE, layout=wide, style=st,
+                                    tooltip="the edition of the rules (docs/rules.md): the newest is the default, "
+                                    "earlier ones stay playable")
         self.f_rates = [W.BoundedIntText(value=v, min=0, max=5, description=d, layout=W.Layout(width="13em"),
                                          style={"description_width": "7em"})
                         for v, d in ((1, "Passenger"), (1, "Freight"), (0, "Transit"))]
@@ -158,7 +167,7 @@ class NewGameForm(W.VBox):
         self.f_problem.add_class("sm-form-problem")
         # what the chosen game must reach: the target, the Co-op team's for every table, or the floor
         self.f_goal = W.HTML("", layout=W.Layout(margin="2px 0"))
-        for w in (self.f_mode, self.f_length, self.f_players):
+        for w in (self.f_mode, self.f_length, self.f_players, self.f_edition):
             w.observe(lambda ch: self._show_goal(), "value")
         self._show_goal()
         for w in (self.f_seed, self.f_players, self.f_mode, self.f_hand, self.f_deck, *self.f_rules.values()):
@@ -171,7 +180,7 @@ class NewGameForm(W.VBox):
         self.f_resume_row = W.HBox([self.f_autosaves, self.f_resume], layout=W.Layout(display="none"))
         super().__init__([
             W.HBox([W.VBox([self.f_seed, self.f_players, self.f_mode, self.f_length]),
-                    W.VBox([self.f_victory, self.f_hand, self.f_deck, self.f_refill]),
+                    W.VBox([self.f_victory, self.f_hand, self.f_deck, self.f_refill, self.f_edition]),
                     W.VBox([W.HTML("Revenue rates (0–5):"), *self.f_rates])], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([W.HTML("Optional rules:")] + list(self.f_rules.values()), layout=W.Layout(flex_flow="row wrap")),
             self.f_seats,
@@ -259,12 +268,12 @@ class NewGameForm(W.VBox):
                     victory=self.f_victory.value, starting_hand=self.f_hand.value,
                     revenue=tuple(w.value for w in self.f_rates),
                     optional_rules=[r for r, w in self.f_rules.items() if w.value], bots=bots or None,
-                    deck=self.f_deck.value, yard_refill=self.f_refill.value)
+                    deck=self.f_deck.value, yard_refill=self.f_refill.value, balance=self.f_edition.value)
 
     def _show_goal(self) -> None:
         """The form's line of what its game must reach, for the mode, length and players chosen."""
         seats = len([p for p in self.f_players.value.split(",") if p.strip()]) or 1
-        _set(self.f_goal, "value", goal_words(self.f_mode.value, self.f_length.value, seats))
+        _set(self.f_goal, "value", goal_words(self.f_mode.value, self.f_length.value, seats, self.f_edition.value))
 
     def _say_form_problem(self, text: str) -> None:
         """The form's refusal beside its Start button ('' clears it)."""

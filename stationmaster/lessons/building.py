@@ -80,8 +80,9 @@ def lay_track() -> Lesson:
 
 def upgrade_office() -> Lesson:
     """Your hand holds a Depot and a Station. Draw, then upgrade the Whistle Post to a Depot and the
-    Depot to a Station — a Station first is refused: no tier may be skipped. Then ``end``."""
-    b = Position(seed=5)
+    Depot to a Station — a Station first is refused: no tier may be skipped. Then ``end``. (Edition
+    v4, whose Offices open as Whistle Posts; from v5 they open as Depots, [U5].)"""
+    b = Position(seed=5, balance="v4")
     depot, station = b.hand(ME, ["depot", "station"])
     game = b.game()
 

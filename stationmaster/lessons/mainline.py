@@ -198,7 +198,8 @@ def collision(kind: str) -> Lesson:
     """
     if kind not in COLLISIONS:
         raise ValueError(f"kind must be one of {', '.join(COLLISIONS)}")
-    b = Position(players=[ME], seed=1)
+    # the Whistle Post's one A/D track: edition v4 (from v5 every Office opens as a Depot, [U5])
+    b = Position(players=[ME], seed=1, **({"balance": "v4"} if kind == "full_ad_tracks" else {}))
     if kind == "arrival_over_cars":
         b.lay(ME, "straight", (-1, 0))
         b.cars(ME, (-1, 0), ["HE1", "HL1"])

@@ -79,7 +79,9 @@ def test_search_plays_a_seat_in_coop_and_competitive(mode):
 
 
 def test_position_value_counts_revenue_and_work_in_hand():
-    g = sm.new_game(seed=1)
+    """Nothing at the start of a game whose Office is a Whistle Post (edition v4; from v5 every Office
+    opens as a Depot, which the value counts as built), and every Revenue point counts."""
+    g = sm.new_game(seed=1, balance="v4")
     assert position_value(g, "Player") == 0
     g.state.players[0].revenue = 4
     assert position_value(g, "Player") == 4

@@ -15,7 +15,7 @@ import stationmaster as sm
 from stationmaster import cli
 from stationmaster.bots import Bot, Decision, play_turns, simulate, summarize
 from stationmaster.rules import REVENUE_SOURCES
-from stationmaster.config import TARGETS
+from stationmaster.config import DEFAULT_BALANCE, TARGETS
 
 sim = importlib.import_module("stationmaster.bots.simulate")  # the module (the package exports the function)
 
@@ -56,10 +56,10 @@ def test_a_row_matches_the_game_played_directly():
     assert len(yards["division"]) == len(yards["classification"]) == 36
     assert yards["classification"] == [0] * 36  # stage_end: returned at every Stage's end
     assert yards["division"][-1] == len(g.state.division_yard)
-    assert row["balance"] == "v4" == g.config.balance  # the default edition
+    assert row["balance"] == DEFAULT_BALANCE == g.config.balance  # the default edition
     assert (row["bot"], row["mode"], row["length"], row["players"], row["target"]) == \
-        ("greedy", "solitaire", "short", 1, g.config.target)  # [V9]: v4's Short target (being retuned)
-    assert g.config.target == TARGETS["v4"]["short"]
+        ("greedy", "solitaire", "short", 1, g.config.target)
+    assert g.config.target == TARGETS[DEFAULT_BALANCE]["short"]
 
 
 def test_every_seat_of_a_multiplayer_game_is_the_bot():
@@ -167,6 +167,23 @@ def test_cli_json_summary_and_jsonl_rows(tmp_path, capsys):
     assert _without_seconds(rows) == _without_seconds(
         simulate("random", length="short", games=3, seed=4, yard_refill="day_end"))
     assert "simulate: 3/3 games" in stderr  # not a terminal: the plain progress lines
+
+
+def test_cli_plays_the_default_edition_or_the_one_asked_for(tmp_path, capsys):
+    """--balance picks the edition (v5, the default, listed first); an earlier one stays playable."""
+    for asked, played in (([], DEFAULT_BALANCE), (["--balance", "v4"], "v4")):
+        out = tmp_path / f"{played}.jsonl"
+        code = cli.main(["simulate", "--bot", "random", "--length", "short", "--games", "1", "--jobs", "1",
+                         "--quiet", "--json", "--out", str(out), *asked])
+        assert code == 0 and json.loads(out.read_text())["balance"] == played
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "{v5,v4,v3,v2,v1}" in shown and f"(default {DEFAULT_BALANCE};" in shown
+    with pytest.raises(SystemExit) as e:
+        cli.main(["simulate", "--bot", "random", "--balance", "v9", "--games", "1"])
+    assert e.value.code == 2 and "invalid choice: 'v9'" in capsys.readouterr().err
 
 
 def test_cli_text_summary_and_errors(capsys):

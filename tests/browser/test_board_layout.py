@@ -28,10 +28,11 @@ from .test_jupyterlab import target_point
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 #: a Load/Unload decision of seed 1 (after 102 random steps): Board and Detrain, each also to a
-#: chosen car, Work all, End; seven steps earlier, the choice of an option with "Agent: stock"
+#: chosen car, Work all, End; seven steps earlier, the choice of an option with "Agent: stock" (edition
+#: v4's deal)
 LOAD_UNLOAD = """import random
 import stationmaster as sm
-game = sm.new_game(seed=1)
+game = sm.new_game(seed=1, balance="v4")
 r = random.Random(1)
 for _ in range(102):
     game.apply(r.choice(game.legal_intents()))

@@ -22,10 +22,10 @@ from .conftest import VIEW, open_notebook_board
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 #: a two-player hot-seat game where the Hint is "detrain" with a train's mark under the panel's
-#: usual corner (found by tests/widgets: Ann's train on the Division strip, top right)
+#: usual corner (found by tests/widgets: Ann's train on the Division strip, top right); edition v4's deal
 HINT_GAME = """import random
 import stationmaster as sm
-game = sm.new_game(seed=3, players=["Ann", "Bo"], mode="competitive")
+game = sm.new_game(seed=3, players=["Ann", "Bo"], mode="competitive", balance="v4")
 rng = random.Random(3)
 for _ in range(59):
     game.apply(rng.choice(list(game.legal)))
@@ -38,7 +38,7 @@ def _hint_game():
 
     import stationmaster as sm
 
-    game = sm.new_game(seed=3, players=["Ann", "Bo"], mode="competitive")
+    game = sm.new_game(seed=3, players=["Ann", "Bo"], mode="competitive", balance="v4")
     rng = random.Random(3)
     for _ in range(59):
         game.apply(rng.choice(list(game.legal)))

@@ -14,6 +14,8 @@ from stationmaster.cards.base import COMBINES, RULES, SCOPES, CardRules, cards_i
 from stationmaster.cards.kinds import KIND_RULES, ModifierRules, OfficeRules, TrackRules, TrainRules
 from stationmaster.invariants import check
 
+from positions import fill_the_office
+
 
 def use_rules(monkeypatch, name, cls):
     """Register a rules class for this test only."""
@@ -83,13 +85,13 @@ def test_an_office_area_cards_rules_can_hold_an_arrival_at_the_limits(monkeypatc
     use_spec(monkeypatch, "straight", rules="interlocking")
     b = Position(seed=2)
     b.lay("Player", "straight", (1, 0))
-    b.train(6, player="Player", at=(0, 0), ahead=["BE1"], behind=["K1"])  # cannot leave: engine between cars
-    b.train(4, mainline=(0, 1))  # eastbound, runs off Mainline card 0 into the Office this Stage
+    fill_the_office(b)  # trains that cannot leave: engines between cars
+    four = b.train(4, mainline=(0, 1))  # eastbound, runs off Mainline card 0 into the Office this Stage
     g = b.game()
     events = g.apply("agent pass")
     assert not any(e.kind == "collision" for e in events)
     assert any(e.kind == "held" and "Limits" in e.text for e in events)
-    assert g.state.trains[2].where == "mainline"
+    assert g.state.trains[four.tray].where == "mainline"
     assert check(g.state) == []
 
 

@@ -126,12 +126,13 @@ def test_at_a_depot_the_limiteds_are_worked_and_the_crack_limited_is_not(number,
 @pytest.mark.parametrize("players, depots", [(["Ann"], 1), (["Ann", "Bo"], 2), (["A", "B", "C", "D"], 3)])
 def test_the_departments_open_with_a_depot_for_each_seat(players, depots):
     """U4: from v2 the full deck's Departments are turned up with a Depot for each of the first three
-    seats and the top card for the others, and from v4 (the default) the classic deck's too; under v1,
-    and with the classic deck under v2 and v3, with the top cards."""
+    seats and the top card for the others, and from v4 the classic deck's too; under v1, and with the
+    classic deck under v2 and v3, with the top cards. (From v5 each Office opens as a Depot instead
+    and no Department is seeded: tests/phases/test_car_orders.py.)"""
     mode = "solitaire" if len(players) == 1 else "coop"
     for seed in range(1, 21):
         for deck in ("full", "classic"):
-            g = sm.new_game(seed=seed, players=players, mode=mode, deck=deck)
+            g = sm.new_game(seed=seed, players=players, mode=mode, deck=deck, balance="v4")
             tops = [g.state.deck[d[-1]] for d in g.state.departments]
             left = sum(g.state.deck[c] == "depot" for c in g.state.home) + tops.count("depot")  # not in a hand
             assert tops[:min(depots, left)] == ["depot"] * min(depots, left), (seed, deck)  # the classic deck holds 4
@@ -149,7 +150,7 @@ def test_v4_seeds_the_classic_deck_without_touching_the_hands_or_the_order_of_th
     opening hand stays there."""
     for seed in range(1, 31):
         v3 = sm.new_game(seed=seed, balance="v3").state
-        v4 = sm.new_game(seed=seed).state
+        v4 = sm.new_game(seed=seed, balance="v4").state
         assert v4.config.balance == "v4" and v4.players[0].hand == v3.players[0].hand
         depot = v4.departments[0][-1]
         assert v4.deck[depot] == "depot" and depot not in v4.players[0].hand
@@ -160,15 +161,15 @@ def test_v4_seeds_the_classic_deck_without_touching_the_hands_or_the_order_of_th
 
 def test_a_seeded_department_takes_the_topmost_depot_and_keeps_the_rest_of_the_order(monkeypatch):
     """U4: the Depot is the topmost one of the shuffled Home Office deck once the hands are dealt; every
-    other card keeps its place (the same deal as without the seeding, less that Depot)."""
+    other card keeps its place (the same deal as without the seeding, less that Depot). Edition v4."""
     import dataclasses
     import importlib
     cat = importlib.import_module("stationmaster.cards.catalog")
     for seed in range(1, 11):
-        seeded = sm.new_game(seed=seed, deck="full").state
+        seeded = sm.new_game(seed=seed, deck="full", balance="v4").state
         with monkeypatch.context() as m:
             m.setitem(cat.DECK_LISTS, "full", dataclasses.replace(cat.DECK_LISTS["full"], seeds=()))
-            plain = sm.new_game(seed=seed, deck="full").state
+            plain = sm.new_game(seed=seed, deck="full", balance="v4").state
         assert seeded.players[0].hand == plain.players[0].hand
         # the plain deal from the top: the three Department cards, then the Home Office top down
         plain_order = [d[-1] for d in plain.departments] + plain.home[::-1]

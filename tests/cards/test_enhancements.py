@@ -19,7 +19,7 @@ from stationmaster.view.scene import build_scene
 from stationmaster.view.svg import to_svg
 from stationmaster.widgets.controller import Controller
 
-from positions import settled
+from positions import fill_the_office, settled
 
 ME = "Player"
 ATTACKS = ("derail", "hotbox", "broken_coupler", "outlawed", "vandalism", "icc_fine", "freight_claim",
@@ -73,8 +73,8 @@ def test_an_enhancement_is_played_onto_one_of_your_cards_and_stays_there():
     lights = _hand(b, "yard_lights")
     g = _drawing(b)
     grid_before = dict(g.state.areas[0].grid)
-    events = g.apply(f"play {lights} at 0,0")
-    assert [e.text for e in events] == [
+    events = g.apply(f"play {lights} at 0,0")  # (and the built Produce Shed's car order turns up, [L8])
+    assert [e.text for e in events if e.kind != "car_order"] == [
         "Player puts the Yard Lights on the Office: one more Move to the switching at the night Stages."]
     area = g.state.areas[0]
     assert area.office.enhancements == [lights] and lights not in g.state.players[0].hand
@@ -203,8 +203,9 @@ def test_a_lunch_counter_does_not_pay_for_detraining():
 
 
 def test_a_lunch_counter_needs_passenger_business():
-    """E3: on a Whistle Post it is refused: no Porters, no passengers to feed."""
-    b = Position(seed=3, deck="full")
+    """E3: on a Whistle Post it is refused: no Porters, no passengers to feed (a Whistle Post Office:
+    edition v4; from v5 every Office opens as a Depot)."""
+    b = Position(seed=3, deck="full", balance="v4")
     lunch = _hand(b, "lunch_counter")
     g = _drawing(b)
     assert g.why_not(f"play {lunch} at 0,0") == ("The Lunch Counter serves passengers: it goes on a Depot, Station or "
@@ -265,8 +266,9 @@ def test_a_gantry_crane_goes_only_on_a_freight_facility():
 
 
 def test_a_siding_extension_gives_the_office_one_more_ad_track():
-    """E5: a Whistle Post with a Siding Extension holds two trains: a second may be switched onto it."""
-    b = Position(seed=3, deck="full")
+    """E5: a Whistle Post with a Siding Extension holds two trains: a second may be switched onto it
+    (a Whistle Post Office: edition v4; from v5 every Office opens as a Depot)."""
+    b = Position(seed=3, deck="full", balance="v4")
     b.lay(ME, "straight", (-1, 0))
     b.lay(ME, "straight", (1, 0))
     b.enhance(ME, "siding_extension")
@@ -281,14 +283,14 @@ def test_a_siding_extension_gives_the_office_one_more_ad_track():
 
 
 def test_a_siding_extension_takes_in_an_arrival_that_would_have_collided():
-    """E5: Train 4 runs off the Damascus Bridge to the Whistle Post, whose printed A/D track Train 6
-    holds; the Siding Extension's track takes it in (without it: a collision, M6)."""
+    """E5: Train 4 runs off the Damascus Bridge to the Office, whose printed A/D tracks trains that
+    cannot leave hold; the Siding Extension's track takes it in (without it: a collision, M6)."""
     for extension in (False, True):
         b = Position(seed=2, deck="full")
         b.state.mainline = ["Damascus Bridge", "Low Line"]
+        fill_the_office(b)
         if extension:
             b.enhance(ME, "siding_extension")
-        b.train(6, player=ME, at=(0, 0), ahead=["BE1"], behind=["K1"])
         b.train(4, mainline=(0, 1))
         g = b.game()
         events = g.apply("agent pass")

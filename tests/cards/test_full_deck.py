@@ -21,9 +21,11 @@ def test_the_full_home_deck_has_213_cards_22_of_them_played_on_opponents():
 
 
 def dealt_cards(g) -> list:
-    """Every Home Office card of a fresh game: the Home Office, the Departments and the hands."""
+    """Every Home Office card of a fresh game: the Home Office, the Departments, the hands and the
+    Offices opened as Depots of the deck ([U5], from v5)."""
     s = g.state
-    return s.home + [c for d in s.departments for c in d] + [c for p in s.players for c in p.hand]
+    return (s.home + [c for d in s.departments for c in d] + [c for p in s.players for c in p.hand]
+            + [a.office.card for a in s.areas if a.office.card in s.deck])
 
 
 def test_each_mode_is_dealt_its_deck():
@@ -108,11 +110,12 @@ def test_balance_v2_deals_the_full_deck_for_the_table_and_v1_whole():
         assert v2.config.balance == "v2" and len(dealt_cards(v2)) == n == len(v2.state.deck)
         v3 = sm.new_game(seed=9, players=players, mode=mode, deck="full", balance="v3")  # v3 deals it the same way
         assert v3.config.balance == "v3" and len(dealt_cards(v3)) == n == len(v3.state.deck)
-        v4 = sm.new_game(seed=9, players=players, mode=mode, deck="full")  # and the default v4
-        assert v4.config.balance == "v4" and len(dealt_cards(v4)) == n == len(v4.state.deck)
+        for later in ("v4", "v5"):  # and every edition after
+            g = sm.new_game(seed=9, players=players, mode=mode, deck="full", balance=later)
+            assert len(dealt_cards(g)) == n == len(g.state.deck), later
         v1 = sm.new_game(seed=9, players=players, mode=mode, deck="full", balance="v1")
         assert len(dealt_cards(v1)) == (213 if mode == "competitive" else 191)
-    for balance in ("v1", "v2", "v3", "v4"):
+    for balance in ("v1", "v2", "v3", "v4", "v5"):
         assert len(dealt_cards(sm.new_game(seed=9, balance=balance))) == 52
     import pytest
     with pytest.raises(ValueError, match="1 to 6 seats, not 7"):

@@ -35,11 +35,14 @@ def table(seed=3, players=("Ann", "Bo"), **options):
 
 def at_bos_office(*cards):
     """The table of many tests: Bo's Train 5 stands at his Office, a Straight east of it at 1,0, and
-    Ann (who acts first) holds these cards; (builder, Bo's train, Ann's card ids)."""
+    Ann (who acts first) holds these cards; (builder, Bo's train, Ann's card ids). The Home Office's
+    top card is a Straight, which Ann can always lay: her draw waits for her 'end' whatever the deal."""
     b = table()
     b.lay("Bo", "straight", (1, 0))
     bo5 = b.train(number=5, player="Bo", at=(0, 0))
-    return b, bo5, b.hand("Ann", list(cards))
+    ids = b.hand("Ann", list(cards))
+    b.state.home.append(b.take_card("straight"))
+    return b, bo5, ids
 
 
 def finish_local_ops(g):

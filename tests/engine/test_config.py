@@ -9,7 +9,8 @@ import pytest
 
 import stationmaster as sm
 from stationmaster import invariants
-from stationmaster.config import COOP_SHARE_PER_MAINLINE_CARD, LENGTHS, Config, coop_target, make_config
+from stationmaster.config import (COOP_SHARE_PER_MAINLINE_CARD, DEFAULT_BALANCE, LENGTHS, TARGETS, Config,
+                                  coop_target, make_config)
 
 
 
@@ -76,7 +77,8 @@ def test_defaults():
     assert (c.players, c.mode, c.length, c.victory) == (("Player",), "solitaire", "standard",
                                                          "highest_after_days")
     assert (c.starting_hand, c.revenue, c.optional_rules, c.deck) == ("three", (1, 1, 0), (), "classic")
-    assert (c.target, c.days, c.balance) == (27, 5, "v4")  # [V9]: v4's Standard target
+    assert (c.target, c.days, c.balance) == (TARGETS[DEFAULT_BALANCE]["standard"], 5, DEFAULT_BALANCE)
+    assert DEFAULT_BALANCE == "v5"  # issue 29: the car orders' edition is the default
     assert invariants.check(g.state) == []
 
 
@@ -86,15 +88,17 @@ def test_defaults():
 def test_lengths(length, target, days, v2, v3, v4):
     """C1 / v0.2 §3.2: Short 10/3, Standard 20/5, Campaign 45/10 under edition v1; V5: edition v2's
     targets 13 / 25 / 56 over the same Days; V7: edition v3's 15 / 25 / 56 (Short's 15 with Short's
-    freight pay, L7); V9: edition v4's (the default) 16 / 27 / 56."""
+    freight pay, L7); V9: edition v4's 16 / 27 / 56; the default edition's from ``config.TARGETS``."""
     c = make_config(length=length, balance="v1")
     assert (c.target, c.days) == (target, days)
     c = make_config(length=length, balance="v2")
     assert (c.target, c.days) == (v2, days)
     c = make_config(length=length, balance="v3")
     assert (c.target, c.days) == (v3, days)
+    c = make_config(length=length, balance="v4")
+    assert (c.target, c.days) == (v4, days)
     c = make_config(length=length)
-    assert (c.target, c.days, c.balance) == (v4, days, "v4")
+    assert (c.target, c.days, c.balance) == (TARGETS[DEFAULT_BALANCE][length], days, DEFAULT_BALANCE)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])

@@ -29,7 +29,7 @@ def decided(g):
 def clearance():
     """Ann and Bob; Bob wears the Fedora. Train 4 would follow train 2 into Subdivision 1."""
     b = duo()
-    for number, where in ((2, dict(mainline=(1, 0), behind=["BE1", "K1"])),
+    for number, where in ((2, dict(mainline=(0, 0), behind=["BE1", "K1"])),
                           (4, dict(division_point="west", behind=["HE1", "K2"]))):
         b.schedule(number, max(st for st in range(1, 13) if st not in b.state.timetable))
         b.train(number, **where)

@@ -9,6 +9,7 @@ import pytest
 import stationmaster as sm
 from stationmaster import explain
 from stationmaster.builder import Position
+from stationmaster.query import spec_of
 from stationmaster.bots.planner import PlannerBot
 from stationmaster.intents import Board, Clearance, Draw, End, Grade
 from stationmaster.widgets import advice
@@ -71,20 +72,21 @@ def test_hold_and_clear_name_the_train_ahead_and_where_it_is():
 
 
 def test_a_hint_never_takes_a_card_it_cannot_play_and_says_why():
-    """D3: the Station on Department 1 cannot go on a Whistle Post (upgrades one step at a time); the
-    planner would take it (a Depot in hand is the tier between), the Hint draws from the Home Office
-    instead and says why."""
+    """D3: the Terminal on Department 1 cannot go on a Depot (the default edition's opening Office,
+    [U5]; upgrades one step at a time); the planner would take it (a Station in hand is the tier
+    between), the Hint draws from the Home Office instead and says why."""
     b = Position(seed=1)
-    b.hand("Player", ["depot"])
-    station = b.take_card("station")
-    b._game.state.departments[0].append(station)
+    assert spec_of(b.state, b.state.areas[0].office.card).key == "depot"
+    b.hand("Player", ["station"])
+    terminal = b.take_card("terminal")
+    b._game.state.departments[0].append(terminal)
     g = b.game()
-    assert explain.follows_through(g, Draw(1)).startswith("the Station on Department 1 could not be played")
+    assert explain.follows_through(g, Draw(1)).startswith("the Terminal on Department 1 could not be played")
     assert PlannerBot().decide(g).intent == Draw(1)
     got = advice.hint(g)
     assert got.intent != Draw(1) and explain.follows_through(g, got.intent) is None
     assert got.intent == Draw("home")
-    assert "The Station on Department 1 could not be played after taking it (your Office is a Whistle Post" \
+    assert "The Terminal on Department 1 could not be played after taking it (your Office is a Depot" \
         in got.reason
 
 

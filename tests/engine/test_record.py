@@ -88,7 +88,7 @@ def test_the_record_tells_the_game_stage_by_stage(tmp_path):
     head = nb.cells[0].source
     assert head.startswith("# Station Master: a game record")
     assert "| Seed | 5 |" in head and "| Intents | 80 |" in head
-    assert nb.cells[1].source == "import stationmaster as sm\n\ngame = sm.new_game(seed=5)"
+    assert nb.cells[1].source == f'import stationmaster as sm\n\ngame = sm.new_game(seed=5, balance="{g.config.balance}")'
     # the headings are exactly the Stages the intents were played in, in order
     replay, stages = sm.new_game(seed=5), []
     for it in g.history:
@@ -116,9 +116,22 @@ def test_every_option_off_its_default_is_in_the_new_game_call():
     call = record.new_game_call(g)
     assert call == ('sm.new_game(seed=9, players=["Ann", "Bo", "Cy"], mode="coop", length="campaign", '
                     'victory="first_to_target", starting_hand="six", revenue=[2, 0, 1], '
-                    'optional_rules=["reduced_visibility", "employee_rotation"])')
+                    f'optional_rules=["reduced_visibility", "employee_rotation"], balance="{g.config.balance}")')
     again = eval(call, {"sm": sm})
     assert again.dumps() == g.dumps()
+
+
+@pytest.mark.parametrize("balance", ["v1", "v2", "v3", "v4", "v5"])
+def test_the_new_game_call_names_the_edition_and_the_yard_refill(balance):
+    """A recorded game deals again by its own edition when the default edition changes (v4 -> v5):
+    the call always names ``balance``, and ``yard_refill`` when it is not the default."""
+    g = sm.new_game(seed=9, balance=balance, yard_refill="at_once")
+    call = record.new_game_call(g)
+    assert f'balance="{balance}"' in call and 'yard_refill="at_once"' in call
+    assert eval(call, {"sm": sm}).config == g.config
+    plain = sm.new_game(seed=9, balance=balance)
+    assert "yard_refill" not in record.new_game_call(plain)
+    assert eval(record.new_game_call(plain), {"sm": sm}).config == plain.config
 
 
 def test_odd_player_names_stay_text(tmp_path):

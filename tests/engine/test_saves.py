@@ -11,6 +11,7 @@ import pytest
 
 import stationmaster as sm
 from stationmaster import saves
+from stationmaster.config import DEFAULT_BALANCE
 from stationmaster.invariants import check
 
 from positions import random_play
@@ -353,7 +354,8 @@ def test_config_may_leave_fields_at_their_defaults():
 
 def test_a_save_keeps_its_balance_edition():
     g = sm.new_game(seed=3)
-    assert g.config.balance == "v4" and json.loads(g.dumps())["config"]["balance"] == "v4"
+    assert g.config.balance == DEFAULT_BALANCE and json.loads(g.dumps())["config"]["balance"] == DEFAULT_BALANCE
+    assert sm.loads(sm.new_game(seed=3, balance="v4").dumps()).config.balance == "v4"
     assert sm.loads(sm.new_game(seed=3, balance="v3").dumps()).config.balance == "v3"
     assert sm.loads(sm.new_game(seed=3, balance="v1").dumps()).config.balance == "v1"
     assert sm.loads(sm.new_game(seed=3, balance="v2").dumps()).config.balance == "v2"

@@ -24,7 +24,7 @@ def two_offices():
 def test_held_by_an_opposing_train_names_the_subdivision():
     """M4: the held step names the opposing train and the Subdivision it is in."""
     b = two_offices()
-    put(b, 3, mainline=(1, 1), behind=["CE1"])
+    put(b, 3, mainline=(0, 1), behind=["CE1"])  # Subdivision 1: Ann's Office is a Depot ([U5])
     put(b, 4, division_point="west", behind=["CL1"])
     g = b.game()
     play_stage(g)
@@ -41,7 +41,8 @@ def test_highball_names_the_subdivision_beyond_a_control_point():
     play_stage(g)
     (step,) = mainline_steps(g)
     assert step.what == "highballed"
-    assert step.why == "left Bob's Office eastbound into Subdivision 2, the next Subdivision being clear."
+    # Subdivision 3: Ann's Office, west of Bob's, is a Control Point too (every Office opens as a Depot, [U5])
+    assert step.why == "left Bob's Office eastbound into Subdivision 3, the next Subdivision being clear."
 
 
 def test_arrival_says_which_ad_track_of_how_many():
@@ -76,7 +77,7 @@ def test_superintendent_decision_and_cleared_collision():
 
 def test_held_by_the_superintendent():
     b = Position(players=["Ann"], seed=1)
-    put(b, 2, mainline=(1, 0), behind=["BE1", "K1"])
+    put(b, 2, mainline=(0, 0), behind=["BE1", "K1"])  # in Subdivision 1, ahead of train 4
     put(b, 4, division_point="west", behind=["HE1", "K2"])
     g = b.game()
     play_stage(g, answer="hold")
@@ -218,7 +219,7 @@ def test_a_step_in_markdown_shows_names_as_typed():
     """A player's name is text, never markup: HTML in it must not run in JupyterLab."""
     evil = "<img src=x onerror=alert(1)>"
     b = Position(players=[evil], seed=1)
-    put(b, 2, mainline=(1, 0), behind=["BE1", "K1"])
+    put(b, 2, mainline=(0, 0), behind=["BE1", "K1"])  # in Subdivision 1, ahead of train 4
     put(b, 4, division_point="west", behind=["HE1", "K2"])
     g = b.game()
     play_stage(g, answer="hold")

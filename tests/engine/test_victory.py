@@ -12,7 +12,7 @@ import pytest
 import stationmaster as sm
 from stationmaster import invariants
 from stationmaster.builder import Position
-from stationmaster.config import coop_target, make_config
+from stationmaster.config import DEFAULT_BALANCE, TARGETS, coop_target, make_config
 
 
 NAMES = ["Ann", "Bob", "Cy"]
@@ -131,17 +131,31 @@ def test_v3_solitaire_targets(length, target, delta, wins):
 @pytest.mark.parametrize("length, target", [("short", 16), ("standard", 27), ("campaign", 56)])
 @pytest.mark.parametrize("delta, wins", [(0, True), (-1, False)])
 def test_v4_solitaire_targets(length, target, delta, wins):
-    """V9: edition v4 (the default) judges Solitaire against 16 / 27 / 56; the Co-op team's target
+    """V9: edition v4 judges Solitaire against 16 / 27 / 56; the Co-op team's target
     follows from them (Short 38 / 51 / 59 for 2 / 3 / 4 seats)."""
     g = position(revenue=(target + delta,), length=length, balance="v4").game()
-    assert sm.new_game(seed=1).config.balance == "v4"
-    assert g.config.target == target == sm.new_game(seed=1, length=length).config.target
+    assert g.config.target == target == sm.new_game(seed=1, length=length, balance="v4").config.target
     play_out(g)
     assert_over(g, ["Player"] if wins else [], "days_over")
     assert f"target of {target}" in g.outcome.reason
     if length == "short":
         teams = [["A", "B", "C", "D"][:n] for n in (2, 3, 4)]
-        assert [sm.new_game(seed=1, players=t, mode="coop", length="short").config.target for t in teams] == [38, 51, 59]
+        assert [sm.new_game(seed=1, players=t, mode="coop", length="short", balance="v4").config.target
+                for t in teams] == [38, 51, 59]
+
+
+@pytest.mark.parametrize("length", ["short", "standard", "campaign"])
+@pytest.mark.parametrize("delta, wins", [(0, True), (-1, False)])
+def test_the_default_edition_judges_solitaire_by_its_own_targets(length, delta, wins):
+    """A new game is played by the default edition and judged against that edition's targets
+    (``config.TARGETS``): making the target wins, one short of it loses."""
+    target = TARGETS[DEFAULT_BALANCE][length]
+    assert sm.new_game(seed=1).config.balance == DEFAULT_BALANCE
+    g = position(revenue=(target + delta,), length=length, balance=DEFAULT_BALANCE).game()
+    assert g.config.target == target == sm.new_game(seed=1, length=length).config.target
+    play_out(g)
+    assert_over(g, ["Player"] if wins else [], "days_over")
+    assert f"target of {target}" in g.outcome.reason
 
 
 def test_highest_after_days_does_not_end_early():

@@ -83,9 +83,10 @@ def test_sizes_per_table_and_clear_refusals():
 
 
 def _yard_game():
-    """A game whose actor is offered yard work (Sort or Exchange) by random play on the full deck."""
+    """A game whose actor is offered yard work (Sort or Exchange) by random play on the full deck
+    (edition v4's deals: random play on v5's reaches none in these 40 seeds)."""
     for seed in range(40):
-        g = sm.new_game(seed=seed, deck="full")
+        g = sm.new_game(seed=seed, deck="full", balance="v4")
         rnd = random.Random(seed)
         while not g.is_over:
             legal = g.legal_intents()

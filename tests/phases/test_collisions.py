@@ -115,8 +115,9 @@ def test_westbound_arrival_checks_the_east_side_running_track():
 
 
 def test_arrival_at_full_whistle_post_destroys_both_trains():
-    """M6/M7 / v0.2 §8.3 Gap 2d: a Whistle Post has one A/D track; arriving at a full one is a local collision."""
-    b = solo()
+    """M6/M7 / v0.2 §8.3 Gap 2d: a Whistle Post has one A/D track; arriving at a full one is a local collision.
+    Edition v4: from v5 every Office opens as a Depot."""
+    b = solo(balance="v4")
     junior = put(b, 12, player="Ann", at=(0, 0), ahead=["BE1"], behind=["K2"])  # badly made up: stays
     t = put(b, 2, mainline=(0, 1), behind=["HE1", "K1"])
     g = b.game()

@@ -407,7 +407,7 @@ def test_secondary_track_only_between_the_limit_columns():
 def test_spot_must_be_empty_and_named():
     """G7: a card goes on an empty spot, and the spot must be said."""
     g = drawing(["Straight1", "Depot1"])
-    with pytest.raises(sm.IllegalIntent, match="0,0 already holds the Whistle Post"):
+    with pytest.raises(sm.IllegalIntent, match="0,0 already holds the Depot"):  # the Office ([U5])
         g.apply("play Straight1 at 0,0")
     with pytest.raises(sm.IllegalIntent, match="Say where to play the Straight"):
         g.apply("play Straight1")
@@ -505,8 +505,9 @@ def test_modifier_for_is_required_when_several_facilities_qualify():
 
 
 def test_extra_platform_needs_a_passenger_facility():
-    """L4: an Extra Platform serves a Depot, Station or Terminal, not a Whistle Post."""
-    g = drawing(["Platform1"])
+    """L4: an Extra Platform serves a Depot, Station or Terminal, not a Whistle Post (an Office that
+    opens as a Whistle Post: edition v4; from v5 every Office opens as a Depot)."""
+    g = drawing(["Platform1"], balance="v4")
     with pytest.raises(sm.IllegalIntent, match="must go beside a facility it can serve"):
         g.apply("play Platform1 at 0,1")
     g = drawing(["Platform1"], build=lambda b: b.office(ME, "depot"))
@@ -550,8 +551,9 @@ def test_modifier_is_no_rail():
 
 
 def test_office_upgrades_in_strict_order():
-    """D3, v0.2 §11.1: Whistle Post → Depot → Station → Terminal, no tier skipped or repeated."""
-    g = drawing(["Station1", "Terminal1", "Depot1"])
+    """D3, v0.2 §11.1: Whistle Post → Depot → Station → Terminal, no tier skipped or repeated (from
+    the Whistle Post an Office opens as up to edition v4; from v5 it opens as a Depot)."""
+    g = drawing(["Station1", "Terminal1", "Depot1"], balance="v4")
     with pytest.raises(sm.IllegalIntent, match="Your Office is a Whistle Post; upgrades go strictly Whistle Post → Depot → Station → Terminal, one step at a time"):
         g.apply("play Station1")
     with pytest.raises(sm.IllegalIntent, match="one step at a time"):
@@ -593,13 +595,16 @@ def test_upgrade_keeps_boxes_and_their_contents():
 
 
 def test_upgrade_keeps_trains_and_connections():
-    """D3, v0.2 §11.3: every tier has the same geometry, so an upgrade strands nothing."""
+    """D3, v0.2 §11.3: every tier has the same geometry, so an upgrade strands nothing (the Office
+    opens as a Depot, [U5]: a Station goes on it)."""
     def build(b):
         a2_layout(b, office=None)
         b.train(11, player=ME, at=E)
 
-    g = drawing(["Depot1"], build=build)
-    g.apply("play Depot1")
+    g = drawing(["Station1"], build=build)
+    assert area(g).office.card.startswith("Depot")
+    g.apply("play Station1")
+    assert area(g).office.card == "Station1"
     assert g.state.trains[1].pos == E
     settled(g)
 

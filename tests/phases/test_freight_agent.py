@@ -158,8 +158,9 @@ def test_unload_only_industry_has_no_green_box():
 
 
 def test_agent_needs_a_facility():
-    """A1: the Freight Agent works only facilities (the Office from a Depot up)."""
-    b = Position(seed=3)
+    """A1: the Freight Agent works only facilities (the Office from a Depot up). A Whistle Post
+    Office: edition v4 (from v5 every Office opens as a Depot)."""
+    b = Position(seed=3, balance="v4")
     layout(b, office=None)
     g = b.game()
     with pytest.raises(sm.IllegalIntent, match="(?i)no facility at 1,0 \\(it holds the Straight\\)"):
@@ -175,8 +176,9 @@ def test_agent_needs_a_facility():
 
 
 def test_passengers_can_be_stocked_at_a_depot_with_no_train():
-    """A1, v0.4.5 §4.2: passengers may wait in a green Office box without a train present."""
-    b = Position(seed=3)
+    """A1, v0.4.5 §4.2: passengers may wait in a green Office box without a train present. Edition
+    v4's one-box Agent (v5's stocks the whole facility)."""
+    b = Position(seed=3, balance="v4")
     layout(b)
     g = b.game()
     assert not g.state.trains
@@ -224,8 +226,9 @@ def test_office_stock_needs_a_loaded_coach_in_the_division_yard():
 
 
 def test_clear_sends_one_red_box_piece_to_the_classification_yard():
-    """A2: 'agent clear' moves one red-box piece to the Classification Yard."""
-    b = Position(seed=3)
+    """A2: 'agent clear' moves one red-box piece to the Classification Yard. Edition v4's one-box
+    Agent (v5's clears the whole facility)."""
+    b = Position(seed=3, balance="v4")
     layout(b)
     b.boxes(ME, C, red=["BL1", "BL2"])
     g = b.game()

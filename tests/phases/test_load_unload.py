@@ -320,8 +320,9 @@ def test_board_needs_an_empty_coach_on_the_train():
 
 
 def test_whistle_post_has_no_porters():
-    """L2 / v0.4.5 §4.6: a Whistle Post has no Porters, so no passenger work at all."""
-    b = Position(seed=1)
+    """L2 / v0.4.5 §4.6: a Whistle Post has no Porters, so no passenger work at all (a Whistle Post
+    Office: edition v4; from v5 every Office opens as a Depot)."""
+    b = Position(seed=1, balance="v4")
     keep_busy(b)
     held_train(b, ahead=["CL2"], behind=["CE3"])
     g = b.game()
@@ -334,8 +335,9 @@ def test_whistle_post_has_no_porters():
 
 
 def test_whistle_post_with_a_train_and_nothing_else_is_passed_over():
-    """L1: at a Whistle Post with a loaded train and no freight work the player is passed over."""
-    b = Position(seed=1)
+    """L1: at a Whistle Post with a loaded train and no freight work the player is passed over (edition
+    v4: from v5 every Office opens as a Depot)."""
+    b = Position(seed=1, balance="v4")
     held_train(b, ahead=["CL2"])
     g = b.game()
     g.apply("agent pass")
@@ -491,8 +493,9 @@ def test_the_short_games_freight_contract_pays_nine_under_v3_only(length, balanc
 
 def test_inbound_unload_full_pipeline_earns_on_the_red_box():
     """L3 / v0.4.5 §4.7: car→WORK (an empty from the Division Yard takes the car's place)→AT→
-    MEN→red; +freight rate only when the load reaches the red box."""
-    b = Position(seed=1, revenue=(1, 2, 0))
+    MEN→red; +freight rate only when the load reaches the red box. Edition v4's pay, the Day's
+    contract ([L6]); v5's car orders: tests/phases/test_car_orders.py."""
+    b = Position(seed=1, revenue=(1, 2, 0), balance="v4")
     plant = (1, 1)
     b.lay("Player", "power_plant", plant)  # 3 Laborers, unloads hoppers
     b.cars("Player", plant, ["HL1"])

@@ -249,7 +249,7 @@ def test_leaving_pays_nothing_at_transit_rate_zero():
 def test_opposing_train_in_next_subdivision_holds_the_train():
     """M4: an opposing train anywhere in the next Subdivision holds the train, no question asked."""
     b = duo()
-    put(b, 3, mainline=(2, 1), behind=["CE1"])  # westbound, moves first to (2, 0)
+    put(b, 3, mainline=(0, 1), behind=["CE1"])  # westbound, moves first to (0, 0): Subdivision 1
     t4 = put(b, 4, division_point="west", behind=["CL1"])
     g = b.game()
     ev = run_stage(g)  # no answers: nobody is asked
@@ -262,7 +262,7 @@ def test_opposing_train_in_next_subdivision_holds_the_train():
 
 def test_trains_waiting_at_division_points_are_not_in_the_subdivision():
     """M3: a train at the opposite Division Point does not block; once it highballs it does."""
-    b = solo()
+    b = solo(balance="v4")  # one Subdivision from end to end: a Whistle Post Office (v5's is a Depot, [U5])
     put(b, 5, division_point="east", behind=["BE1", "K1"])
     put(b, 6, division_point="west", behind=["RE1", "K2"])
     g = b.game()
@@ -275,7 +275,7 @@ def test_trains_waiting_at_division_points_are_not_in_the_subdivision():
 def test_following_train_asks_the_superintendent():
     """M4: a following occupant makes the game wait on the Superintendent: 'clear' or 'hold'."""
     b = duo()
-    put(b, 2, mainline=(1, 0), behind=["BE1", "K1"])
+    put(b, 2, mainline=(0, 0), behind=["BE1", "K1"])  # in Subdivision 1
     put(b, 4, division_point="west", behind=["HE1", "K2"])
     g = b.game()
     ev = to_decision(g)
@@ -293,7 +293,7 @@ def test_following_train_asks_the_superintendent():
 
 def test_superintendent_hold_keeps_the_follower_at_the_division_point():
     """M4: 'hold' keeps the following train where it is; it asks again next Stage."""
-    b = duo()
+    b = duo(balance="v4")  # the leader two Stages in one Subdivision: a Whistle Post Office (v4, [U5])
     put(b, 2, mainline=(1, 0), behind=["BE1", "K1"])
     t4 = put(b, 4, division_point="west", behind=["HE1", "K2"])
     g = b.game()
@@ -309,7 +309,7 @@ def test_superintendent_hold_keeps_the_follower_at_the_division_point():
 def test_superintendent_clear_sends_the_follower():
     """M4: 'clear' highballs the follower into the next Subdivision, remembering who cleared it."""
     b = duo()
-    put(b, 2, mainline=(1, 0), behind=["BE1", "K1"])
+    put(b, 2, mainline=(0, 0), behind=["BE1", "K1"])  # in Subdivision 1
     t4 = put(b, 4, division_point="west", behind=["HE1", "K2"])
     g = b.game()
     ev = run_stage(g, "clear")
@@ -352,7 +352,7 @@ def test_an_upgrade_splits_the_subdivision_at_once_with_trains_on_it():
     """M3/D3: the Depot splits the Subdivision the moment it is played, trains on it or not: the leader
     on the Mainline runs on undisturbed, and the follower's clearance looks only as far as the Depot."""
     for upgrade in (False, True):
-        b = solo()
+        b = solo(balance="v4")  # a Whistle Post Office: edition v4 (from v5 every Office opens as a Depot, [U5])
         lead = put(b, 2, mainline=(1, 0), behind=["BE1", "K1"])  # east of Ann's Office
         follow = put(b, 4, division_point="west", behind=["HE1", "K2"])
         g, ev = _upgrade_then_run(b, upgrade)
@@ -371,7 +371,7 @@ def test_a_train_at_the_upgraded_office_is_at_a_control_point_outside_both_subdi
     """M3/D3: a westbound train held on a Whistle Post's A/D track is in the Subdivision and holds an
     eastbound train; once the Office is a Depot it stands at a Control Point and holds nobody."""
     for upgrade in (False, True):
-        b = solo()
+        b = solo(balance="v4")  # a Whistle Post Office: edition v4 (from v5 every Office opens as a Depot, [U5])
         put(b, 11, player="Ann", at=(0, 0), ahead=["BE1"], behind=["K1"])  # engine between cars: stays
         put(b, 4, division_point="west", behind=["HE1", "K2"])
         g, ev = _upgrade_then_run(b, upgrade)
@@ -390,7 +390,7 @@ def test_any_number_of_trains_may_wait_at_a_division_point():
     put(b, 2, division_point="west", behind=["BE1", "K1"])
     put(b, 4, division_point="west", behind=["HE1", "K2"])
     b.schedule(6, 1)  # due now: made up at the Western Division Point this Stage
-    put(b, 11, mainline=(1, 1), behind=["TE1", "K3"])  # westbound, coming: holds every eastbound
+    put(b, 11, mainline=(0, 1), behind=["TE1", "K3"])  # westbound, coming: holds every eastbound
     g = b.game()
     ev = run_stage(g)
     waiting = sorted(t.label for t in g.state.trains.values() if (t.where, t.pos) == ("division_point", "west"))
@@ -403,7 +403,7 @@ def test_any_number_of_trains_may_wait_at_a_division_point():
 
 def test_whistle_post_does_not_split_the_subdivision():
     """M3: the same position with a Whistle Post at seat 0 holds train 4 (control for the Depot test)."""
-    b = duo()
+    b = duo(balance="v4")  # a Whistle Post Office: edition v4 (from v5 every Office opens as a Depot, [U5])
     put(b, 3, mainline=(2, 1), behind=["CE1"])
     put(b, 4, division_point="west", behind=["CL1"])
     g = b.game()
@@ -425,16 +425,16 @@ def test_following_train_beyond_a_control_point_is_not_asked_about():
     ok(g)
 
 
-def trio() -> Position:
+def trio(**kw) -> Position:
     """Three players; with seed 5 Ann, Bob, Cy sit at seats 0, 1, 2 and Ann wears the Fedora."""
-    b = Position(players=["Ann", "Bob", "Cy"], mode="competitive", seed=5)
+    b = Position(players=["Ann", "Bob", "Cy"], mode="competitive", seed=5, **kw)
     assert [p.seat for p in b.state.players] == [0, 1, 2] and b.state.superintendent == 0
     return b
 
 
 def test_westbound_subdivision_runs_through_whistle_posts_to_the_control_point():
     """M3: from the Eastern DP the Subdivision runs over card 3, Cy's Whistle Post, card 2, to Bob's Depot."""
-    b = trio()
+    b = trio(balance="v4")  # Cy's Whistle Post Office: edition v4 (from v5 every Office opens as a Depot, [U5])
     b.office("Bob", "depot")
     put(b, 5, division_point="east", behind=["BE1", "K1"])
     put(b, 6, mainline=(1, 0), behind=["RE1", "K2"])  # beyond Bob's Depot: not in it
@@ -442,7 +442,7 @@ def test_westbound_subdivision_runs_through_whistle_posts_to_the_control_point()
     ev = run_stage(g)
     assert [e.data["train"] for e in of(ev, "highball")] == ["5"]
     ok(g)
-    b = trio()
+    b = trio(balance="v4")
     b.office("Bob", "depot")
     put(b, 5, division_point="east", behind=["BE1", "K1"])
     put(b, 6, mainline=(2, 0), behind=["RE1", "K2"])  # on card 2, inside it: opposing
@@ -467,7 +467,7 @@ def test_whistle_post_secondary_track_train_does_not_block_or_ask():
 
 def test_whistle_post_running_track_opposing_train_blocks():
     """M3: the same opposing train on the Whistle Post's Running Track holds the train."""
-    b = duo()
+    b = duo(balance="v4")  # a Whistle Post Office: edition v4 (from v5 every Office opens as a Depot, [U5])
     park(b, "Ann", 5, (1, 0), direction="west", behind=["RE1", "K2"])
     t4 = put(b, 4, division_point="west", behind=["HE1", "K3"])
     g = b.game()
@@ -479,7 +479,7 @@ def test_whistle_post_running_track_opposing_train_blocks():
 
 def test_whistle_post_running_track_following_train_asks_superintendent():
     """M3/M4: a same-direction train on the Whistle Post's Running Track is a following occupant."""
-    b = duo()
+    b = duo(balance="v4")  # a Whistle Post Office: edition v4 (from v5 every Office opens as a Depot, [U5])
     park(b, "Ann", 6, (1, 0), behind=["BE1", "K1"])
     put(b, 4, division_point="west", behind=["HE1", "K3"])
     g = b.game()
@@ -490,7 +490,7 @@ def test_whistle_post_running_track_following_train_asks_superintendent():
 
 def test_train_at_whistle_post_office_is_in_the_subdivision():
     """M3: a train standing on a Whistle Post's Office card (y = 0) occupies the Subdivision."""
-    b = duo()
+    b = duo(balance="v4")  # a Whistle Post Office: edition v4 (from v5 every Office opens as a Depot, [U5])
     put(b, 5, player="Ann", at=(0, 0), direction="west", ahead=["BE1"], behind=["K1"])  # badly made up
     t4 = put(b, 4, division_point="west", behind=["HE1", "K3"])
     g = b.game()

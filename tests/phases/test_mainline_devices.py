@@ -7,12 +7,20 @@ from stationmaster.builder import Position
 from stationmaster.invariants import check
 from stationmaster.slowmo import mainline_steps
 
+from positions import fill_the_office
+
 
 def _division(cards, seed=2, **options):
     """A solitaire position (deck "full") on a Division of these Mainline cards, west to east."""
     b = Position(seed=seed, deck="full", **options)
     b.state.mainline = list(cards)
     return b
+
+
+def _train(g, label):
+    """The train of that number on the table."""
+    (t,) = [t for t in g.state.trains.values() if t.label == label]
+    return t
 
 
 def _kinds(events, kind):
@@ -52,7 +60,7 @@ def test_abs_signals_never_hold_a_train_when_the_subdivision_is_clear_or_opposed
     events = g.apply("agent pass")
     assert [e.data["reason"] for e in _kinds(events, "highball")] == ["subdivision_clear"]
     b = _division(["Seaside Double Track", "Low Line"])
-    b.train(7, mainline=(1, 1))
+    b.train(7, mainline=(0, 1))  # in Subdivision 1 (the Office is a Depot, a Control Point, from v5: [U5])
     b.train(8, division_point="west")
     g = b.game()
     events = g.apply("agent pass")
@@ -107,11 +115,11 @@ def test_a_third_train_in_a_passing_sidings_half_collides():
 
 @pytest.mark.parametrize("card, collides", [("HX Interlocking", False), ("Damascus Bridge", True)])
 def test_an_interlocking_holds_an_arrival_at_a_full_office_at_the_limits(card, collides):
-    """M14: Train 4 runs off the card to the Whistle Post, whose one A/D track Train 6 holds (it cannot
-    leave: its engine is between cars). The Interlocking holds Train 4 at the Limits, on the card, and
-    without one it collides (M6)."""
+    """M14: Train 4 runs off the card to the Office, whose A/D tracks stuck trains hold (they cannot
+    leave: their engines stand between cars). The Interlocking holds Train 4 at the Limits, on the
+    card, and without one it collides (M6)."""
     b = _division([card, "Low Line"])
-    b.train(6, player="Player", at=(0, 0), ahead=["BE1"], behind=["K1"])
+    fill_the_office(b)
     b.train(4, mainline=(0, 1))
     g = b.game()
     events = g.apply("agent pass")
@@ -120,10 +128,11 @@ def test_an_interlocking_holds_an_arrival_at_a_full_office_at_the_limits(card, c
         return
     (held,) = [e for e in _kinds(events, "held") if e.data["train"] == "4"]
     assert held.data["reason"] == "interlocking" and "Limits" in held.text
-    assert g.state.trains[2].where == "mainline" and g.state.trains[2].pos == (0, 1)
+    four = _train(g, "4")
+    assert four.where == "mainline" and four.pos == (0, 1)
     assert check(g.state) == []
     events = g.apply("agent pass")  # still full: held again, never a collision
-    assert not _kinds(events, "collision") and g.state.trains[2].where == "mainline"
+    assert not _kinds(events, "collision") and _train(g, "4").where == "mainline"
     assert any("Interlocking holds it" in st.why for st in mainline_steps(g))
 
 
@@ -195,8 +204,8 @@ def test_the_superintendent_chooses_the_grade_at_setup():
 
 
 def _yard_position(number, cars, yard_cars=()):
-    """Appendix A's grid with a Yard Office at C (1,1) off the Run-around, a Whistle Post (one A/D
-    track) held by Train 6, which cannot leave (its engine is between cars), and ``number`` on the
+    """Appendix A's grid with a Yard Office at C (1,1) off the Run-around, an Office whose A/D
+    tracks are held by trains that cannot leave (its engine is between cars), and ``number`` on the
     Damascus Bridge's far half, running off to the Office."""
     from positions import A, B, C, D, F
 
@@ -205,7 +214,7 @@ def _yard_position(number, cars, yard_cars=()):
         b.lay("Player", card, xy)
     if yard_cars:
         b.cars("Player", C, yard_cars)
-    b.train(6, player="Player", at=(0, 0), ahead=["BE1"], behind=["K1"])
+    fill_the_office(b)
     b.train(number, mainline=(0, 1), behind=list(cars))
     return b.game(), C
 
@@ -220,15 +229,15 @@ def _until_arrival(g, label):
 
 
 def test_a_coachless_train_diverts_to_the_yard_office_at_a_full_office():
-    """M16: Train 8 (hoppers and a caboose) runs off the card to the Whistle Post, whose one A/D track
-    Train 6 holds: it diverts onto the Yard Office instead of colliding, and stands in the Office Area,
+    """M16: Train 8 (hoppers and a caboose) runs off the card to the Office, whose A/D tracks
+    stuck trains hold: it diverts onto the Yard Office instead of colliding, and stands in the Office Area,
     to be switched like any train there; slow motion says why."""
     g, yard = _yard_position(8, ["HL1", "HL2", "K2"])
     seen = _until_arrival(g, "8")
     assert not _kinds(seen, "collision")
     (arr,) = [e for e in _kinds(seen, "arrival") if e.data["train"] == "8"]
     assert arr.data["reason"] == "yard_office" and "Yard Office" in arr.text
-    t = g.state.trains[2]
+    t = _train(g, "8")
     assert (t.where, t.seat, t.pos) == ("area", 0, yard)
     assert check(g.state) == []
     (step,) = [st for st in mainline_steps(seen) if st.train == "8"]
@@ -491,9 +500,9 @@ def test_block_signals_give_a_plain_card_abs_signals(modified):
 
 def test_an_interlocking_tower_holds_an_arrival_at_the_limits():
     """M19 (M14): with an Interlocking Tower on the Damascus Bridge, Train 4 running off it to the full
-    Whistle Post is held at the Limits instead of colliding."""
+    Office is held at the Limits instead of colliding."""
     b = _modifier_in_hand(["Damascus Bridge", "Low Line"], "interlocking_tower")
-    b.train(6, player="Player", at=(0, 0), ahead=["BE1"], behind=["K1"])
+    fill_the_office(b)
     b.train(4, mainline=(0, 1))
     g = b.game()
     (card,) = g.state.players[0].hand
@@ -539,11 +548,11 @@ def test_a_mainline_modifier_goes_on_a_plain_card_of_the_division_one_to_a_card(
 
 
 def _signal_position(stage=1):
-    """Train 4 running off the Damascus Bridge to the Whistle Post, whose one A/D track Train 6 holds
-    (it cannot leave); a Train Order Signal beside the Office; the game at ``stage`` of Day 1."""
+    """Train 4 running off the Damascus Bridge to the Office, whose A/D tracks stuck trains hold
+    (they cannot leave); a Train Order Signal beside the Office; the game at ``stage`` of Day 1."""
     b = _division(["Damascus Bridge", "Low Line"])
     b.lay("Player", "train_order_signal", (0, 1))
-    b.train(6, player="Player", at=(0, 0), ahead=["BE1"], behind=["K1"])
+    fill_the_office(b)
     b.train(4, mainline=(0, 1))
     b.state.stage = stage
     return b.game()

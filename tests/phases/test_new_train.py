@@ -102,7 +102,7 @@ def test_made_up_train_waits_at_division_point_when_blocked():
     b = solo()
     card = b.schedule(6, 1)
     b.schedule(3, free_stage(b))
-    b.train(3, mainline=(1, 0), behind=["CE1"])  # westbound, coming at it
+    b.train(3, mainline=(0, 1), behind=["CE1"])  # westbound, coming at it in Subdivision 1
     g = b.game()
     ev = run_stage(g)
     t = train_by_card(g, card)

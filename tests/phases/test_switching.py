@@ -414,8 +414,9 @@ def test_move_must_end_on_track():
 
 
 def test_office_is_a_destination_only_with_a_free_ad_track():
-    """S2/S3: a Whistle Post with a train on its one A/D track can be neither entered nor passed."""
-    b = Position(seed=3)
+    """S2/S3: a Whistle Post with a train on its one A/D track can be neither entered nor passed
+    (edition v4: from v5 every Office opens as a Depot)."""
+    b = Position(seed=3, balance="v4")
     a2_layout(b, office=None)  # a Whistle Post: one A/D track
     b.train(12, player=ME, at=D)
     b.train(11, player=ME, at=E)

@@ -123,7 +123,7 @@ def _played(seed: int, steps: int):
 
 
 def test_a_hint_speaks_no_script_notation():
-    """Seed 6 after 7 random intents: the planner would take the Power Plant, which fits no spot, so
+    """Seed 6 after 7 random intents: the planner would take the Produce Shed, which fits no spot, so
     the Hint draws from the Home Office instead and says why — not "'play Plant1 at x,y'"."""
     from stationmaster.widgets.words import quotes_intent
 
@@ -137,11 +137,12 @@ def test_a_hint_speaks_no_script_notation():
 
 def test_a_hint_that_gives_way_says_why_not_in_one_sentence_each():
     """The same Hint reads as a question and its answer ("Why not take the top card of Department
-    3? The Power Plant…"), not "Better than to take…", and its panel ends each sentence once (it
-    said "(0 of 3 cards).. (Click the marked place.)")."""
+    1? The Produce Shed…" on v5's deal; v4's was Department 3's Power Plant), not "Better than to
+    take…", and its panel ends each sentence once (it said "(0 of 3 cards).. (Click the marked
+    place.)")."""
     board = GameBoard(_played(6, 7), autosave=False)
     decision = board.show_hint()
-    assert decision.reason.startswith("Why not take the top card of Department 3? The Power Plant "), decision.reason
+    assert decision.reason.startswith("Why not take the top card of Department 1? The Produce Shed "), decision.reason
     for said in (board.controller.message, board.hint_box.value):
         assert ".." not in said and "Better than to" not in said, said
 
@@ -193,11 +194,11 @@ def test_a_refused_click_on_the_red_box_says_why():
 
 
 def test_a_hint_of_several_clicks_numbers_its_marks_in_order():
-    """Issue 28.6: a Hint of two clicks (a train, then where it goes) marks both places with their
+    """Issue 28.6: a Hint of two clicks (a train, then the place it acts on) marks both places with their
     numbers, 1 and 2, in the order to click them, and its words say so."""
     from stationmaster.view.shapes import Circle, Text
 
-    g = _played(1, 72)
+    g = _played(1, 83)  # (v5's deal: the Hint detrains train 2, v4's after 72 intents moved a train)
     board = GameBoard(g, autosave=False)
     decision = board.show_hint()
     clicks = [t for kind, t in board.controller.clicks_for(decision.intent) if kind == "click"]
