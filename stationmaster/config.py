@@ -39,7 +39,7 @@ YARD_REFILLS = ("when_empty", "stage_end", "day_end", "at_once")
 #: the Day's freight contract of ruling [L6], "v4" v3 with the classic deck's Departments seeded
 #: with a Depot ([U4]) and its targets ([V9]), "v5" the car orders (the default, issue 29: every car
 #: worked pays, each industry's demand for the Day is public ([L8]), the Freight Agent works a whole
-#: facility ([A3]) and every Office opens as a Depot ([U5]); its targets are v4's until its study); a
+#: facility ([A3]) and every Office opens as a Depot ([U5]); its targets [V10]); a
 #: save names its edition, so games of v4 and earlier replay by theirs; each rule that differs says
 #: so in docs/rules.md and reads ``config.balance``
 BALANCES = ("v1", "v2", "v3", "v4", "v5")
