@@ -21,6 +21,7 @@ from __future__ import annotations
 from .cards import PIECES
 from .game import Game
 from .query import spec_of
+from .cards.specs import piece_key
 from .start import new_game
 from .state import Facility, Modifier, Placed, State, Train
 
@@ -34,6 +35,18 @@ class Position:
         self.state: State = self._game.state
         self._built: Game | None = None
         self.state.turn.pending = None  # a dealt Heavy Grade's choice: a built position sets ``state.grades``
+        self._empty_the_offices()
+
+    def _empty_the_offices(self) -> None:
+        """A position's boxes are what ``boxes`` puts there: the deal's morning passengers ([L9])
+        go back to the Division Yard, in its order, as if the dawn had not filled the Offices."""
+        s = self.state
+        for area in s.areas:
+            office = area.facilities.get((0, 0))
+            if office is not None and office.green:
+                s.division_yard.extend(office.green)
+                office.green.clear()
+        s.division_yard.sort(key=piece_key)
 
     # ------------------------------------------------------------------ helpers
     def _player(self, who) -> int:

@@ -19,18 +19,24 @@ def rolling_stock(config: Config) -> list:
     return stock_ids(len(config.players) if config.balance != "v1" else 1)
 
 
-def card_ids(config: Config) -> set:
-    """Every card id a game of ``config`` can hold, whatever its seed, read from the card data (no
-    game is dealt): the Home Office deck dealt for the table, the Depots an Office may open with
-    beyond the deck's own ([U5]: how many depends on the hands dealt, so all that could be) and the
-    Red Flags of the supply (one per player)."""
+def card_types(config: Config) -> dict:
+    """Card id -> card type of every card but the Red Flags a game of ``config`` can hold, whatever
+    its seed, read from the card data (no game is dealt): the Home Office deck dealt for the table
+    and the Depots an Office may open with beyond the deck's own ([U5]: how many depends on the
+    hands dealt, so all that could be)."""
     n = len(config.players)
     deck = catalog(config.deck).ids(config.mode, seats=None if config.balance == "v1" else n)
     if config.balance in DEPOT_OFFICES:
         extra = more_depots(deck)
         for _ in range(n):
             deck[next(extra)] = "depot"
-    return set(deck) | {red_flag_id(i) for i in range(n)}
+    return deck
+
+
+def card_ids(config: Config) -> set:
+    """Every card id a game of ``config`` can hold (``card_types``), and the Red Flags of the supply
+    (one per player)."""
+    return set(card_types(config)) | {red_flag_id(i) for i in range(len(config.players))}
 
 
 def more_depots(deck: dict):

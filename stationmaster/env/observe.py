@@ -24,6 +24,7 @@ import numpy as np
 from ..cards import PIECES
 from ..cards.specs import spec
 from ..flow import Option, Phase, Where
+from ..setup import card_types
 from .catalog import REACH_X, REACH_Y, SPOTS
 
 PHASES = tuple(Phase)  # the phase table's order: local_operations, new_train, mainline, load_unload, shift_change
@@ -270,10 +271,9 @@ class Observer:
 
 
 def _deck_of(catalog) -> dict:
-    """Card id -> card type of the table's deck (the same for every seed of the configuration)."""
-    from ..start import new_game
-
-    return dict(new_game(seed=0, **catalog.config.to_json()).state.deck)
+    """Card id -> card type of the table's deck (the same for every seed of the configuration,
+    read from the card data: ``setup.card_types``)."""
+    return card_types(catalog.config)
 
 
 __all__ = ["Observer", "REACH_X", "REACH_Y"]

@@ -58,8 +58,9 @@ def test_greedy_follows_its_list_when_nothing_earns():
     decision = make("greedy").decide(g)
     first = next(p for p in PREFERENCES if any(str(i).startswith(p[0]) for i in g.legal_intents()))
     assert str(decision.intent).startswith(first[0]) and first[1] in decision.reason  # the first legal one
-    # v5's opening Depot has green boxes to stock ([U5]); a Whistle Post has none, so v4 draws
-    assert first[0] == "agent stock "
+    # v5's opening Depot ([U5]) is stocked by the morning's passengers ([L9]), a v4 Whistle Post has
+    # no boxes: both draw
+    assert first[0] == "draw home"
     g = sm.new_game(seed=2, balance="v4")
     assert str(make("greedy").decide(g).intent) == "draw home"
 

@@ -164,10 +164,11 @@ def test_v3_coop_targets_by_length_and_table():
 
 
 def test_v4_coop_targets_by_length_and_table():
-    """V9 (the default): the tables a player reads in docs/rules.md and the tutorials — Standard
-    65 / 86 / 100 for 2 / 3 / 4 seats, Short 38 / 51 / 59, Campaign 134 / 179 / 207."""
+    """V9: edition v4's tables a player reads in docs/rules.md — Standard 65 / 86 / 100 for 2 / 3 / 4
+    seats, Short 38 / 51 / 59, Campaign 134 / 179 / 207."""
     teams = [[f"P{i}" for i in range(n)] for n in (2, 3, 4)]
-    table = {length: [make_config(t, mode="coop", length=length).target for t in teams] for length in LENGTHS}
+    table = {length: [make_config(t, mode="coop", length=length, balance="v4").target for t in teams]
+             for length in LENGTHS}
     assert table == {"short": [38, 51, 59], "standard": [65, 86, 100], "campaign": [134, 179, 207]}
 
 

@@ -130,12 +130,16 @@ def test_crew_trays_are_players_plus_three(n):
 
 def test_division_yard_holds_all_62_pieces():
     """U1 / v0.2 §12.3: all 62 rolling-stock pieces start in the Division Yard (Solitaire, and any
-    table under balance v1)."""
-    for g in (game(1), game(3, balance="v1")):
+    table under balance v1) — under v5 but the loaded coaches the first dawn puts in the Offices'
+    green boxes (L9)."""
+    for g in (game(1), game(3, balance="v1"), game(1, balance="v4")):
         s = g.state
-        assert sorted(s.division_yard) == sorted(CLASSIC_PIECES)
+        waiting = [c for a in s.areas for fac in a.facilities.values() for c in fac.green]
+        assert all(PIECES[c].kind == "coach" and PIECES[c].loaded for c in waiting)
+        assert bool(waiting) == (s.config.balance == "v5")
+        assert sorted(s.division_yard + waiting) == sorted(CLASSIC_PIECES)
         assert s.classification_yard == []
-        kinds = [PIECES[p].kind for p in s.division_yard]
+        kinds = [PIECES[p].kind for p in s.division_yard + waiting]
         assert kinds.count("coach") == 16 and kinds.count("caboose") == 6
         assert invariants.check(s) == []
 
@@ -147,25 +151,26 @@ def test_the_rolling_stock_grows_with_the_table_under_v2(n):
     20 + 20 coaches, 12 + 12 boxcars and hoppers, 8 + 8 reefers and tank cars, and 9 cabooses."""
     s = game(n, mode="coop").state
     assert s.config.balance == DEFAULT_BALANCE
+    stock = sorted(s.division_yard + [c for a in s.areas for fac in a.facilities.values() for c in fac.green])
     for edition in ("v2", "v3", "v4"):
-        assert game(n, mode="coop", balance=edition).state.division_yard == s.division_yard
-    counts = Counter((PIECES[p].kind, PIECES[p].loaded) for p in s.division_yard)
+        assert sorted(game(n, mode="coop", balance=edition).state.division_yard) == stock
+    counts = Counter((PIECES[p].kind, PIECES[p].loaded) for p in stock)
     for kind, classic in (("coach", 8), ("boxcar", 6), ("hopper", 6), ("reefer", 4), ("tank", 4)):
         assert counts[(kind, True)] == counts[(kind, False)] == classic + (n - 1) * classic // 2
     assert counts[("caboose", False)] == 6 + (n - 1)
-    assert len(s.division_yard) == len(set(s.division_yard)) == 62 + (n - 1) * 29
-    assert set(CLASSIC_PIECES) <= set(s.division_yard)  # the classic ids keep their names
+    assert len(stock) == len(set(stock)) == 62 + (n - 1) * 29
+    assert set(CLASSIC_PIECES) <= set(stock)  # the classic ids keep their names
     assert invariants.check(s) == []
     assert s.division_yard == sorted(s.division_yard, key=piece_key)  # CL2 before CL10
-    assert s.division_yard.index("CL9") < s.division_yard.index("CL10")
+    assert s.division_yard.index("CE9") < s.division_yard.index("CE10")
 
 
 @pytest.mark.breaks_invariants
 def test_the_extra_stock_is_a_table_of_its_own():
     """U2: the extra stock is that table's; a piece of a larger table is missed by the invariants."""
     s = game(2, mode="coop").state
-    assert "CL12" in s.division_yard and "CL13" not in s.division_yard
-    s.division_yard.append("CL13")
+    assert "CE12" in s.division_yard and "CE13" not in s.division_yard
+    s.division_yard.append("CE13")
     assert any("rolling stock" in bad for bad in invariants.check(s))
 
 

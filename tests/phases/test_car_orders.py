@@ -176,18 +176,10 @@ def test_waybills_serve_the_offices_in_the_order_the_train_reaches_them_and_resp
     assert cars("east", 0) == []
 
 
-def empty_office(b):
-    """A v5 position's Office with the dawn's passengers ([L9]) sent back to the Division Yard."""
-    fac = b.state.areas[0].facilities[(0, 0)]
-    b.state.division_yard.extend(fac.green)
-    fac.green.clear()
-    return b
-
-
 def test_v5_freight_agent_serves_the_whole_office_in_one_action():
     """A3: under v5 'agent stock' fills every free green box of the facility it can and clears its
     red boxes too; 'agent clear' empties every red box there. v4 works one box an action."""
-    b = empty_office(Position(seed=1, balance="v5"))
+    b = Position(seed=1, balance="v5")
     b.boxes(ME, (0, 0), red=["CL1", "CL2"])
     g = b.game()
     events = g.apply("agent stock 0,0")
@@ -196,7 +188,7 @@ def test_v5_freight_agent_serves_the_whole_office_in_one_action():
     assert any("stocks 2 loaded coaches in 2 green boxes and clears 2 red boxes" in e.text for e in events)
     assert invariants.check(g.state) == []
 
-    b = empty_office(Position(seed=1, balance="v5"))
+    b = Position(seed=1, balance="v5")
     b.boxes(ME, (0, 0), green=["CL3", "CL4"], red=["CL1", "CL2"])  # nothing to stock: clearing alone
     g = b.game()
     g.apply("agent clear 0,0")
@@ -259,6 +251,7 @@ def test_v5_passengers_wait_at_every_office_at_dawn(players):
         fac = area.facilities[(0, 0)]
         assert len(fac.green) == 2 and all(PIECES[c].kind == "coach" and PIECES[c].loaded for c in fac.green)
     assert sum(e.kind == "agent" and "Dawn" in e.text for e in g.events) == players
+    assert Position(seed=2, balance="v5").state.areas[0].facilities[(0, 0)].green == []  # a position's boxes are its own
     g4 = sm.new_game(seed=2, balance="v4", players=names, mode=mode)
     assert all(not area.facilities.get((0, 0)) or not area.facilities[(0, 0)].green for area in g4.state.areas)
     assert invariants.check(g.state) == []
