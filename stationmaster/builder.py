@@ -35,11 +35,15 @@ class Position:
         self.state: State = self._game.state
         self._built: Game | None = None
         self.state.turn.pending = None  # a dealt Heavy Grade's choice: a built position sets ``state.grades``
-        self._empty_the_offices()
+        self._emptied = False  # the deal's morning passengers, sent back at the first edit
 
     def _empty_the_offices(self) -> None:
-        """A position's boxes are what ``boxes`` puts there: the deal's morning passengers ([L9])
-        go back to the Division Yard, in its order, as if the dawn had not filled the Offices."""
+        """A built position's boxes are what ``boxes`` puts there: at the first edit the deal's
+        morning passengers ([L9]) go back to the Division Yard, in its order, as if the dawn had not
+        filled the Offices (a position left as dealt stays the seed's deal, and saves as it)."""
+        if self._emptied:
+            return
+        self._emptied = True
         s = self.state
         for area in s.areas:
             office = area.facilities.get((0, 0))
@@ -62,6 +66,7 @@ class Position:
 
     def take_card(self, key_or_id: str) -> str:
         """Remove a card of that type (or that id) from wherever it is not yet in play."""
+        self._empty_the_offices()
         s = self.state
         places = [s.home, *s.departments, s.salvage, *(p.hand for p in s.players)]
         for pile in places:
@@ -72,6 +77,7 @@ class Position:
         raise ValueError(f"no free {key_or_id!r} card is left")
 
     def take_piece(self, pid_or_kind: str, loaded: bool = False) -> str:
+        self._empty_the_offices()
         s = self.state
         for pile in (s.division_yard, s.classification_yard):
             for pid in pile:
@@ -85,6 +91,7 @@ class Position:
     def lay(self, who, card: str, at, turned: bool = False, serves=None) -> str:
         """Put a track, facility or modifier card on a grid spot (no connection check).
         Laying on the Running Track at a Limit moves that Limit out."""
+        self._empty_the_offices()
         area = self._area(who)
         cid = self.take_card(card)
         sp = spec_of(self.state, cid)
@@ -102,12 +109,14 @@ class Position:
     def enhance(self, who, card: str, at=(0, 0)) -> str:
         """Put an enhancement (Yard Lights, a Gantry Crane...) on the card at a grid spot ([E1]; no
         check that it fits there)."""
+        self._empty_the_offices()
         cid = self.take_card(card)
         self._area(who).grid[tuple(at)].enhancements.append(cid)
         return cid
 
     def office(self, who, tier_key: str) -> str:
         """Make a player's Office a Depot, Station or Terminal."""
+        self._empty_the_offices()
         area = self._area(who)
         cid = self.take_card(tier_key)
         old = area.office.card
@@ -118,6 +127,7 @@ class Position:
 
     def hand(self, who, cards) -> list:
         """Replace a player's hand (old cards go back on the Home Office deck; a Red Flag stays)."""
+        self._empty_the_offices()
         p = self.state.players[self._player(who)]
         self.state.home[:0] = [c for c in p.hand if not c.startswith("RedFlag")]
         p.hand = [c for c in p.hand if c.startswith("RedFlag")]
@@ -127,11 +137,13 @@ class Position:
 
     def cars(self, who, at, pieces) -> list:
         """Stand cars on a grid spot, west to east (ids like 'HE1', or kinds like 'hopper')."""
+        self._empty_the_offices()
         got = [self.take_piece(p) for p in pieces]
         self._area(who).grid[tuple(at)].cars.extend(got)
         return got
 
     def boxes(self, who, at, green=(), red=()) -> None:
+        self._empty_the_offices()
         fac = self._area(who).facilities[tuple(at)]
         fac.green.extend(self.take_piece(p) for p in green)
         fac.red.extend(self.take_piece(p) for p in red)
@@ -139,12 +151,14 @@ class Position:
     def order(self, who, at, out: int = 0, in_: int = 0) -> dict:
         """Set the Day's car order of the industry at ``at`` ([L8]): loads ``out`` and unloads
         ``in_`` wanted today, none worked for it yet."""
+        self._empty_the_offices()
         fac = self._area(who).facilities[tuple(at)]
         fac.orders = {way: [n, 0] for way, n in (("out", out), ("in", in_)) if n}
         return fac.orders
 
     def schedule(self, number: int, stage: int) -> str:
         """Put a timetabled train on the timetable at a free Stage (1-12)."""
+        self._empty_the_offices()
         s = self.state
         if stage not in range(1, 13):
             raise ValueError(f"the timetable has Stages 1 to 12, not {stage!r}")
@@ -168,6 +182,7 @@ class Position:
               arrived_earlier: bool = True) -> Train:
         """Put a train on the table: in a player's Area (``at``), on a Mainline region
         (``mainline=(card, region)``) or at a Division Point ('west' | 'east')."""
+        self._empty_the_offices()
         s = self.state
         if extra:
             cid = self.take_card(f"extra{number}")

@@ -251,7 +251,9 @@ def test_v5_passengers_wait_at_every_office_at_dawn(players):
         fac = area.facilities[(0, 0)]
         assert len(fac.green) == 2 and all(PIECES[c].kind == "coach" and PIECES[c].loaded for c in fac.green)
     assert sum(e.kind == "agent" and "Dawn" in e.text for e in g.events) == players
-    assert Position(seed=2, balance="v5").state.areas[0].facilities[(0, 0)].green == []  # a position's boxes are its own
+    built = Position(seed=2, balance="v5")
+    built.boxes(ME, (0, 0))  # a built position's boxes are its own
+    assert built.state.areas[0].facilities[(0, 0)].green == []
     g4 = sm.new_game(seed=2, balance="v4", players=names, mode=mode)
     assert all(not area.facilities.get((0, 0)) or not area.facilities[(0, 0)].green for area in g4.state.areas)
     assert invariants.check(g.state) == []

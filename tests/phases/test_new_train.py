@@ -496,11 +496,11 @@ def test_manual_makeup_refuses_unsuitable_cars_with_a_reason():
 def test_manual_makeup_refuses_a_car_the_division_yard_lacks():
     """N4: placing a suitable kind that is not in the Division Yard is refused."""
     b = solo(optional_rules=["manual_makeup"])
+    b.schedule(3, 1)
     s = b.state
     for pid in [p for p in s.division_yard if p.startswith("CL")]:
         s.division_yard.remove(pid)
         s.classification_yard.append(pid)
-    b.schedule(3, 1)
     g = b.game()
     to_decision(g)
     assert "no loaded coach" in g.why_not("place loaded coach")
