@@ -35,7 +35,8 @@ class Position:
         self.state: State = self._game.state
         self._built: Game | None = None
         self.state.turn.pending = None  # a dealt Heavy Grade's choice: a built position sets ``state.grades``
-        self._emptied = False  # the deal's morning passengers, sent back at the first edit
+        self._emptied = False  # the deal's morning passengers, sent back at the first edit: every edit
+        # takes a card or a piece (``take_card``, ``take_piece``) but ``hand``, ``boxes``, ``order``, ``train``
 
     def _empty_the_offices(self) -> None:
         """A built position's boxes are what ``boxes`` puts there: at the first edit the deal's
@@ -91,7 +92,6 @@ class Position:
     def lay(self, who, card: str, at, turned: bool = False, serves=None) -> str:
         """Put a track, facility or modifier card on a grid spot (no connection check).
         Laying on the Running Track at a Limit moves that Limit out."""
-        self._empty_the_offices()
         area = self._area(who)
         cid = self.take_card(card)
         sp = spec_of(self.state, cid)
@@ -109,14 +109,12 @@ class Position:
     def enhance(self, who, card: str, at=(0, 0)) -> str:
         """Put an enhancement (Yard Lights, a Gantry Crane...) on the card at a grid spot ([E1]; no
         check that it fits there)."""
-        self._empty_the_offices()
         cid = self.take_card(card)
         self._area(who).grid[tuple(at)].enhancements.append(cid)
         return cid
 
     def office(self, who, tier_key: str) -> str:
         """Make a player's Office a Depot, Station or Terminal."""
-        self._empty_the_offices()
         area = self._area(who)
         cid = self.take_card(tier_key)
         old = area.office.card
@@ -137,7 +135,6 @@ class Position:
 
     def cars(self, who, at, pieces) -> list:
         """Stand cars on a grid spot, west to east (ids like 'HE1', or kinds like 'hopper')."""
-        self._empty_the_offices()
         got = [self.take_piece(p) for p in pieces]
         self._area(who).grid[tuple(at)].cars.extend(got)
         return got
@@ -158,7 +155,6 @@ class Position:
 
     def schedule(self, number: int, stage: int) -> str:
         """Put a timetabled train on the timetable at a free Stage (1-12)."""
-        self._empty_the_offices()
         s = self.state
         if stage not in range(1, 13):
             raise ValueError(f"the timetable has Stages 1 to 12, not {stage!r}")
@@ -182,7 +178,7 @@ class Position:
               arrived_earlier: bool = True) -> Train:
         """Put a train on the table: in a player's Area (``at``), on a Mainline region
         (``mainline=(card, region)``) or at a Division Point ('west' | 'east')."""
-        self._empty_the_offices()
+        self._empty_the_offices()  # (a train whose card is already on the timetable takes none)
         s = self.state
         if extra:
             cid = self.take_card(f"extra{number}")
