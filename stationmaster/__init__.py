@@ -34,4 +34,21 @@ def play(*args, **kw):
     return _play(*args, **kw)
 
 
-__all__ = ["bots", "Event", "Game", "IllegalIntent", "Intent", "SaveError", "load", "loads", "new_game", "parse", "play"]
+def replay(game_or_save, review=None, **kw):
+    """Step through a game's record on a read-only board (needs the board's extra, as ``play``):
+    ``replay(game)`` or ``replay("save.json")``, with a Review of it (``review=``) to show its
+    verdicts and better moves; the keys ←/→, ↑/↓, Home/End step once it has the focus, and "Play on
+    from here" starts a new game from the position shown. See ``stationmaster.widgets.replay``."""
+    try:
+        import ipywidgets  # noqa: F401
+
+        from .widgets import replay as _replay
+    except ImportError as e:
+        missing = getattr(e, "name", None) or str(e)
+        raise ImportError(f"the notebook board needs ipywidgets ({missing} is missing): "
+                          'pip install "stationmaster[board]"') from e
+    return _replay(game_or_save, review, **kw)
+
+
+__all__ = ["bots", "Event", "Game", "IllegalIntent", "Intent", "SaveError", "load", "loads", "new_game", "parse", "play",
+           "replay"]
