@@ -193,6 +193,10 @@ class ReplayBoard(W.VBox):
         """Read-only: a click changes nothing, and says so."""
         self.say(READ_ONLY)
 
+    def click(self, x: float, y: float) -> None:
+        """Click the table at scene pixel (x, y), as the mouse does (it changes nothing)."""
+        self._on_click(x, y)
+
     def say(self, text: str, level: str = "") -> None:
         """Put ``text`` on the status line (after where the replay is); ``level`` "", "warning" or "error"."""
         self.message = (text, level)

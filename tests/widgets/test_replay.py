@@ -1,0 +1,216 @@
+"""The replay (issue 31.2): ``sm.replay(game_or_save, review=None)`` shows the board read-only over a
+game's record — each step the position in which a decision was made, rebuilt from the nearest
+snapshot; the keys and buttons move as documented; nothing on it changes the game; the played and
+the better move are marked; the review's words and curve shown; on both surfaces. And the live
+board's Review button opens it."""
+
+from __future__ import annotations
+
+import random
+import sys
+import types
+from dataclasses import dataclass
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("ipycanvas")
+pytest.importorskip("anywidget")
+
+import stationmaster as sm  # noqa: E402
+from stationmaster.rewind import position  # noqa: E402
+from stationmaster.widgets.replayboard import READ_ONLY, ReplayBoard  # noqa: E402
+from stationmaster.widgets.replaysteps import KEYS, ReplaySteps  # noqa: E402
+
+
+def _random_game(seed: int = 4, n: int = 160, **options):
+    game = sm.new_game(seed=seed, **options)
+    rng = random.Random(seed)
+    while len(game.history) < n and not game.is_over:
+        game.apply(rng.choice(list(game.legal)))
+    return game
+
+
+@pytest.fixture(scope="module")
+def game():
+    return _random_game()
+
+
+@dataclass(frozen=True)
+class Judgement:  # what stationmaster.review promises a judgement has
+    seq: int
+    player: str
+    kind: str
+    played: object
+    better: object
+    loss: float
+    verdict: str
+    why: str
+    value: float
+
+
+class FakeReview:
+    """A Review as ``stationmaster.review`` promises one: a "blunder" at each decision whose better
+    move is another legal intent of that position."""
+
+    def __init__(self, game, every: int = 7):
+        self.game, self.player = game, game.players[0]
+        self.decisions = []
+        for e in game.timeline:
+            if e.seq % every:
+                continue
+            others = [i for i in _legal_at(game, e.seq) if i != e.intent]
+            if others:
+                self.decisions.append(Judgement(e.seq, self.player, "drawing", e.intent, others[0], 3.5,
+                                                "blunder", f"the other move keeps 3.5 Revenue (decision {e.seq})",
+                                                10.0 - e.seq / 20))
+        self.lost_by_kind = {"drawing": 3.5 * len(self.decisions)}
+        self.curve = [(e.seq, 10.0 - e.seq / 20) for e in game.timeline]
+
+    def at(self, seq):
+        return next((j for j in self.decisions if j.seq == seq), None)
+
+    def comments(self):
+        return {j.seq: j.why for j in self.decisions}
+
+
+def _legal_at(game, seq):
+    g = sm.new_game(seed=game.seed)
+    g.replay(game.history[:seq - 1])
+    return list(g.legal)
+
+
+def test_every_step_is_the_position_of_its_decision_rebuilt_from_the_record(game):
+    """Step k is the game rebuilt to the position before decision k (the end: after the last),
+    the played move is decision k's, and the game replayed is left as it was."""
+    before = (game.history, game.state.clone())
+    steps = ReplaySteps(game)
+    fresh = sm.new_game(seed=game.seed)
+    for k in range(1, steps.last + 1):
+        steps.go(k)
+        step = steps.step()
+        assert step.state == fresh.state, k
+        if k <= len(game.history):
+            assert step.entry.seq == k and step.entry.intent == game.history[k - 1]
+            fresh.apply(game.history[k - 1])
+        else:
+            assert step.entry is None
+    assert (game.history, game.state) == before
+    assert position(game, 0) == sm.new_game(seed=game.seed).state
+    with pytest.raises(ValueError, match="from 0 to"):
+        position(game, len(game.history) + 1)
+
+
+@pytest.mark.parametrize("surface", ["canvas", "svg"])
+def test_keys_and_buttons_move_as_documented(game, surface):
+    board = sm.replay(game, surface=surface)
+    t = game.timeline
+    stage = lambda k: (t[k - 1].turn.day, t[k - 1].turn.stage)  # noqa: E731
+    assert board.k == 1 and board.buttons["back"].disabled and board.buttons["first"].disabled
+    board.press("ArrowRight")
+    assert board.k == 2
+    board.press("ArrowLeft")
+    assert board.k == 1
+    board.press("ArrowDown")  # the next Stage's first decision
+    k = board.k
+    assert k > 1 and stage(k) != stage(1) and all(stage(j) == stage(1) for j in range(1, k))
+    board.press("ArrowRight")
+    board.press("ArrowUp")  # back to this Stage's start
+    assert board.k == k
+    board.press("ArrowUp")  # already there: the Stage before's start
+    assert board.k == 1
+    board.press("End")
+    assert board.k == len(t) + 1 and board.current.entry is None and board.buttons["last"].disabled
+    assert "After decision" in board.status.value
+    board.press("Home")
+    assert board.k == 1
+    board.press("KeyQ")  # not a replay key: nothing moves
+    assert board.k == 1
+    for move, key in ((m, k) for k, m in KEYS.items()):  # each button makes its key's move
+        board.go(len(t) // 2)
+        board.press(key)
+        by_key = board.k
+        board.go(len(t) // 2)
+        board.buttons[move].click()
+        assert board.k == by_key, move
+    board.slider.value = 17
+    assert board.k == 17 and board.current.entry.seq == 17
+    assert f"Decision 17 of {len(t)}" in board.status.value
+
+
+@pytest.mark.parametrize("surface", ["canvas", "svg"])
+def test_nothing_on_the_replay_changes_the_game(game, surface, monkeypatch):
+    """Read-only: every place on the table clicked, at several steps, applies nothing (the game's
+    apply is never called) and says so."""
+    record, state = game.history, game.state.clone()
+    board = sm.replay(game, surface=surface)
+    monkeypatch.setattr(game, "apply", lambda *a, **k: pytest.fail("the replay applied an intent"))
+    for k in (1, 40, len(record) + 1):
+        board.go(k)
+        for target in list(board.table.hits)[:60]:
+            click = board.table.canvas.click if surface == "svg" else board.click  # the SVG's: as the browser's
+            click(*board.table.point_for(target))
+        assert READ_ONLY in board.status.value
+    assert game.history == record and game.state == state
+
+
+@pytest.mark.parametrize("surface", ["canvas", "svg"])
+def test_the_played_and_the_better_move_are_marked_with_the_reviews_words(game, surface):
+    review = FakeReview(game)
+    judged = review.decisions[0]
+    board = sm.replay(game, review=review, surface=surface, step=judged.seq)
+    marks = board.current.marks()
+    assert {kind for _, kind in marks} <= {"played", "better"} and any(kind == "better" for _, kind in marks)
+    shapes = board.table.highlight_shapes()
+    from stationmaster.widgets.tableview import HIGHLIGHT
+
+    strokes = {s.stroke for s in shapes}
+    assert HIGHLIGHT["light"]["better"][0] in strokes
+    words = board.words.value
+    assert "blunder" in words and "Better" in words and "keeps 3.5 Revenue" in words and "3.5 Revenue lost" in words
+    assert "sm-curve-here" in board.curve.value and "better" in board.curve.value  # the curve and its legend
+    board.move("forward")
+    assert "blunder" not in board.words.value and "did not judge" in board.words.value
+    if surface == "svg":
+        assert "#1a7f37" in board.table.canvas.layer_highlight or "#1f6feb" in board.table.canvas.layer_highlight
+
+
+def test_a_step_draws_in_well_under_50_ms(game):
+    """The kernel's time for a step (rebuild from the snapshot, scene, paint, words): the budget is
+    50 ms (benchmarks/replay.py measures it on a whole planner game)."""
+    board = sm.replay(game, surface="svg")
+    board.page.room_width, board.page.room_height = 1000, 560
+    times = []
+    for k in range(1, len(game.history) + 2, 5):
+        board.go(k)
+        times.append(board.step_ms)
+    assert sorted(times)[len(times) // 2] < 50, times
+
+
+def test_replay_opens_a_save_and_refuses_what_is_not_a_game(game, tmp_path):
+    path = tmp_path / "game.json"
+    game.save(path)
+    board = sm.replay(str(path))
+    assert isinstance(board, ReplayBoard) and board.game.history == game.history
+    assert sm.widgets.replay is not None and sm.widgets.ReplayBoard is ReplayBoard
+    with pytest.raises(TypeError, match="Game or a save file"):
+        sm.replay(42)
+
+
+def test_the_review_button_opens_the_replay_with_the_review_in_the_boards_place(monkeypatch):
+    played = _random_game(seed=2, n=60)
+    calls = []
+    fake = types.ModuleType("stationmaster.review")
+    fake.review = lambda g: calls.append(g) or FakeReview(g)
+    monkeypatch.setitem(sys.modules, "stationmaster.review", fake)
+    fresh = sm.play(seed=3, autosave=False)
+    assert fresh.review.button.layout.display == "none"  # nothing to review yet
+    board = sm.play(played, autosave=False)  # a game given with its record: reviewable
+    assert board.review.button.layout.display != "none"
+    shown = board.children
+    board.review.button.click()
+    replay = board.review.replay
+    assert calls == [played] and board.children == (replay,) and replay.review is not None
+    assert replay.close_button.layout.display != "none"
+    replay.close_button.click()
+    assert board.children == shown and board.review.replay is None
