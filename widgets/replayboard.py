@@ -12,6 +12,7 @@ replay's place, with a button back.
 
 from __future__ import annotations
 
+import gc
 import html
 import os
 import time
@@ -147,8 +148,20 @@ class ReplayBoard(W.VBox):
             self.key_helper.press(key)
 
     def show(self) -> None:
-        """Draw the step shown: its position, the marks, the words and the curve."""
+        """Draw the step shown: its position, the marks, the words and the curve. Python's garbage
+        collector waits until the step is drawn and sent: a full collection of a kernel's heap
+        (30 ms and more) would otherwise land inside a step now and then."""
         start = time.perf_counter()
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            self._show()
+        finally:
+            if collecting:
+                gc.enable()
+        self.step_ms = (time.perf_counter() - start) * 1000
+
+    def _show(self) -> None:
         self._apply_theme()
         step = self.current = self.steps.step()
         self.table.focus = step.seat  # the Area of the player who decides (the end: the viewer's)
@@ -166,7 +179,6 @@ class ReplayBoard(W.VBox):
         curve = curve_for(self.review, seq, self.theme)
         _set(self.curve, "value", curve + (f"<div>{legend(self.theme, True)}</div>" if curve else ""))
         _set(self.curve_box.layout, "display", "" if curve else "none")
-        self.step_ms = (time.perf_counter() - start) * 1000
 
     def _show_status(self) -> None:
         where = self.steps.where(self.current)
