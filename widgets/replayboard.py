@@ -46,7 +46,7 @@ CSS = ("<style>.sm-replay:focus{outline:none}.sm-replay:focus-within{box-shadow:
        ".sm-replay .sm-strip .sm-words{flex:1 1 auto;min-width:0;overflow-y:auto;height:86px}"
        ".sm-replay .sm-strip .sm-words .widget-html-content{line-height:1.45;white-space:normal}"
        ".sm-replay .sm-strip .sm-curve-box{flex:0 0 auto}"
-       ".sm-replay .sm-why{font-style:italic}</style>")
+       ".sm-replay .sm-why{font-style:italic}.sm-replay .sm-steps .sm-idle{opacity:0.4}</style>")
 
 
 class ReplayBoard(W.VBox):
@@ -77,6 +77,7 @@ class ReplayBoard(W.VBox):
         if self.page is not None:
             self.page.observe(lambda ch: self.theme_choice == "auto" and self.show(), "page_theme")
         self.buttons = {}
+        self.idle = set()  # the moves whose buttons are greyed (they would go nowhere from the step shown)
         for move, icon, tip in BUTTONS:
             b = W.Button(icon=icon, tooltip=tip, layout=W.Layout(width="34px"))
             b.on_click(lambda _b, move=move: self.move(move))
@@ -170,8 +171,11 @@ class ReplayBoard(W.VBox):
         s = self.steps
         _set(self.slider, "max", s.last)
         _set(self.slider, "value", s.k)
-        for move, b in self.buttons.items():
-            _set(b, "disabled", s.target(move) == s.k)
+        for move, b in self.buttons.items():  # greyed, never disabled: a disabled button loses the focus (the keys)
+            idle = s.target(move) == s.k
+            if idle != (move in self.idle):
+                (b.add_class if idle else b.remove_class)("sm-idle")
+                (self.idle.add if idle else self.idle.discard)(move)
         _set(self.readout, "value", f"&nbsp;{s.k if s.k < s.last else 'end'} / {len(s)}")
         self._show_status()
         _set(self.words, "value", step_html(step, self.theme, self.review is not None))

@@ -1,0 +1,148 @@
+"""Real-browser test of the replay's keys (issue 31.2): JupyterLab at 1280x800 in its default layout,
+Debian Chromium.
+
+``sm.replay(game, review=...)`` in the first of three cells: once the replay has the focus (a click
+on its picture), ← → ↑ ↓ Home End step it as documented (the step on its status line changes, the
+picture is redrawn) while JupyterLab's own shortcuts for those keys do not fire (command mode's ↑/↓
+would select another cell; the notebook does not scroll); once the focus is back on the notebook,
+↑ is JupyterLab's again. Screenshot board-replay-review-jupyterlab.png: a reviewed decision, the
+played and the better move marked, the verdict, the why and the curve.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+
+from .conftest import LAPTOP, SCROLLER
+from .test_jupyterlab import BoardView, LabNotebook, workspace_name
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+#: a planner game of Standard solitaire and a review of it as stationmaster.review promises one (made
+#: up here, so that the test does not wait for a real review): every fifth decision judged a
+#: mistake, the better move another legal one the board can mark
+REPLAY_SOURCE = """import stationmaster as sm
+from dataclasses import dataclass
+from stationmaster.bots import play_turns
+from stationmaster.widgets.replaysteps import move_targets
+
+game = sm.new_game(seed=5, bots={"Player": "planner"})
+play_turns(game, max_decisions=90)
+
+@dataclass(frozen=True)
+class Judgement:
+    seq: int; player: str; kind: str; played: object; better: object; loss: float; verdict: str; why: str; value: float
+
+class Review:
+    def __init__(self, game):
+        self.game, self.player, self.decisions = game, "Player", []
+        g = sm.new_game(seed=game.seed)
+        for e in game.timeline:
+            seat = g.state.players[e.actor].seat
+            others = [i for i in g.legal if i != e.intent and move_targets(g.state, seat, i)]
+            if e.seq % 5 == 0 and others and move_targets(g.state, seat, e.intent):
+                self.decisions.append(Judgement(e.seq, "Player", "work", e.intent, others[-1], 2.5, "mistake",
+                                                "the other move keeps the Office's cars moving", 30 - e.seq / 9))
+            g.apply(e.intent)
+        self.curve = [(e.seq, 30 - e.seq / 9 - (e.seq % 7) / 3) for e in game.timeline]
+        self.lost_by_kind = {"work": 2.5 * len(self.decisions)}
+    def at(self, seq):
+        return next((j for j in self.decisions if j.seq == seq), None)
+    def comments(self):
+        return {j.seq: j.why for j in self.decisions}
+
+review = Review(game)
+replay = sm.replay(game, review=review, step=review.decisions[3].seq)
+replay"""
+
+STATUS = "sel => (document.querySelector(sel + ' .sm-bar .sm-line') || {}).innerText || ''"
+NOTEBOOK = "() => { const nb = window.jupyterapp.shell.currentWidget.content; return [nb.activeCellIndex, nb.mode]; }"
+
+
+def _write(path, cells) -> None:
+    nb = {"cells": [{"cell_type": "code", "id": f"c{k}", "metadata": {}, "source": src, "outputs": [],
+                     "execution_count": None} for k, src in enumerate(cells)],
+          "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+                       "language_info": {"name": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    path.write_text(json.dumps(nb, indent=1))
+
+
+def _decision(text: str):
+    m = re.search(r"Decision (\d+) of (\d+)", text)
+    return (int(m.group(1)), int(m.group(2))) if m else ("end" if "After decision" in text else None)
+
+
+def test_replay_keys_step_it_and_leave_jupyterlabs_shortcuts_alone(lab_server, page, screenshots_dir, request):
+    page.set_viewport_size(LAPTOP)
+    _write(lab_server.root / "replay_keys.ipynb", [REPLAY_SOURCE, "x = 1", "y = 2"])
+    nb = LabNotebook(page, lab_server, "replay_keys.ipynb", workspace_name(request)).open()
+    nb.run_all_cells()
+    board = BoardView(nb)
+    board.wait_shown()
+    board.settle()
+    sel = f"{nb.sel} .sm-replay"
+    start = _decision(page.evaluate(STATUS, sel))
+    assert isinstance(start, tuple), page.evaluate(STATUS, sel)
+    k, n = start
+    # the reviewed decision as the README shows it: the bar scrolled to the top of the notebook
+    page.evaluate(f"""([nb, sel]) => {{ const s = ({SCROLLER})(nb), b = document.querySelector(sel + ' .sm-bar');
+        s.scrollTop += b.getBoundingClientRect().top - s.getBoundingClientRect().top - 4; }}""", [nb.sel, sel])
+    time.sleep(0.5)
+    words = page.locator(f"{sel} .sm-words").inner_text()
+    assert "mistake" in words and "Better" in words and "cars moving" in words, words
+    assert page.locator(f"{sel} svg.sm-curve").count() == 1
+    page.screenshot(path=str(screenshots_dir / "board-replay-review-jupyterlab.png"))
+
+    canvas = page.locator(f"{sel} canvas").last
+    box = canvas.bounding_box()
+    canvas.click(position={"x": box["width"] * 0.5, "y": 12})  # a click on the picture changes nothing
+    page.wait_for_function(f"sel => ({STATUS})(sel).includes('nothing here changes it')", arg=sel, timeout=10_000)
+    # the step button "on one decision" takes the focus (ipycanvas's canvas keeps the keys it has
+    # the focus for; a button does not, so JupyterLab would see them but for the replay's helper)
+    page.locator(f"{sel} .sm-steps button.jupyter-button").nth(3).click()
+    k += 1
+    page.wait_for_function(f"([sel, k]) => ({STATUS})(sel).includes(`Decision ${{k}} of`)", arg=[sel, k],
+                           timeout=10_000)
+    assert page.evaluate("sel => document.activeElement.tagName === 'BUTTON' && "
+                         "document.querySelector(sel).contains(document.activeElement)", sel)
+    cells_before = page.evaluate(NOTEBOOK)
+
+    scroll_before = page.evaluate(f"nb => ({SCROLLER})(nb).scrollTop", nb.sel)
+
+    def press(key, want):
+        sig = board.signature()
+        page.keyboard.press(key)
+        page.wait_for_function(f"([sel, want]) => {{ const t = ({STATUS})(sel); return want === 'end' ? "
+                               f"t.includes('After decision') : t.includes(`Decision ${{want}} of`); }}",
+                               arg=[sel, want], timeout=10_000)
+        board.wait_changed(sig)
+        assert page.evaluate(NOTEBOOK) == cells_before, f"{key} reached JupyterLab"
+
+    press("ArrowRight", k + 1)
+    press("ArrowLeft", k)
+    press("End", "end")
+    press("Home", 1)
+    t = time.monotonic()
+    page.keyboard.press("ArrowDown")  # one Stage on: a later decision
+    page.wait_for_function(f"sel => !({STATUS})(sel).includes('Decision 1 of')", arg=sel, timeout=10_000)
+    down = _decision(page.evaluate(STATUS, sel))
+    assert isinstance(down, tuple) and down[0] > 1, down
+    press("ArrowUp", 1)
+    assert time.monotonic() - t < 10
+    assert int(page.evaluate("sel => document.querySelector(sel).dataset.smKeys", sel)) == 6  # the helper took each
+    assert abs(page.evaluate(f"nb => ({SCROLLER})(nb).scrollTop", nb.sel) - scroll_before) < 2, \
+        "a replay key scrolled the notebook"
+    # the focus on the notebook again (a cell's prompt clicked, command mode): ↑ is JupyterLab's
+    page.locator(f"{nb.sel} .jp-Cell").nth(2).locator(".jp-InputPrompt").click()
+    page.keyboard.press("Escape")
+    at = page.evaluate(NOTEBOOK)
+    assert at == [2, "command"], at
+    page.keyboard.press("ArrowUp")
+    page.wait_for_function(f"() => ({NOTEBOOK})()[0] === 1", timeout=5_000)
+    assert _decision(page.evaluate(STATUS, sel)) == (1, n)
+    assert not page.page_errors, page.page_errors
