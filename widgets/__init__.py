@@ -35,8 +35,9 @@ def replay(game_or_save, review=None, **options):
     focus (a click on it); "Play on from here" starts a new game from the position shown. Options:
     ``step`` (where it opens), ``theme``, ``surface``, ``autosave`` (of the games played on).
     Returns the ``ReplayBoard``."""
+    from .board import GameBoard
     from .replayboard import replay as _replay
-    return _replay(game_or_save, review, **options)
+    return _replay(game_or_save, review, make_board=GameBoard, **options)
 
 
 def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | None = None, compact="auto",

@@ -124,7 +124,8 @@ class GameBoard(W.VBox):
         self.bot_box = BotBar(self.autoplay, self.tell)
         self.log_box = LogPanel()
         f, c = self.files, self.controller
-        self.review = ReviewDoor(self, game=lambda: self._game, surface=kind, say=self.tell, autosave=autosave)
+        self.review = ReviewDoor(self, game=lambda: self._game, surface=kind, say=self.tell, make_board=type(self),
+                                 autosave=autosave)
         self.tools = Tools([self.form.button, f.save_button, f.upload, self.review.button],
                            [self.review.progress, f.save_link], theme=theme,
                            page_theme=lambda: self.page.page_theme if self.page else "", on_theme=self._retheme,

@@ -16,16 +16,20 @@ from .newgame import HUMAN
 
 
 class PlayOn(W.HBox):
-    """The seats' choices and the button. ``game()`` is the game replayed, ``step()`` the step shown
+    """The seats' choices, and the button (``button``, which the replay puts among its steps' controls). ``game()`` is the game replayed, ``step()`` the step shown
     (the decision to branch before); ``show(board)`` puts the new board in the replay's place;
-    ``say(text, level)`` reports a refusal; ``autosave``: where the new game autosaves (as
-    ``GameBoard``'s: True for the working folder, a folder, None for none)."""
+    ``say(text, level)`` reports a refusal; ``make_board(game, **options)`` makes the new game's board
+    (``GameBoard``; handed in, so that the board and its replay do not import each other);
+    ``autosave``: where the new game autosaves (as ``GameBoard``'s: True for the working folder, a
+    folder, None for none)."""
 
-    def __init__(self, players, bots: dict, *, game, step, show, say, autosave=True, surface: str = "auto") -> None:
+    def __init__(self, players, bots: dict, *, game, step, show, say, make_board, autosave=True,
+                 surface: str = "auto") -> None:
         from stationmaster.bots import available
         from stationmaster.bots.seats import bot_name
 
         self._game, self._step, self._show, self._say = game, step, show, say
+        self._make_board = make_board
         self.autosave, self.surface = autosave, surface
         options = [HUMAN] + available()
         self.seats = {}
@@ -40,7 +44,7 @@ class PlayOn(W.HBox):
                                        "autosave); this game stays as it is", layout=W.Layout(width="auto"))
         self.button.on_click(lambda _b: self.play_on())
         self.board = None  # the last board played on
-        super().__init__([self.button, W.HTML("&nbsp;as&nbsp;"), *self.seats.values()],
+        super().__init__([W.HTML("Play on from here with:&nbsp;"), *self.seats.values()],
                          layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.add_class("sm-play-on")
 
@@ -51,8 +55,6 @@ class PlayOn(W.HBox):
     def play_on(self, bots=None):
         """Start the new game from the step shown (``bots``: as chosen beside the button) and show
         its board; returns the board (None when the game cannot be branched: the replay says why)."""
-        from .board import GameBoard
-
         game, k = self._game(), self._step()
         branch = getattr(game, "branch", None)
         if branch is None:
@@ -63,7 +65,7 @@ class PlayOn(W.HBox):
         except ValueError as e:
             self._say(str(e), "error")
             return None
-        self.board = GameBoard(new, autosave=self.autosave, surface=self.surface, scroll_to_bar=True,
+        self.board = self._make_board(new, autosave=self.autosave, surface=self.surface, scroll_to_bar=True,
                                message=f"Played on from decision {min(k, len(game.timeline) + 1)} of the replayed "
                                        f"game (seed {game.seed}); that game is unchanged.")
         self._show(self.board)

@@ -40,7 +40,7 @@ READ_ONLY = ("This is a replay: the board shows the game as it was, and nothing 
 
 CSS = ("<style>.sm-replay:focus{outline:none}.sm-replay:focus-within{box-shadow:0 0 0 2px #1f6feb66}"
        ".sm-replay .sm-steps{align-items:center;height:34px;min-height:34px}"
-       ".sm-replay .sm-steps .jupyter-button{height:28px;width:34px;padding:0;margin:2px 2px 2px 0;flex:0 0 auto}"
+       ".sm-replay .sm-steps .jupyter-button{height:28px;min-width:34px;padding:0 6px;margin:2px 2px 2px 0;flex:0 0 auto}"
        ".sm-replay .sm-steps .widget-slider{flex:1 1 auto;min-width:120px}"
        ".sm-replay .sm-strip{height:86px;min-height:86px;overflow:hidden;align-items:flex-start}"
        ".sm-replay .sm-strip .sm-words{flex:1 1 auto;min-width:0;overflow-y:auto;height:86px}"
@@ -53,11 +53,12 @@ class ReplayBoard(W.VBox):
     """A read-only board over ``game``'s record (see the module docstring). ``review``: a
     ``stationmaster.review`` Review of the game (or None); ``step``: the step to open at (1: the
     first decision; ``len(game.timeline) + 1``: the end); ``on_close``: shows a "Back to the game"
-    button that calls it (the live board's Review does). ``surface`` as ``sm.play``'s; ``autosave``:
-    where games played on from here autosave."""
+    button that calls it (the live board's Review does). ``surface`` as ``sm.play``'s; ``make_board``
+    (``GameBoard``, or None: no Play on from here) makes the board of a game played on from here,
+    and ``autosave`` says where that game autosaves."""
 
     def __init__(self, game, review=None, *, step: int = 1, theme: str = "auto", surface: str = "auto",
-                 on_close=None, autosave=True, message: str = "") -> None:
+                 on_close=None, make_board=None, autosave=True, message: str = "") -> None:
         if getattr(game, "timeline", None) is None:
             raise TypeError("a replay needs a stationmaster Game with its record (game.timeline), "
                             f"not {type(game).__name__}")
@@ -95,9 +96,8 @@ class ReplayBoard(W.VBox):
         if on_close:
             self.close_button.on_click(lambda _b: on_close())
         first, stage_back, back, forward, stage_forward, last = (self.buttons[m] for m in MOVES)
-        steps_row = W.HBox([first, stage_back, back, self.slider, forward, stage_forward, last, self.readout,
-                            self.review_button, self.close_button])
-        steps_row.add_class("sm-steps")
+        self.steps_row = W.HBox([first, stage_back, back, self.slider, forward, stage_forward, last, self.readout])
+        self.steps_row.add_class("sm-steps")
         self.status = W.HTML()
         self.status.add_class("sm-line")
         self.words = W.HTML(layout=W.Layout(width="auto"))
@@ -107,12 +107,16 @@ class ReplayBoard(W.VBox):
         self.curve_box.add_class("sm-curve-box")
         self.strip = W.HBox([self.words, self.curve_box], layout=W.Layout(width="100%"))
         self.strip.add_class("sm-strip")
-        self.bar = W.VBox([steps_row, self.status, self.strip], layout=W.Layout(width="100%"))
+        self.bar = W.VBox([self.steps_row, self.status, self.strip], layout=W.Layout(width="100%"))
         self.bar.add_class("sm-bar")
         self.stage = W.Box([self.table.canvas], layout=W.Layout(width="100%"))
         self.stage.add_class("sm-stage")
         self.play_on = PlayOn(game.players, game.bots, game=lambda: self.game, step=lambda: self.steps.k,
-                              show=self._show_board, say=self.say, autosave=autosave, surface=kind)
+                              show=self._show_board, say=self.say, make_board=make_board, autosave=autosave,
+                              surface=kind)
+        if make_board is None:
+            self.play_on.layout.display = self.play_on.button.layout.display = "none"
+        self.steps_row.children += (self.play_on.button, self.review_button, self.close_button)
         self.style = W.HTML(frontend.css() + CSS, layout=W.Layout(display="none"))
         helpers = [w for w in (self.page, self.key_helper) if w is not None]
         self._own = [self.style, *helpers, self.bar, self.stage, self.play_on]
@@ -264,7 +268,7 @@ def review_of(game, say):
 
 
 def replay(game_or_save, review=None, *, step: int = 1, theme: str = "auto", surface: str = "auto",
-           autosave=True) -> ReplayBoard:
+           autosave=True, make_board=None) -> ReplayBoard:
     """A read-only board over a game's record: ``game_or_save`` is a ``Game`` or a save file's
     path; ``review`` a Review of it (``stationmaster.review.review(game)``), or True to review it
     now. See ``ReplayBoard``."""
@@ -279,7 +283,7 @@ def replay(game_or_save, review=None, *, step: int = 1, theme: str = "auto", sur
     elif not isinstance(game_or_save, sm.Game):
         raise TypeError(f"replay() takes a Game or a save file's path, not {type(game_or_save).__name__}")
     board = ReplayBoard(game, None if review is True else review, step=step, theme=theme, surface=surface,
-                        autosave=autosave, message=message)
+                        autosave=autosave, make_board=make_board, message=message)
     if review is True:
         board.review_now()
     return board

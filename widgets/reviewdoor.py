@@ -14,10 +14,11 @@ from .frontend import set_trait as _set
 
 
 class ReviewDoor:
-    """``box``: the board; ``game()`` its game; ``say(text, level)`` its message line."""
+    """``box``: the board; ``game()`` its game; ``say(text, level)`` its message line; ``make_board``
+    the board's class, for the games played on from the replay."""
 
-    def __init__(self, box, *, game, surface: str, say, autosave=True) -> None:
-        self._box, self._game, self._say = box, game, say
+    def __init__(self, box, *, game, surface: str, say, make_board, autosave=True) -> None:
+        self._box, self._game, self._say, self._make_board = box, game, say, make_board
         self.surface, self.autosave = surface, autosave
         self.button = W.Button(description="Review", icon="search", layout=W.Layout(width="auto", display="none"),
                                tooltip="review this game: step through its decisions, with the better moves and "
@@ -50,6 +51,7 @@ class ReviewDoor:
         if self.replay is None:
             self._shown = self._box.children
         self.replay = ReplayBoard(game, review, surface=self.surface, on_close=self.close, autosave=self.autosave,
+                                  make_board=self._make_board,
                                   message=said[-1] if said else "")
         self._box.children = (self.replay,)
         return self.replay

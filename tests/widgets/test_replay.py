@@ -215,3 +215,32 @@ def test_the_review_button_opens_the_replay_with_the_review_in_the_boards_place(
     assert replay.close_button.layout.display != "none"
     replay.close_button.click()
     assert board.children == shown and board.review.replay is None
+
+
+def test_play_on_from_here_starts_a_new_game_on_its_own_board(game, tmp_path):
+    """One click from a step starts a game from that position (hot-seat here) on a board of its own,
+    with its own autosave, shown in the replay's place; the replayed game is untouched."""
+    record, state = game.history, game.state.clone()
+    replay = sm.replay(game, surface="svg", step=40, autosave=str(tmp_path))
+    replay.play_on.button.click()
+    new = replay.play_on.board
+    assert new is not None and replay.children[-1] is new
+    assert new.game is not game and new.game.history == record[:39] and new.game.bots == {}
+    assert new.game.state == position(game, 39)
+    new.press(str(next(iter(new.game.legal))))  # playing on changes the new game only
+    assert len(new.game.history) == 40 and game.history == record and game.state == state
+    saved = list(tmp_path.iterdir())
+    assert len(saved) == 1 and new.autosave_path == str(saved[0])
+    replay.back_to_replay()
+    assert replay.children[-1] is replay.play_on and replay.k == 40
+
+
+def test_play_on_seats_bots_where_they_are_chosen():
+    two = _random_game(seed=3, n=50, players=["Ann", "Bo"], mode="competitive", bots={"Bo": "greedy"})
+    replay = sm.replay(two, surface="svg", step=20, autosave=None)
+    seats = replay.play_on.seats
+    assert seats["Ann"].value == "Human" and seats["Bo"].value == "greedy"  # as the game was
+    seats["Ann"].value = "random"
+    board = replay.branch()
+    assert board.game.bots == {"Ann": "random", "Bo": "greedy"} and board.game.history == two.history[:19]
+    assert two.bots == {"Bo": "greedy"}
