@@ -2,7 +2,8 @@
 of its own with its own autosave, the original game left as it was.
 
 Who plays each seat of the new game is chosen beside the button (a person, hot-seat, or a bot: the
-New game form's choices); each starts as the original's seat was. The engine makes the game
+New game form's choices); each starts as the original's seat was, but in a game of bots only the
+first seat is a person's (playing on is to try another move). The engine makes the game
 (``Game.branch(seq, bots=...)``: the position in which decision ``seq`` was made, remembering where
 it came from); this part makes the board (``sm.play``'s ``GameBoard``) and hands it to the replay,
 which shows it in its place with a way back.
@@ -33,8 +34,8 @@ class PlayOn(W.HBox):
         self.autosave, self.surface = autosave, surface
         options = [HUMAN] + available()
         self.seats = {}
-        for name in players:
-            value = bot_name(bots[name]) if name in bots else HUMAN
+        for k, name in enumerate(players):  # as the game was; a game of bots only: the first seat yours
+            value = bot_name(bots[name]) if name in bots and (k or len(bots) < len(players)) else HUMAN
             self.seats[name] = W.Dropdown(description=name, options=options,
                                           value=value if value in options else HUMAN,
                                           tooltip=f"who plays {name}'s seat in the game played on: a person or a bot",

@@ -248,7 +248,10 @@ class ReplayBoard(W.VBox):
         self.children = [self.style, W.HBox([back, note]), board]
 
     def back_to_replay(self) -> None:
-        """Show the replay again in place of the game played on (which goes on being its own)."""
+        """Show the replay again in place of the game played on (which goes on being its own), with
+        the focus (its keys) and in view."""
+        if self.key_helper is not None:
+            self.key_helper.focus = True
         self.children = self._own
         self.show()
 

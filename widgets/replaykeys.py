@@ -47,7 +47,12 @@ function render({ model, el }) {
     if (!root.hasAttribute("tabindex")) root.setAttribute("tabindex", "0");
     root.addEventListener("keydown", onKey, true);
     ["mousedown", "focusin"].forEach((t) => root.addEventListener(t, keep));
-    if (model.get("focus")) root.focus({ preventScroll: true });
+    if (model.get("focus")) {  // once: back from a game played on, the keys are the replay's again
+      root.focus({ preventScroll: true });
+      root.scrollIntoView({ block: "start" });
+      model.set("focus", false);
+      model.save_changes();
+    }
   };
   attach();
   return () => {
@@ -65,7 +70,8 @@ export default { render };
 if anywidget is not None:
     class ReplayKeys(anywidget.AnyWidget):
         """The replay's keys (see the module docstring); invisible. ``on_key(callback)``: call
-        ``callback(move)`` (a name of ``replaysteps.MOVES``) for each key taken."""
+        ``callback(move)`` (a name of ``replaysteps.MOVES``) for each key taken. ``focus = True``:
+        the next display gives the replay the focus and brings it into view (once)."""
 
         _esm = ESM
         key_moves = traitlets.Dict().tag(sync=True)

@@ -244,3 +244,5 @@ def test_play_on_seats_bots_where_they_are_chosen():
     board = replay.branch()
     assert board.game.bots == {"Ann": "random", "Bo": "greedy"} and board.game.history == two.history[:19]
     assert two.bots == {"Bo": "greedy"}
+    bots_only = _random_game(seed=5, n=10, bots={"Player": "random"})
+    assert sm.replay(bots_only, surface="svg").play_on.seats["Player"].value == "Human"  # playing on: yours
