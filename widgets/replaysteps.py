@@ -33,13 +33,15 @@ KEYS = {"Home": "first", "ArrowUp": "stage_back", "ArrowLeft": "back", "ArrowRig
 class Step:
     """What a replay shows at one step: ``k``, the ``state`` (the position before decision ``k``),
     the ``entry`` of decision ``k`` (None at the end), the ``judgement`` a review gave it (or
-    None) and the player whose hand is shown (``viewer``, an index into the players)."""
+    None), the player whose hand is shown (``viewer``, an index into the players) and the
+    players' ``note`` on the decision (``Game.annotate``; "" for none)."""
 
     k: int
     state: object
     entry: object
     judgement: object
     viewer: int | None
+    note: str = ""
 
     @property
     def seat(self) -> int | None:
@@ -155,7 +157,8 @@ class ReplaySteps:
             viewer = entry.actor
         else:
             viewer = t[-1].actor if len(t) else 0
-        return Step(k, state, entry, judgement, viewer)
+        notes = getattr(self.game, "notes", None) or {}
+        return Step(k, state, entry, judgement, viewer, notes.get(entry.seq, "") if entry is not None else "")
 
     def where(self, step: Step) -> str:
         """Where a step is, in words: "Decision 37 of 212 · Day 1, Stage 3, Local Operations"."""

@@ -51,7 +51,8 @@ def verdict_badge(verdict: str, theme: str) -> str:
 
 def step_html(step, theme: str, reviewed: bool) -> str:
     """What the replay says at a step: who decided and the move played (marked on the board), the
-    review's verdict, the Revenue it cost and the better move with the review's why."""
+    review's verdict, the Revenue it cost and the better move with the review's why, and the
+    players' note on the decision."""
     if step.entry is None:
         return ("<div class='sm-step-words'>The end of the record. Step back (←, Home) to see the decisions; "
                 "<b>Play on from here</b> goes on with this position in a game of its own.</div>")
@@ -69,7 +70,10 @@ def step_html(step, theme: str, reviewed: bool) -> str:
         why = getattr(j, "why", "")
         if why:
             lines.append(f"<span class='sm-why'>{_esc(capital(why))}</span>")
-    elif reviewed:
+    if step.note:
+        lines.append(f"<span class='sm-note'><i class='fa fa-sticky-note-o' aria-hidden='true'></i> "
+                     f"<b>Note</b>: {_esc(step.note)}</span>")
+    if j is None and reviewed:
         lines.append("<span class='sm-why'>The review did not judge this decision (another player's, or a "
                      "forced one).</span>")
     return "<div class='sm-step-words'>" + "<br>".join(lines) + "</div>"
