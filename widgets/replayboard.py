@@ -232,8 +232,10 @@ class ReplayBoard(W.VBox):
 
     def review_now(self) -> None:
         """Review the game (``stationmaster.review.review``) and show it."""
-        got = review_of(self.game, self.say)
+        got = review_of(self.game, self.say, progress=lambda done, total: self.say(
+            f"Reviewing: {done} of {total} decisions judged…"))
         if got is not None:
+            self.say("")
             self.set_review(got)
 
     def branch(self, bots=None):
@@ -256,15 +258,16 @@ class ReplayBoard(W.VBox):
         self.show()
 
 
-def review_of(game, say):
-    """``stationmaster.review.review(game)``, or None with the reason said (``say(text, level)``)."""
+def review_of(game, say, progress=None):
+    """``stationmaster.review.review(game)``, or None with the reason said (``say(text, level)``);
+    ``progress(done, total)`` follows it (None: the review's own bar in a notebook)."""
     try:
         from stationmaster.review import review
     except ImportError:
         say("The review is not available in this version of Station Master.", "error")
         return None
     try:
-        return review(game)
+        return review(game, progress=progress)
     except (ValueError, KeyboardInterrupt) as e:
         say(f"The review stopped: {e}", "error")
         return None

@@ -24,7 +24,8 @@ class ReviewDoor:
                                tooltip="review this game: step through its decisions, with the better moves and "
                                        "where the Revenue went")
         self.button.on_click(lambda _b: self.open())
-        self.progress = W.Output(layout=W.Layout(width="auto"))  # the review's progress bar, while it runs
+        self.progress = W.IntProgress(value=0, min=0, max=1, description="Reviewing", bar_style="info",
+                                      layout=W.Layout(width="260px", display="none"))  # while a review runs
         self.replay = None
         self._shown = ()  # the board's children while the replay is open
         self._seen = (None, 0)  # the game last seen, and its decisions when the board was given it
@@ -45,9 +46,11 @@ class ReviewDoor:
         game, said = self._game(), []
         if review is True:
             self._say("Reviewing the game: each decision against the best found…")
-            with self.progress:
-                review = review_of(game, lambda text, level="": said.append(text))
-            self.progress.clear_output()
+            _set(self.progress.layout, "display", "")
+            try:
+                review = review_of(game, lambda text, level="": said.append(text), progress=self._progressed)
+            finally:
+                _set(self.progress.layout, "display", "none")
         if self.replay is None:
             self._shown = self._box.children
         self.replay = ReplayBoard(game, review, surface=self.surface, on_close=self.close, autosave=self.autosave,
@@ -55,6 +58,12 @@ class ReviewDoor:
                                   message=said[-1] if said else "")
         self._box.children = (self.replay,)
         return self.replay
+
+    def _progressed(self, done: int, total: int) -> None:
+        """The review's progress: ``done`` decisions judged of ``total``."""
+        _set(self.progress, "max", max(1, total))
+        _set(self.progress, "value", min(done, total))
+        _set(self.progress, "description", f"{done}/{total}")
 
     def close(self) -> None:
         """Back to the game: the board as it was."""

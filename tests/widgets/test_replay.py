@@ -202,7 +202,13 @@ def test_the_review_button_opens_the_replay_with_the_review_in_the_boards_place(
     played = _random_game(seed=2, n=60)
     calls = []
     fake = types.ModuleType("stationmaster.review")
-    fake.review = lambda g: calls.append(g) or FakeReview(g)
+    def review(g, progress=None):
+        calls.append(g)
+        progress(1, 2)
+        assert board.review.progress.layout.display != "none" and board.review.progress.value == 1
+        return FakeReview(g)
+
+    fake.review = review
     monkeypatch.setitem(sys.modules, "stationmaster.review", fake)
     fresh = sm.play(seed=3, autosave=False)
     assert fresh.review.button.layout.display == "none"  # nothing to review yet
@@ -212,6 +218,7 @@ def test_the_review_button_opens_the_replay_with_the_review_in_the_boards_place(
     board.review.button.click()
     replay = board.review.replay
     assert calls == [played] and board.children == (replay,) and replay.review is not None
+    assert board.review.progress.layout.display == "none"
     assert replay.close_button.layout.display != "none"
     replay.close_button.click()
     assert board.children == shown and board.review.replay is None
