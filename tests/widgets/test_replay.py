@@ -204,9 +204,11 @@ def test_the_review_button_opens_the_replay_with_the_review_in_the_boards_place(
     fake = types.ModuleType("stationmaster.review")
     def review(g, progress=None):
         calls.append(g)
-        progress(1, 2)
-        assert board.review.progress.layout.display != "none" and board.review.progress.value == 1
+        progress(1, 2)  # the bar shows while the review runs
+        bars.append((board.review.progress.layout.display, board.review.progress.value))
         return FakeReview(g)
+
+    bars = []
 
     fake.review = review
     monkeypatch.setitem(sys.modules, "stationmaster.review", fake)
@@ -218,10 +220,15 @@ def test_the_review_button_opens_the_replay_with_the_review_in_the_boards_place(
     board.review.button.click()
     replay = board.review.replay
     assert calls == [played] and board.children == (replay,) and replay.review is not None
-    assert board.review.progress.layout.display == "none"
+    assert bars == [("", 1)] and board.review.progress.layout.display == "none"
     assert replay.close_button.layout.display != "none"
     replay.close_button.click()
     assert board.children == shown and board.review.replay is None
+    alone = sm.replay(played, surface="svg")  # a replay without a review has its own Review button
+    assert alone.review is None and alone.review_button.layout.display != "none"
+    alone.review_button.click()
+    assert alone.review is not None and alone.review_button.layout.display == "none"
+    assert "did not judge" in alone.words.value or "Better" in alone.words.value
 
 
 def test_play_on_from_here_starts_a_new_game_on_its_own_board(game, tmp_path):
