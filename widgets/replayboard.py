@@ -39,7 +39,7 @@ READ_ONLY = ("This is a replay: the board shows the game as it was, and nothing 
              "Play on from here to try another move.")
 
 CSS = ("<style>.sm-replay:focus{outline:none}.sm-replay:focus-within{box-shadow:0 0 0 2px #1f6feb66}"
-       ".sm-replay .sm-steps{align-items:center;height:34px;min-height:34px}"
+       ".sm-replay .sm-steps{align-items:center;min-height:34px;flex-wrap:wrap}"
        ".sm-replay .sm-steps .jupyter-button{height:28px;min-width:34px;padding:0 6px;margin:2px 2px 2px 0;flex:0 0 auto}"
        ".sm-replay .sm-steps .widget-slider{flex:1 1 auto;min-width:120px}"
        ".sm-replay .sm-strip{height:86px;min-height:86px;overflow:hidden;align-items:flex-start}"

@@ -20,7 +20,8 @@ class ReviewDoor:
     def __init__(self, box, *, game, surface: str, say, make_board, autosave=True) -> None:
         self._box, self._game, self._say, self._make_board = box, game, say, make_board
         self.surface, self.autosave = surface, autosave
-        self.button = W.Button(description="Review", icon="search", layout=W.Layout(width="auto", display="none"),
+        self.button = W.Button(description="Review", icon="search", button_style="info",
+                               layout=W.Layout(width="auto", display="none"),
                                tooltip="review this game: step through its decisions, with the better moves and "
                                        "where the Revenue went")
         self.button.on_click(lambda _b: self.open())
