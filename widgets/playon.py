@@ -66,6 +66,8 @@ class PlayOn(W.HBox):
         except ValueError as e:
             self._say(str(e), "error")
             return None
+        if self.board is not None:  # the game played on before is no longer shown: its board goes (its autosave stays)
+            self.board.close()
         self.board = self._make_board(new, autosave=self.autosave, surface=self.surface, scroll_to_bar=True,
                                message=f"Played on from decision {min(k, len(game.timeline) + 1)} of the replayed "
                                        f"game (seed {game.seed}); that game is unchanged.")

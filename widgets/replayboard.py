@@ -249,6 +249,19 @@ class ReplayBoard(W.VBox):
         note = W.HTML(f"&nbsp;A new game from decision {self.steps.k}: the replayed game is unchanged.")
         self.children = [self.style, W.HBox([back, note]), board]
 
+    def close(self) -> None:
+        """Close the replay with its parts, and the board of a game played on from it (its bots stop)."""
+        try:
+            if getattr(self, "play_on", None) is not None and self.play_on.board is not None:
+                self.play_on.board.close()
+            if getattr(self, "table", None) is not None:
+                self.table.close()
+            for w in (*getattr(self, "_own", ()), self.layout):
+                frontend.close_widget(w)
+        except ImportError:  # pragma: no cover - collected as the interpreter shuts down: nothing to tidy
+            pass
+        super().close()
+
     def back_to_replay(self) -> None:
         """Show the replay again in place of the game played on (which goes on being its own), with
         the focus (its keys) and in view."""

@@ -54,6 +54,8 @@ class ReviewDoor:
                 _set(self.progress.layout, "display", "none")
         if self.replay is None:
             self._shown = self._box.children
+        else:  # opened again from the replay (not possible by its buttons; a script may): one replay at a time
+            self.replay.close()
         self.replay = ReplayBoard(game, review, surface=self.surface, on_close=self.close, autosave=self.autosave,
                                   make_board=self._make_board,
                                   message=said[-1] if said else "")
@@ -70,5 +72,6 @@ class ReviewDoor:
         """Back to the game: the board as it was."""
         if self.replay is not None:
             self._box.children = self._shown
+            self.replay.close()
             self.replay = None
             self._say("")

@@ -154,6 +154,12 @@ class TableView:
         if self.scene is not None:
             self.paint()
 
+    def close(self) -> None:
+        """Close the surface's widgets (an ipycanvas MultiCanvas's layers too: they are not its children)."""
+        layers = [self.canvas[i] for i in range(len(self.painter.layers))] if self.surface == "canvas" else []
+        for w in (*layers, self.canvas):
+            frontend.close_widget(w)
+
     def target_at(self, x: float, y: float) -> tuple | None:
         """The target drawn topmost at scene pixel (x, y), if any."""
         hit = self.scene.hit(x, y) if self.scene is not None else None

@@ -260,3 +260,18 @@ def test_play_on_seats_bots_where_they_are_chosen():
     assert two.bots == {"Bo": "greedy"}
     bots_only = _random_game(seed=5, n=10, bots={"Player": "random"})
     assert sm.replay(bots_only, surface="svg").play_on.seats["Player"].value == "Human"  # playing on: yours
+
+
+def test_opening_and_closing_the_replay_leaves_no_widgets_behind():
+    """The Review button's replay, opened and closed again and again (stepped each time), leaves
+    the kernel's widget models as they were after the first."""
+    from ipywidgets.widgets import widget
+
+    board = sm.play(_random_game(seed=2, n=40), autosave=False)
+    counts = []
+    for _ in range(4):
+        replay = board.review.open(review=None)
+        replay.move("forward")
+        replay.close_button.click()
+        counts.append(len(widget._instances))
+    assert counts[1:] == counts[:1] * 3, counts
