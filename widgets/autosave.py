@@ -4,7 +4,9 @@ other's game, written atomically after every accepted intent (and undo/redo) and
 
 - A new game autosaves to ``station-master-autosave-seed<seed>.json`` in the working folder (or
   ``...-seed<seed>-2.json``, ``-3``... when that name is taken by another game): a name is only
-  ever claimed when no file has it.
+  ever claimed when no file has it. A branch (``Game.branch``) shares its original's seed, so it
+  autosaves to ``...-seed<seed>-branch<seq>.json`` (``seq``: the decision it branched before), and
+  is never taken for its original's game, which it leaves alone.
 - Before every write the file on disk must still be the one this game last wrote (or read when
   it was resumed). If another board wrote it meanwhile (the same game open twice: two tabs of the
   play notebook, two ``sm.play()`` in two kernels), this board does not overwrite it: it moves to
@@ -43,14 +45,22 @@ from stationmaster.saves import MAX_BYTES
 
 #: the single autosave of earlier versions (still listed and resumed)
 AUTOSAVE_NAME = "station-master-autosave.json"
-#: one autosave per game: ``station-master-autosave-seed7.json``, ``...-seed7-2.json``...
-AUTOSAVE_RE = re.compile(r"^station-master-autosave(-seed\d+(-\d+)?)?\.json$")
+#: one autosave per game: ``station-master-autosave-seed7.json``, ``...-seed7-2.json``, a branch's
+#: ``...-seed7-branch42.json``...
+AUTOSAVE_RE = re.compile(r"^station-master-autosave(-seed\d+(-branch\d+)?(-\d+)?)?\.json$")
 STALE_SECONDS = 60.0
 
 
 def autosave_name(game) -> str:
-    """The autosave file name a new game starts with (its seed tells games apart at a glance)."""
-    return f"station-master-autosave-seed{game.seed}.json"
+    """The autosave file name a new game starts with (its seed tells games apart at a glance; a
+    branch adds the decision it branched before, so it never claims its original's name)."""
+    return f"station-master-autosave-seed{game.seed}{_branch_tag(game)}.json"
+
+
+def _branch_tag(game) -> str:
+    """``-branch42`` for a game branched before decision 42 (``Game.branch``), else ""."""
+    b = getattr(game, "branched_from", None)  # a remote seat's game has none
+    return f"-branch{b.seq}" if b is not None else ""
 
 
 def autosave_path(folder=None) -> str:
@@ -98,6 +108,7 @@ class Autosaved:
     players: tuple = ()
     mode: str = ""
     bots: tuple = ()  # (player, bot name) pairs
+    branched_at: int | None = None  # a branch's: the decision of its original it branched before
 
     @property
     def name(self) -> str:
@@ -109,7 +120,8 @@ class Autosaved:
         bots = dict(self.bots)
         who = ", ".join(f"{p} ({bots[p]})" if p in bots else p for p in self.players)
         seats = f": {who}" if len(self.players) > 1 or bots else ""
-        return f"{self.name} (seed {self.seed}, {self.mode}{seats}; Day {self.day}, Stage {self.stage})"
+        branch = f", a branch before decision {self.branched_at}" if self.branched_at else ""
+        return f"{self.name} (seed {self.seed}, {self.mode}{seats}{branch}; Day {self.day}, Stage {self.stage})"
 
 
 def autosaves(folder=None) -> list:
@@ -164,9 +176,11 @@ def _peek(path: str, mtime: float) -> Autosaved:
     if problem:
         return Autosaved(path, mtime)
     cfg = data.get("config", {})
+    branch = data.get("branched_from")
+    at = branch.get("seq") if isinstance(branch, dict) else None
     return Autosaved(path, mtime, data["seed"], data.get("day", 1), data.get("stage", 1),
                      tuple(cfg.get("players", ())) or ("Player",), cfg.get("mode", "solitaire"),
-                     tuple(data.get("bots", {}).items()))
+                     tuple(data.get("bots", {}).items()), at if _whole(at, 1, 2**31) else None)
 
 
 def _whole(value, low: int, high: int) -> bool:
@@ -346,7 +360,17 @@ _claims: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 def adopt(game, path, text) -> None:
     """``game`` autosaves to ``path``, whose content is now ``text`` (a resumed game)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as _read sees it
-    _claims[game] = Claim(os.path.abspath(os.fspath(path)), text)
+    _claim_for(game, os.path.abspath(os.fspath(path)), text)
+
+
+def _claim_for(game, path: str, text) -> None:
+    """``game`` autosaves to ``path`` from now on (and names it as its file: a branch of it says
+    where it came from)."""
+    _claims[game] = Claim(path, text)
+    try:
+        game.save_path = path
+    except AttributeError:  # a game that keeps no path (a remote seat's)
+        pass
 
 
 def claimed(game) -> str | None:
@@ -407,8 +431,11 @@ class Autosaver:
         self.cleaned = clean_stale_temps(self.folder)
 
     def path_for(self, game) -> str:
-        """The name a game without an autosave starts from."""
-        return self.file or os.path.join(self.folder, autosave_name(game))
+        """The name a game without an autosave starts from (a branch's beside the named file)."""
+        if self.file:
+            stem, ext = os.path.splitext(self.file)
+            return f"{stem}{_branch_tag(game)}{ext}" if _branch_tag(game) else self.file
+        return os.path.join(self.folder, autosave_name(game))
 
     def write(self, game) -> str | None:
         """Autosave ``game``; None, or why it could not be written (never raises)."""
@@ -467,8 +494,8 @@ class Autosaver:
                 continue
             if not (isinstance(data, dict) and isinstance(data.get("intents", []), list)):
                 continue  # changed since it was listed; it is not this game
-            if data.get("config") != mine.get("config") or data.get("bots") != mine.get("bots"):
-                continue
+            if any(data.get(k) != mine.get(k) for k in ("config", "bots", "branched_from")):
+                continue  # another table, other seats, or a branch and its original
             theirs = list(data.get("intents") or ())
             shorter, longer = sorted((steps, theirs), key=len)
             if longer[:len(shorter)] != shorter:
@@ -478,7 +505,7 @@ class Autosaver:
                     shutil.copy2(a.path, beside(a.path, "backup"))
                 except OSError:
                     continue
-            _claims[game] = Claim(a.path, text)
+            _claim_for(game, a.path, text)
             return a.path
         return None
 
@@ -488,6 +515,6 @@ class Autosaver:
         while True:
             path = numbered(base, k)
             if not os.path.lexists(path) and _create(path, text):
-                _claims[game] = Claim(path, text)
+                _claim_for(game, path, text)
                 return path
             k += 1
