@@ -4,9 +4,8 @@ other's game, written atomically after every accepted intent (and undo/redo) and
 
 - A new game autosaves to ``station-master-autosave-seed<seed>.json`` in the working folder (or
   ``...-seed<seed>-2.json``, ``-3``... when that name is taken by another game): a name is only
-  ever claimed when no file has it. A branch (``Game.branch``) shares its original's seed, so it
-  autosaves to ``...-seed<seed>-branch<seq>.json`` (``seq``: the decision it branched before), and
-  is never taken for its original's game, which it leaves alone.
+  ever claimed when no file has it. A branch (``Game.branch``) autosaves to
+  ``...-seed<seed>-branch<seq>.json`` and is never taken for its original's game.
 - Before every write the file on disk must still be the one this game last wrote (or read when
   it was resumed). If another board wrote it meanwhile (the same game open twice: two tabs of the
   play notebook, two ``sm.play()`` in two kernels), this board does not overwrite it: it moves to
@@ -22,7 +21,7 @@ other's game, written atomically after every accepted intent (and undo/redo) and
   ``...corrupt.json`` (``...corrupt-2.json``... never overwriting an earlier one); an autosave
   whose history stops early is copied to ``...backup.json`` before the board writes over it.
 - Temporary files a killed write left behind (``.sm-save-*.tmp``) are removed when older than a
-  minute.
+  minute (``atomic.clean_stale_temps``).
 """
 
 from __future__ import annotations
@@ -32,7 +31,6 @@ import os
 import re
 import shutil
 import stat
-import time
 import weakref
 from dataclasses import dataclass
 
@@ -40,20 +38,17 @@ from stationmaster.config import LENGTHS, MAX_NAME, MAX_PLAYERS, MODES
 from stationmaster.errors import SaveError
 from stationmaster.query import CLOCK
 from stationmaster.safetext import first_hidden
-from stationmaster.atomic import TEMP_PREFIX, TEMP_SUFFIX, write_atomically, write_temp
+from stationmaster.atomic import clean_stale_temps, write_atomically, write_temp
 from stationmaster.saves import MAX_BYTES
 
 #: the single autosave of earlier versions (still listed and resumed)
 AUTOSAVE_NAME = "station-master-autosave.json"
-#: one autosave per game: ``station-master-autosave-seed7.json``, ``...-seed7-2.json``, a branch's
-#: ``...-seed7-branch42.json``...
+#: one autosave per game: ``station-master-autosave-seed7.json``, ``...-seed7-2.json``, ``...-seed7-branch42.json``
 AUTOSAVE_RE = re.compile(r"^station-master-autosave(-seed\d+(-branch\d+)?(-\d+)?)?\.json$")
-STALE_SECONDS = 60.0
 
 
 def autosave_name(game) -> str:
-    """The autosave file name a new game starts with (its seed tells games apart at a glance; a
-    branch adds the decision it branched before, so it never claims its original's name)."""
+    """The autosave file name a new game starts with (its seed, and a branch's decision, tell games apart)."""
     return f"station-master-autosave-seed{game.seed}{_branch_tag(game)}.json"
 
 
@@ -232,30 +227,6 @@ def _name(text) -> bool:
     return isinstance(text, str) and 0 < len(text) <= MAX_NAME and first_hidden(text) is None
 
 
-# --------------------------------------------------------------------------- housekeeping
-def clean_stale_temps(folder=None, older_than: float = STALE_SECONDS) -> list:
-    """Remove the ``.sm-save-*.tmp`` files a killed write left in ``folder`` more than
-    ``older_than`` seconds ago (a write in progress elsewhere is younger); returns their paths."""
-    folder = _folder(folder)
-    now = time.time()
-    gone = []
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return gone
-    for name in names:
-        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
-            continue
-        path = os.path.join(folder, name)
-        try:
-            if now - os.lstat(path).st_mtime > older_than:
-                os.unlink(path)
-                gone.append(path)
-        except OSError:
-            pass
-    return gone
-
-
 # --------------------------------------------------------------------------- resuming
 @dataclass
 class Resumed:
@@ -364,13 +335,9 @@ def adopt(game, path, text) -> None:
 
 
 def _claim_for(game, path: str, text) -> None:
-    """``game`` autosaves to ``path`` from now on (and names it as its file: a branch of it says
-    where it came from)."""
+    """``game`` autosaves to ``path`` from now on, and names it (a branch of it says where it came from)."""
     _claims[game] = Claim(path, text)
-    try:
-        game.save_path = path
-    except AttributeError:  # a game that keeps no path (a remote seat's)
-        pass
+    game.save_path = path
 
 
 def claimed(game) -> str | None:
@@ -432,10 +399,10 @@ class Autosaver:
 
     def path_for(self, game) -> str:
         """The name a game without an autosave starts from (a branch's beside the named file)."""
-        if self.file:
-            stem, ext = os.path.splitext(self.file)
-            return f"{stem}{_branch_tag(game)}{ext}" if _branch_tag(game) else self.file
-        return os.path.join(self.folder, autosave_name(game))
+        if not self.file:
+            return os.path.join(self.folder, autosave_name(game))
+        stem, ext = os.path.splitext(self.file)
+        return f"{stem}{_branch_tag(game)}{ext}"
 
     def write(self, game) -> str | None:
         """Autosave ``game``; None, or why it could not be written (never raises)."""
