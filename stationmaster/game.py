@@ -484,7 +484,9 @@ class Game:
         if seq - 1 < len(t):
             g._rebuild(seq - 1)
         g._timeline.clear_redo()
-        g._branched_from = BranchedFrom(self._seed, seq, t.fingerprint(), self.save_path)
+        path = self.save_path  # named only when a save may hold it (a path of hidden characters is left out)
+        path = path if path and len(path) <= MAX_PATH and first_hidden(path) is None else None
+        g._branched_from = BranchedFrom(self._seed, seq, t.fingerprint(), path)
         return g
 
     # ------------------------------------------------------------------ listeners
@@ -592,6 +594,8 @@ def _determinize(g: Game, player: str, seed: int) -> None:
 
 #: the longest note ``Game.annotate`` keeps (a save's notes are checked against it too)
 MAX_NOTE = 2000
+#: the longest file path a branch names as where it came from (``BranchedFrom.path``)
+MAX_PATH = 1000
 
 
 def note_problem(text) -> str | None:

@@ -17,9 +17,9 @@ from .atomic import write_atomically
 from .bots.seats import bot_name, check_bots
 from .config import make_config
 from .errors import IllegalIntent, SaveError
-from .game import BranchedFrom, Game, note_problem
+from .game import MAX_PATH, BranchedFrom, Game, note_problem
 from .query import CLOCK
-from .safetext import clip, quote, visible
+from .safetext import clip, first_hidden, quote, visible
 
 SAVE_FORMAT = "station-master-save"
 SAVE_VERSION = 1
@@ -124,7 +124,8 @@ def _branched_from(data: dict) -> BranchedFrom | None:
          f"a whole number from 1 to {MAX_INTENTS + 1}"),
         ("game", lambda v: isinstance(v, str) and re.fullmatch(r"[0-9a-f]{1,64}", v) is not None,
          "a fingerprint of hexadecimal digits"),
-        ("path", lambda v: isinstance(v, str) and 0 < len(v) <= 1000, "a file path of at most 1000 characters"),
+        ("path", lambda v: isinstance(v, str) and 0 < len(v) <= MAX_PATH and first_hidden(v) is None,
+         f"a file path of at most {MAX_PATH} characters, none of them hidden"),
     )
     for key, ok, should in checks:
         if (key in b or key != "path") and not ok(b.get(key)):

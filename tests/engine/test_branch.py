@@ -146,6 +146,8 @@ def test_a_branch_of_a_branch_names_its_own_original():
     ({"seed": 9, "seq": 4, "game": "<script>"}, "'branched_from.game' must be a fingerprint"),
     ({"seed": 9, "seq": 4, "game": "ab", "path": 3}, "'branched_from.path' must be a file path"),
     ({"seed": 9, "seq": 4, "game": "ab", "path": ""}, "'branched_from.path' must be a file path"),
+    ({"seed": 9, "seq": 4, "game": "ab", "path": "x\x1b]0;owned\x07.json"},
+     "'branched_from.path' must be a file path of at most 1000 characters, none of them hidden, not 'x\\x1b]0;"),
     ({"seed": 9, "seq": 4, "game": "ab", "when": "now"}, "'branched_from' has unknown field(s): when"),
 ])
 def test_a_tampered_branched_from_says_what_is_wrong(value, words):
@@ -181,3 +183,26 @@ def test_a_determinized_copy_branches_only_from_after_it_was_made():
     with pytest.raises(ValueError, match="cannot be branched before decision 61, the moment it was made"):
         d.branch(30)
     assert d.branch().history == g.history
+
+
+def test_the_record_notebook_of_a_branch_says_where_it_came_from_and_replays_it():
+    from stationmaster import record
+    g = played()
+    b = g.branch(20)
+    random_play(b, 6, 4)
+    nb = record.notebook(b)
+    header = "".join(nb["cells"][0]["source"])
+    assert f"| Branched from | game {g.timeline.fingerprint()} (seed 9) before decision 20 |" in header
+    ns = {}
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    exec(code.rsplit("\ngame", 1)[0], ns)
+    assert ns["game"].history == b.history
+
+
+def test_a_path_no_save_could_hold_is_left_out_of_where_a_branch_came_from():
+    g = played()
+    g.save_path = "/tmp/odd\x1b[2J/game.json"
+    b = g.branch(5)
+    assert b.branched_from.path is None and sm.loads(b.dumps()).branched_from == b.branched_from
+    g.save_path = "/" + "x" * 1000
+    assert g.branch(5).branched_from.path is None
