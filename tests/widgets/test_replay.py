@@ -275,3 +275,12 @@ def test_opening_and_closing_the_replay_leaves_no_widgets_behind():
         replay.close_button.click()
         counts.append(len(widget._instances))
     assert counts[1:] == counts[:1] * 3, counts
+
+
+def test_a_decisions_note_is_shown_with_its_step():
+    noted = _random_game(seed=6, n=30)
+    noted.annotate(12, "Should have kept the Depot <here>")
+    replay = sm.replay(noted, surface="svg", step=12)
+    assert "Note</b>: Should have kept the Depot &lt;here&gt;" in replay.words.value
+    replay.move("forward")
+    assert "Note" not in replay.words.value
