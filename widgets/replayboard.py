@@ -247,7 +247,11 @@ class ReplayBoard(W.VBox):
         back = W.Button(description="Back to the replay", icon="arrow-left", layout=W.Layout(width="auto"))
         back.on_click(lambda _b: self.back_to_replay())
         note = W.HTML(f"&nbsp;A new game from decision {self.steps.k}: the replayed game is unchanged.")
-        self.children = [self.style, W.HBox([back, note]), board]
+        keys = []
+        if self.key_helper is not None:  # kept: a press here stays the replay's, its keys the board's
+            self.key_helper.active = False
+            keys = [self.key_helper]
+        self.children = [self.style, *keys, W.HBox([back, note]), board]
 
     def close(self) -> None:
         """Close the replay with its parts, and the board of a game played on from it (its bots stop)."""
@@ -265,9 +269,9 @@ class ReplayBoard(W.VBox):
     def back_to_replay(self) -> None:
         """Show the replay again in place of the game played on (which goes on being its own), with
         the focus (its keys) and in view."""
-        if self.key_helper is not None:
-            self.key_helper.focus = True
         self.children = self._own
+        if self.key_helper is not None:
+            self.key_helper.active = self.key_helper.focus = True
         self.show()
 
 

@@ -31,7 +31,7 @@ function render({ model, el }) {
   const typing = (t) => t && t.closest && t.closest("input:not([type=range]), textarea, select, [contenteditable=true]");
   const onKey = (e) => {
     const move = keys[e.key];
-    if (!move || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || typing(e.target)) return;
+    if (!move || !model.get("active") || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || typing(e.target)) return;
     e.preventDefault();
     e.stopPropagation();
     taken += 1;
@@ -47,16 +47,21 @@ function render({ model, el }) {
     if (!root.hasAttribute("tabindex")) root.setAttribute("tabindex", "0");
     root.addEventListener("keydown", onKey, true);
     ["mousedown", "focusin"].forEach((t) => root.addEventListener(t, keep));
-    if (model.get("focus")) {  // once: back from a game played on, the keys are the replay's again
-      root.focus({ preventScroll: true });
-      root.scrollIntoView({ block: "start" });
-      model.set("focus", false);
-      model.save_changes();
-    }
+    grab();
   };
+  // asked once (back from a game played on): the replay takes the focus, its keys, and comes into view
+  const grab = () => {
+    if (!root || !model.get("focus")) return;
+    root.focus({ preventScroll: true });
+    root.scrollIntoView({ block: "start" });
+    model.set("focus", false);
+    model.save_changes();
+  };
+  model.on("change:focus", grab);
   attach();
   return () => {
     stop = true;
+    model.off("change:focus", grab);
     if (root) {
       root.removeEventListener("keydown", onKey, true);
       ["mousedown", "focusin"].forEach((t) => root.removeEventListener(t, keep));
@@ -71,11 +76,13 @@ if anywidget is not None:
     class ReplayKeys(anywidget.AnyWidget):
         """The replay's keys (see the module docstring); invisible. ``on_key(callback)``: call
         ``callback(move)`` (a name of ``replaysteps.MOVES``) for each key taken. ``focus = True``:
-        the next display gives the replay the focus and brings it into view (once)."""
+        the replay takes the focus and comes into view (once). ``active = False``: the keys are
+        left alone (a game played on is shown in the replay's place), presses still stay the replay's."""
 
         _esm = ESM
         key_moves = traitlets.Dict().tag(sync=True)
         focus = traitlets.Bool(False).tag(sync=True)
+        active = traitlets.Bool(True).tag(sync=True)
 
         def __init__(self, **kw) -> None:
             super().__init__(key_moves=dict(KEYS), **kw)

@@ -137,6 +137,18 @@ def test_replay_keys_step_it_and_leave_jupyterlabs_shortcuts_alone(lab_server, p
     assert int(page.evaluate("sel => document.querySelector(sel).dataset.smKeys", sel)) == 6  # the helper took each
     assert abs(page.evaluate(f"nb => ({SCROLLER})(nb).scrollTop", nb.sel) - scroll_before) < 2, \
         "a replay key scrolled the notebook"
+    # Play on from here: a board of its own in the replay's place; back, the keys are the replay's again
+    page.locator(f"{sel} .sm-steps button.jupyter-button", has_text="Play on from here").click()
+    back = page.locator(f"{sel} button.jupyter-button", has_text="Back to the replay")
+    back.wait_for()
+    page.wait_for_function(f"sel => document.querySelectorAll(sel + ' .station-master-board:not(.sm-replay) canvas')"
+                           ".length > 0", arg=sel, timeout=20_000)
+    assert "Played on from decision 1" in page.locator(f"{sel} .sm-bar").first.inner_text()
+    back.click()
+    page.locator(f"{sel} .sm-steps").wait_for()
+    page.wait_for_function("sel => document.querySelector(sel).contains(document.activeElement)", arg=sel,
+                           timeout=10_000)
+    press("ArrowRight", 2)
     # the focus on the notebook again (a cell's prompt clicked, command mode): ↑ is JupyterLab's
     page.locator(f"{nb.sel} .jp-Cell").nth(2).locator(".jp-InputPrompt").click()
     page.keyboard.press("Escape")
@@ -144,5 +156,5 @@ def test_replay_keys_step_it_and_leave_jupyterlabs_shortcuts_alone(lab_server, p
     assert at == [2, "command"], at
     page.keyboard.press("ArrowUp")
     page.wait_for_function(f"() => ({NOTEBOOK})()[0] === 1", timeout=5_000)
-    assert _decision(page.evaluate(STATUS, sel)) == (1, n)
+    assert _decision(page.evaluate(STATUS, sel)) == (2, n)
     assert not page.page_errors, page.page_errors
