@@ -8,7 +8,7 @@ with the file browser open, less the replay's bar). Each step is timed kernel-si
 (``board.step_ms``: the position rebuilt from the nearest snapshot, the scene, the paint, the marks
 and the words; Python's collector runs after the step is sent, and the CPU time per step with it
 is reported too), over every key's move: → through the whole game, ← back, ↓/↑ by Stage, End/Home;
-then the position alone (``stationmaster.rewind.position``) for every decision.
+then the position alone (``game.branch(k).state``, as a step rebuilds it) for every decision.
 
 Prints JSON: medians, 90th percentiles and maxima per surface, against the budget (50 ms a step).
 No kernel is needed: widgets without a frontend still build every message they would send.
@@ -28,7 +28,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import stationmaster as sm  # noqa: E402
 from stationmaster.bots import play_turns  # noqa: E402
-from stationmaster.rewind import position  # noqa: E402
 
 BUDGET_MS = 50.0
 
@@ -83,9 +82,9 @@ def main() -> None:
     room = tuple(int(v) for v in args.room.split("x"))
     game = played_game(args.seed, args.bot)
     rebuild = []
-    for n in range(len(game.timeline) + 1):
+    for k in range(1, len(game.timeline) + 2):
         start = time.perf_counter()
-        position(game, n)
+        game.branch(k).state
         rebuild.append((time.perf_counter() - start) * 1000)
     report = {"benchmark": "replay step (kernel side)", "python": platform.python_version(),
               "game": {"seed": args.seed, "bot": args.bot, "decisions": len(game.timeline),

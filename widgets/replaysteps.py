@@ -2,8 +2,9 @@
 
 A replay's steps are the game's decisions: step ``k`` (1 to ``len``) is the position in which
 decision ``k`` was made, before it, with the move played there; the step after the last decision
-(``last``) is the position the record ends in. Each position is rebuilt from the timeline's nearest
-snapshot (``stationmaster.rewind``), never by replaying the game from its start. A step knows the
+(``last``) is the position the record ends in. Each position is the engine's own: ``game.branch(k)``
+rebuilds it from the timeline's nearest snapshot (each Stage and every 32 intents), never by
+replaying the game from its start, and leaves the game as it was. A step knows the
 move played, and, with a review, the review's judgement of it; the board marks both moves where
 their clicks would be made (the gesture map's targets, ``widgets.gestures``).
 
@@ -17,7 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from stationmaster.decisions import PHASE_NAMES
-from stationmaster.rewind import position_after
 
 from . import gestures as gs
 from .words import say
@@ -146,7 +146,7 @@ class ReplaySteps:
     def step(self) -> Step:
         """What the step shown shows (its position rebuilt from the nearest snapshot)."""
         k, t = self.k, self.game.timeline
-        state = position_after(t, k - 1)
+        state = self.game.branch(k).state
         entry = t[k - 1] if k <= len(t) else None
         review = self.review
         judgement = review.at(entry.seq) if review is not None and entry is not None else None

@@ -37,7 +37,7 @@ LAYERS = (
     ("card families", ("cards.kinds", "cards.classic", "cards.special_trains", "cards.local_track",
                        "cards.enhancements", "cards.opponent", "cards.situations", "cards.families")),
     ("phases", ("phases", "setup", "invariants")),
-    ("façade", ("decisions", "timeline", "game", "rewind")),
+    ("façade", ("decisions", "timeline", "game")),
     ("drawing and help", ("view", "explain")),
     ("bots", ("bots",)),
     ("saves and records", ("saves", "start", "record", "slowmo", "builder")),

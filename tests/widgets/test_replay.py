@@ -18,7 +18,6 @@ pytest.importorskip("ipycanvas")
 pytest.importorskip("anywidget")
 
 import stationmaster as sm  # noqa: E402
-from stationmaster.rewind import position  # noqa: E402
 from stationmaster.widgets.replayboard import READ_ONLY, ReplayBoard  # noqa: E402
 from stationmaster.widgets.replaysteps import KEYS, ReplaySteps  # noqa: E402
 
@@ -96,9 +95,6 @@ def test_every_step_is_the_position_of_its_decision_rebuilt_from_the_record(game
         else:
             assert step.entry is None
     assert (game.history, game.state) == before
-    assert position(game, 0) == sm.new_game(seed=game.seed).state
-    with pytest.raises(ValueError, match="from 0 to"):
-        position(game, len(game.history) + 1)
 
 
 @pytest.mark.parametrize("surface", ["canvas", "svg"])
@@ -240,7 +236,7 @@ def test_play_on_from_here_starts_a_new_game_on_its_own_board(game, tmp_path):
     new = replay.play_on.board
     assert new is not None and replay.children[-1] is new
     assert new.game is not game and new.game.history == record[:39] and new.game.bots == {}
-    assert new.game.state == position(game, 39)
+    assert new.game.state == ReplaySteps(game, k=40).step().state
     new.press(str(next(iter(new.game.legal))))  # playing on changes the new game only
     assert len(new.game.history) == 40 and game.history == record and game.state == state
     saved = list(tmp_path.iterdir())
