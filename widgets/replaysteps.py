@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from stationmaster.decisions import PHASE_NAMES
 
 from . import gestures as gs
-from .words import say
+from .words import for_board, say
 
 #: the moves a step can make, by name (the keys', the buttons' and ``ReplayBoard.move``'s)
 MOVES = ("first", "stage_back", "back", "forward", "stage_forward", "last")
@@ -31,17 +31,23 @@ KEYS = {"Home": "first", "ArrowUp": "stage_back", "ArrowLeft": "back", "ArrowRig
 
 @dataclass(frozen=True)
 class Step:
-    """What a replay shows at one step: ``k``, the ``state`` (the position before decision ``k``),
+    """What a replay shows at one step: ``k``, the ``position`` (a game in the position before
+    decision ``k``, ``game.branch(k)``; its ``state`` is the step's),
     the ``entry`` of decision ``k`` (None at the end), the ``judgement`` a review gave it (or
     None), the player whose hand is shown (``viewer``, an index into the players) and the
     players' ``note`` on the decision (``Game.annotate``; "" for none)."""
 
     k: int
-    state: object
+    position: object
     entry: object
     judgement: object
     viewer: int | None
     note: str = ""
+
+    @property
+    def state(self):
+        """The state of the position before decision ``k``."""
+        return self.position.state
 
     @property
     def seat(self) -> int | None:
@@ -58,6 +64,13 @@ class Step:
         if better is not None:
             out += [(t, "better") for t in move_targets(self.state, self.seat, better)]
         return out
+
+    def for_board(self, text: str) -> str:
+        """A text quoting intents (a review's why: "with `detrain 3`") in a player's words."""
+        try:
+            return for_board(text, self.position)
+        except Exception:  # words must never break a replay: the text as written then
+            return text
 
     def said(self, intent) -> str:
         """A move of this step in a player's words ("move train 5 west")."""
@@ -146,7 +159,8 @@ class ReplaySteps:
     def step(self) -> Step:
         """What the step shown shows (its position rebuilt from the nearest snapshot)."""
         k, t = self.k, self.game.timeline
-        state = self.game.branch(k).state
+        position = self.game.branch(k)
+        state = position.state
         entry = t[k - 1] if k <= len(t) else None
         review = self.review
         judgement = review.at(entry.seq) if review is not None and entry is not None else None
@@ -158,7 +172,7 @@ class ReplaySteps:
         else:
             viewer = t[-1].actor if len(t) else 0
         notes = getattr(self.game, "notes", None) or {}
-        return Step(k, state, entry, judgement, viewer, notes.get(entry.seq, "") if entry is not None else "")
+        return Step(k, position, entry, judgement, viewer, notes.get(entry.seq, "") if entry is not None else "")
 
     def where(self, step: Step) -> str:
         """Where a step is, in words: "Decision 37 of 212 · Day 1, Stage 3, Local Operations"."""

@@ -69,7 +69,7 @@ def step_html(step, theme: str, reviewed: bool) -> str:
             lines.append(f"{swatch(theme, 'better')}<b>Better</b>: {_esc(step.said(better))}")
         why = getattr(j, "why", "")
         if why:
-            lines.append(f"<span class='sm-why'>{_esc(capital(why))}</span>")
+            lines.append(f"<span class='sm-why'>{_esc(capital(step.for_board(why)))}</span>")
     if step.note:
         lines.append(f"<span class='sm-note'><i class='fa fa-sticky-note-o' aria-hidden='true'></i> "
                      f"<b>Note</b>: {_esc(step.note)}</span>")

@@ -6,6 +6,7 @@ board's Review button opens it."""
 
 from __future__ import annotations
 
+import html
 import random
 import sys
 import types
@@ -61,7 +62,7 @@ class FakeReview:
             others = [i for i in _legal_at(game, e.seq) if i != e.intent]
             if others:
                 self.decisions.append(Judgement(e.seq, self.player, "drawing", e.intent, others[0], 3.5,
-                                                "blunder", f"the other move keeps 3.5 Revenue (decision {e.seq})",
+                                                "blunder", f"with `{others[0]}` the Office keeps 3.5 Revenue",
                                                 10.0 - e.seq / 20))
         self.lost_by_kind = {"drawing": 3.5 * len(self.decisions)}
         self.curve = [(e.seq, 10.0 - e.seq / 20) for e in game.timeline]
@@ -165,6 +166,8 @@ def test_the_played_and_the_better_move_are_marked_with_the_reviews_words(game, 
     assert HIGHLIGHT["light"]["better"][0] in strokes
     words = board.words.value
     assert "blunder" in words and "Better" in words and "keeps 3.5 Revenue" in words and "3.5 Revenue lost" in words
+    better = html.escape(board.current.said(judged.better))
+    assert f"With {better} the Office" in words and "`" not in words  # the review's quoted intent, in words
     assert "sm-curve-here" in board.curve.value and "better" in board.curve.value  # the curve and its legend
     board.move("forward")
     assert "blunder" not in board.words.value and "did not judge" in board.words.value
