@@ -65,6 +65,10 @@ class Step:
             out += [(t, "better") for t in move_targets(self.state, self.seat, better)]
         return out
 
+    def on_board(self, intent) -> bool:
+        """Whether ``intent`` is made by clicks on the table (marked there), not by a button alone."""
+        return bool(move_targets(self.state, self.seat, intent))
+
     def for_board(self, text: str) -> str:
         """A text quoting intents (a review's why: "with `detrain 3`") in a player's words."""
         try:

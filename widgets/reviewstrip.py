@@ -57,7 +57,7 @@ def step_html(step, theme: str, reviewed: bool) -> str:
         return ("<div class='sm-step-words'>The end of the record. Step back (←, Home) to see the decisions; "
                 "<b>Play on from here</b> goes on with this position in a game of its own.</div>")
     who = _esc(step.state.players[step.entry.actor].name)
-    played = _esc(step.said(step.entry.intent))
+    played = _esc(step.said(step.entry.intent)) + _button(step, step.entry.intent)
     lines = [f"{swatch(theme, 'played')}<b>{who}</b> played: {played}"]
     j = step.judgement
     if j is not None:
@@ -66,7 +66,7 @@ def step_html(step, theme: str, reviewed: bool) -> str:
         lines[0] += f" {verdict_badge(getattr(j, 'verdict', ''), theme)}{_esc(cost)}"
         better = getattr(j, "better", None)
         if better is not None:
-            lines.append(f"{swatch(theme, 'better')}<b>Better</b>: {_esc(step.said(better))}")
+            lines.append(f"{swatch(theme, 'better')}<b>Better</b>: {_esc(step.said(better))}{_button(step, better)}")
         why = getattr(j, "why", "")
         if why:
             lines.append(f"<span class='sm-why'>{_esc(capital(step.for_board(why)))}</span>")
@@ -77,6 +77,11 @@ def step_html(step, theme: str, reviewed: bool) -> str:
         lines.append("<span class='sm-why'>The review did not judge this decision (another player's, or a "
                      "forced one).</span>")
     return "<div class='sm-step-words'>" + "<br>".join(lines) + "</div>"
+
+
+def _button(step, intent) -> str:
+    """" (a button)" for a move made by a button alone: there is nothing to outline on the table."""
+    return "" if step.on_board(intent) else " <span class='sm-why'>(a button)</span>"
 
 
 def curve_svg(curve, seq: int, theme: str, marked=(), width: int = CURVE_W, height: int = CURVE_H) -> str:
