@@ -1,0 +1,176 @@
+"""Review a finished (or unfinished) game: which of a player's decisions cost Revenue, and why.
+
+``sm.review(game_or_save_path)`` judges every decision of one player that had more than one legal
+intent (``judge.py`` says how: the played line against the planner's, rolled forward on the same
+determinized futures) and returns a ``Review``: the judgements, the Revenue lost by kind of
+decision, the curve of expected value, a table, the record notebook with the review's comments.
+``iter_review`` yields the judgements one by one as they are made (the first within a second or
+so). See docs/review.md.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+from .judge import DEPTHS, KINDS, THRESHOLDS, VERDICTS, Depth, Judgement, judge, units
+from .report import Review, comment
+
+__all__ = ["DEPTHS", "KINDS", "THRESHOLDS", "VERDICTS", "Depth", "Judgement", "Review", "comment",
+           "iter_review", "review"]
+
+
+def _game(game_or_save_path):
+    """The game to review: a Game, or the path of a save (loaded; a save that stops early is
+    reviewed as far as it replayed)."""
+    from ..game import Game
+    from ..saves import load
+
+    if isinstance(game_or_save_path, Game):
+        return game_or_save_path
+    if isinstance(game_or_save_path, (str, os.PathLike)):
+        return load(game_or_save_path)
+    raise TypeError(f"review a game or the path of a save, not {type(game_or_save_path).__name__}")
+
+
+def _player(game, player) -> str:
+    """``player``, checked; None: the game's only human, else the first seat."""
+    names = list(game.players)
+    if player is None:
+        humans = list(game.humans)
+        return humans[0] if len(humans) == 1 else names[0]
+    if player not in names:
+        raise ValueError(f"{player!r} is not a player of this game (its players: {', '.join(names)})")
+    return player
+
+
+def _depth(depth) -> Depth:
+    if isinstance(depth, Depth):
+        return depth
+    if depth not in DEPTHS:
+        raise ValueError(f"the depth of a review is one of {', '.join(DEPTHS)}, not {depth!r}")
+    return DEPTHS[depth]
+
+
+def _jobs(jobs) -> int:
+    if not isinstance(jobs, int) or isinstance(jobs, bool) or jobs < 1:
+        raise ValueError(f"jobs is a whole number of worker processes from 1, not {jobs!r}")
+    return min(jobs, os.cpu_count() or 1)
+
+
+def plan(game, player) -> list:
+    """The decisions to judge: [(unit, frozen state before it)], walking the record once."""
+    from ..timeline import freeze
+
+    return [(unit, freeze(position.state)) for unit, position in units(game, player)]
+
+
+def _judge_frozen(args) -> Judgement:
+    """A worker's job: one decision, from the frozen position before it."""
+    config, seed, player, unit, snap, depth = args
+    from ..game import Game
+    from ..timeline import thaw
+
+    position = Game.from_position(config, seed, thaw(snap))
+    return judge(position, player, unit, depth)
+
+
+def _quiet_worker() -> None:
+    """In a worker: Ctrl-C is the parent's to handle (it stops the pool), not each worker's."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _judged(game, player: str, d: Depth, jobs: int, todo: list):
+    """Yield the judgement of each planned decision, in order (``jobs`` worker processes)."""
+    from ..game import Game
+    from ..timeline import thaw
+
+    if jobs == 1 or len(todo) < 2:
+        for unit, snap in todo:
+            yield judge(Game.from_position(game.config, game.seed, thaw(snap)), player, unit, d)
+        return
+    import multiprocessing  # only here processes are started: a JupyterLite (Pyodide) kernel has none
+
+    with multiprocessing.Pool(min(jobs, len(todo)), initializer=_quiet_worker) as pool:  # leaving it stops them
+        yield from pool.imap(_judge_frozen, [(game.config, game.seed, player, unit, snap, d) for unit, snap in todo])
+
+
+def iter_review(game_or_save_path, player=None, depth="normal", jobs=1):
+    """Yield each ``Judgement`` of ``player``'s decisions as soon as it is made, in the game's order
+    (the first within a second or so; with ``jobs`` > 1 worker processes judge several at once).
+    Closing the generator stops the workers. The arguments are ``review``'s."""
+    game = _game(game_or_save_path)
+    player = _player(game, player)
+    d, jobs = _depth(depth), _jobs(jobs)
+    yield from _judged(game, player, d, jobs, plan(game, player))
+
+
+def review(game_or_save_path, player=None, depth="normal", jobs=1, progress=None) -> Review:
+    """Review ``player``'s decisions in a game (a ``Game`` or the path of a save): a ``Review``.
+
+    ``player=None`` reviews the game's only human, or else the player in the first seat.
+    ``depth`` is "fast", "normal" (the default) or "deep" (``DEPTHS``: how many futures are
+    sampled, how many Stages they run, how many alternatives are looked at); ``jobs`` > 1 judges
+    in that many worker processes (at most one per CPU). ``progress(done, total)`` is called after
+    each decision; left None, a notebook shows a progress bar (ipywidgets, when installed) and
+    elsewhere nothing is shown; False shows nothing. Ctrl-C (KeyboardInterrupt) stops the review
+    and returns what is done: the Review then says it is partial (``review.partial``)."""
+    game = _game(game_or_save_path)
+    player = _player(game, player)
+    d, jobs = _depth(depth), _jobs(jobs)
+    start = time.perf_counter()
+    todo = plan(game, player)
+    bar = _notebook_bar() if progress is None else None
+    report = progress if callable(progress) else (bar.update if bar is not None else None)
+    found = []
+    judged = _judged(game, player, d, jobs, todo)
+    try:
+        for j in judged:
+            found.append(j)
+            if report is not None:
+                report(len(found), len(todo))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        judged.close()
+        if bar is not None:
+            bar.close()
+    return Review(game, player, found, depth if isinstance(depth, str) else "custom", len(todo),
+                  round(time.perf_counter() - start, 3))
+
+
+class _Bar:
+    """An ipywidgets progress bar shown in a notebook while a review runs."""
+
+    def __init__(self, widgets) -> None:
+        from IPython.display import display
+
+        self.bar = widgets.IntProgress(value=0, min=0, max=1, description="Review")
+        self.label = widgets.Label("")
+        self.box = widgets.HBox([self.bar, self.label])
+        display(self.box)
+
+    def update(self, done: int, total: int) -> None:
+        self.bar.max = max(1, total)
+        self.bar.value = done
+        self.label.value = f"{done} of {total} decisions"
+
+    def close(self) -> None:
+        self.box.close()
+
+
+def _notebook_bar():
+    """A progress bar when running in a notebook kernel with ipywidgets, else None."""
+    if "ipykernel" not in sys.modules:
+        return None
+    try:
+        import ipywidgets
+    except ImportError:
+        return None
+    try:
+        return _Bar(ipywidgets)
+    except Exception:  # no display to show it in
+        return None

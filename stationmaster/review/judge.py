@@ -1,0 +1,298 @@
+"""Judging one decision: the played line against the planner's, on the same sampled futures.
+
+A *decision* here is what a player decides at once: one intent, but a whole switching turn (the
+Switch option, its Moves and set-outs, its End) counts as one line, since its Moves mean something
+only together. The reference is the planner's line from the same position (``PlannerBot``, the
+Hint's player): when the played line is the planner's, it is "best" and only its value is rolled
+out. Otherwise both lines are played forward on the same determinized copies (``game.copy(
+determinize=player, seed=k)``: what the player could not know is dealt afresh, the same way for
+both lines, common random numbers) with the planner (patterns-only switching, as the search bot's
+rollouts) in every seat, to a fixed Stage, and valued with ``bots.search.position_value``. The
+difference of the means is the loss.
+
+Everything a judgement reads of the game is the player's determinized copy: the review of a
+position does not change when the cards that player could not see do.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..bots.planner import PlannerBot
+from ..bots.search import position_value
+from ..decisions import OPTION, SWITCH, decision_kind
+from ..errors import IllegalIntent
+from ..intents import Agent, Intent, Switch
+
+#: decision kinds, as ``Review.lost_by_kind`` adds up the Revenue lost
+KINDS = ("option", "switching", "drawing and playing", "freight agent", "work", "clearance", "make-up", "other")
+#: the verdicts, best first
+VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
+#: the least loss (expected Revenue) of each verdict but "best" (a line at least as good as every
+#: alternative looked at): a loss under 0.4 is "good" (a different line, about as good)
+THRESHOLDS = (("blunder", 3.0), ("mistake", 1.0), ("inaccuracy", 0.4), ("good", 0.0))
+
+
+@dataclass(frozen=True)
+class Depth:
+    """How hard a review looks: ``samples`` determinized futures per line, rolled out until
+    ``stages`` Stage ends have passed (the rest of the decision's Stage is the first), and up to
+    ``extra`` alternatives besides the planner's (the planner's next-best options, the other
+    clearance)."""
+
+    samples: int
+    stages: int
+    extra: int
+
+
+#: the depths a review may take; "normal" is the default
+DEPTHS = {"fast": Depth(samples=2, stages=1, extra=0),
+          "normal": Depth(samples=4, stages=2, extra=0),
+          "deep": Depth(samples=8, stages=3, extra=2)}
+
+#: the determinization seeds of sample k: the same for every line and every decision
+SEED_BASE = 0x5EED
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """One reviewed decision (see ``Review``)."""
+
+    seq: int  # the timeline entry (1-based) of the decision; the position reviewed is the one BEFORE it
+    player: str
+    kind: str  # one of KINDS
+    played: Intent
+    better: Intent | None  # the best alternative found, None when the played one was best
+    loss: float  # Revenue the played line is expected to cost against ``better``, >= 0
+    verdict: str  # one of VERDICTS (``THRESHOLDS``)
+    why: str  # in game terms
+    value: float  # expected value (Revenue, and work in hand) a few Stages on after the played line
+    played_line: tuple = ()  # the whole line judged from ``seq`` on (a switching turn: its steps)
+    better_line: tuple = ()  # the alternative's line from ``seq`` on (empty when ``better`` is None)
+
+
+def verdict_for(loss: float, best: bool) -> str:
+    """The verdict of a loss (``THRESHOLDS``); "best" when no alternative did better."""
+    if best:
+        return "best"
+    for name, least in THRESHOLDS:
+        if loss >= least:
+            return name
+    return "good"
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One decision of the reviewed player: the seqs of its entries and the intents played."""
+
+    seqs: tuple
+    intents: tuple
+    kind: str  # the decision kind before it (``decisions.decision_kind``)
+
+
+def units(game, player: str):
+    """Walk the game's record from its start; yield ``(unit, game at the position before it)`` for
+    every decision of ``player`` with more than one legal intent (a switching turn is one unit:
+    the Switch and every step until its turn ends). The game yielded is the walker itself: read it
+    (or copy it) before the next step."""
+    from ..game import Game
+    from ..timeline import thaw
+
+    t = game.timeline
+    if 0 not in t.snapshot_points:
+        raise ValueError("this game's record does not reach back to its start (a determinized copy?): "
+                         "review the game itself")
+    me = list(game.players).index(player)
+    walker = Game.from_position(game.config, game.seed, thaw(t.snapshot(0)))
+    entries = list(t)
+    k = 0
+    while k < len(entries):
+        e = entries[k]
+        if e.actor != me or len(walker.legal) < 2:
+            walker.apply(e.intent)
+            k += 1
+            continue
+        kind = decision_kind(walker.state)
+        end = k + 1
+        if kind == SWITCH or (kind == OPTION and e.intent == Switch()):
+            ahead = walker.copy()
+            ahead.apply(e.intent)
+            while end < len(entries) and entries[end].actor == me and not ahead.is_over \
+                    and ahead.actor == player and decision_kind(ahead.state) == SWITCH:
+                ahead.apply(entries[end].intent)
+                end += 1
+        yield Unit(tuple(x.seq for x in entries[k:end]), tuple(x.intent for x in entries[k:end]), kind), walker
+        for x in entries[k:end]:
+            walker.apply(x.intent)
+        k = end
+
+
+# --------------------------------------------------------------------------- lines and rollouts
+
+
+def reference_line(det, player: str, unit: Unit) -> tuple:
+    """The planner's line from the position: its intent, and through its whole switching turn
+    when it switches (or the decision is a switching step)."""
+    bot = PlannerBot(0)
+    first = bot.decide(det).intent
+    if not (unit.kind == SWITCH or first == Switch()):
+        return (first,)
+    g = det.copy()
+    line = []
+    it = first
+    while True:
+        line.append(it)
+        g.apply(it)
+        if g.is_over or g.actor != player or decision_kind(g.state) != SWITCH:
+            return tuple(line)
+        it = bot.decide(g).intent
+        if len(line) > 200:  # pragma: no cover - a switching turn has a few Moves
+            return tuple(line)
+
+
+def rollout(det, player: str, line: tuple, stop: int) -> tuple:
+    """Play ``line`` on the determinized copy ``det`` (changed), then the rollout planner in every
+    seat until ``stop`` Stage ends have passed or the game ends: (value, what earned or cost the
+    player Revenue on the way: [(day, stage, amount, text)])."""
+    said = []
+    for it in line:
+        try:
+            _note(det, det.apply(it), player, said)
+        except IllegalIntent:  # cannot happen for the player's own line; stop the line there
+            break
+    policy = PlannerBot(0, switch_nodes=20, follow_plans=True, search_width=0)
+    steps = 0
+    while not det.is_over and det.state.stage_count < stop and steps < 3000:
+        _note(det, det.apply(policy.decide(det).intent), player, said)
+        steps += 1
+    return position_value(det, player), said
+
+
+def _note(g, events, player, said) -> None:
+    for e in events:
+        if e.kind == "revenue" and e.player == player:
+            said.append((g.day, g.stage, e.amount, e.text))
+
+
+def line_values(position, player: str, lines: list, depth: Depth) -> list:
+    """Each line's samples: [[(value, events) per sample] per line], every line on the same
+    determinized copies."""
+    stop = position.state.stage_count + depth.stages
+    out = [[] for _ in lines]
+    for k in range(depth.samples):
+        det = position.copy(determinize=player, seed=SEED_BASE + k)
+        for i, line in enumerate(lines):
+            out[i].append(rollout(det.copy(), player, line, stop))
+    return out
+
+
+def alternatives(det, player: str, unit: Unit, ref: tuple, depth: Depth) -> list:
+    """Up to ``depth.extra`` more first intents worth a look besides the planner's: its next-best
+    Local Operations options, the other clearance."""
+    if not depth.extra:
+        return []
+    from ..bots.view import View
+    from ..intents import Clearance
+
+    s = det.state
+    found = []
+    if unit.kind == OPTION:
+        bot = PlannerBot(0)
+        found = [it for _, it, _ in bot.option_scores(View(det), list(det.legal))]
+    elif unit.kind == "clearance":
+        found = [Clearance(not ref[0].clear)] if isinstance(ref[0], Clearance) else []
+    del s
+    return [(it,) for it in found if it != ref[0] and it in det.legal][: depth.extra]
+
+
+# --------------------------------------------------------------------------- one decision
+
+
+def kind_of(unit: Unit, played: Intent, better: Intent | None) -> str:
+    """The decision's kind, as ``KINDS`` name it."""
+    from ..intents import Draw
+
+    k = unit.kind
+    if k == OPTION:
+        if isinstance(played, Agent):
+            return "freight agent"
+        if better is not None and type(better) is not type(played):
+            return "option"
+        return "switching" if played == Switch() else "drawing and playing"
+    return {SWITCH: "switching", "draw": "drawing and playing", "work": "work", "clearance": "clearance",
+            "makeup": "make-up"}.get(k, "option" if isinstance(played, (Switch, Draw)) else "other")
+
+
+def judge(position, player: str, unit: Unit, depth: Depth) -> Judgement:
+    """Judge one decision of ``player`` at ``position`` (a game at the position before it; only its
+    determinized copies are read)."""
+    det = position.copy(determinize=player, seed=SEED_BASE)
+    played = tuple(unit.intents)
+    ref = reference_line(det, player, unit)
+    d = 0  # the first step where the played line leaves the planner's
+    while d < min(len(played), len(ref)) and played[d] == ref[d]:
+        d += 1
+    same = d >= len(played) and d >= len(ref)
+    lines = [played] if same else [played, ref] + alternatives(det, player, unit, ref, depth)
+    samples = line_values(position, player, lines, depth)
+    means = [sum(v for v, _ in got) / len(got) for got in samples]
+    value = means[0]
+    at = min(d, len(played) - 1)
+    if same:
+        return Judgement(unit.seqs[0], player, kind_of(unit, played[0], None), played[0], None, 0.0, "best", "",
+                         round(value, 3), played, ())
+    b = max(range(1, len(lines)), key=lambda i: (means[i], -i))
+    loss = max(0.0, means[b] - value)
+    best = means[b] <= value + 1e-9
+    better_line = lines[b][at:] if lines[b] is ref else lines[b]
+    better = None if best else better_line[0]
+    kind = kind_of(unit, played[at], better if better is not None else ref[min(d, len(ref) - 1)])
+    verdict = verdict_for(loss, best)
+    why = "" if best else because(det, player, played[at:], better_line, samples[0], samples[b])
+    return Judgement(unit.seqs[at], player, kind, played[at], better, round(loss, 3), verdict, why,
+                     round(value, 3), played[at:], () if best else tuple(better_line))
+
+
+# --------------------------------------------------------------------------- why, in game terms
+
+
+def _reason(text: str) -> str:
+    """'Ann earns 2 Revenue: a reefer loaded at the Produce Shed.' -> 'a reefer loaded at the Produce Shed'."""
+    return text.split(": ", 1)[-1].rstrip(".") if ": " in text else text.rstrip(".")
+
+
+def because(det, player: str, played: tuple, better: tuple, played_samples, better_samples) -> str:
+    """Why the better line is better, from what happened in the two lines' rollouts: the first
+    Revenue one line earned (or lost) and the other did not, on the sample where they differ most,
+    with ``explain.why`` of the better intent beside it; else what ``explain.why`` says of it."""
+    from .. import explain
+
+    k = max(range(len(played_samples)), key=lambda i: better_samples[i][0] - played_samples[i][0])
+    mine, theirs = list(played_samples[k][1]), list(better_samples[k][1])
+    first = None
+    for day, stage, amount, text in sorted(theirs + mine, key=lambda e: (e[0], e[1])):
+        if (day, stage, amount, text) in mine and (day, stage, amount, text) in theirs:
+            mine.remove((day, stage, amount, text))
+            theirs.remove((day, stage, amount, text))
+            continue
+        first = (day, stage, amount, text, (day, stage, amount, text) in theirs)
+        break
+    try:
+        said = explain.why(det, better[0])
+    except Exception:  # explaining must never stop a review
+        said = ""
+    if first is None:
+        gap = better_samples[k][0] - played_samples[k][0]
+        tail = "what is built and the work in hand are worth" if gap > 0 else "the position is worth"
+        return (said + ". " if said else "") + f"A few Stages on, {tail} more after `{better[0]}`"
+    day, stage, amount, text, in_better = first
+    when = f"at Day {day}, Stage {stage}"
+    if in_better and amount > 0:
+        head = f"With `{better[0]}`: {_reason(text)} {when}, +{amount} Revenue the played line did not earn"
+    elif in_better:
+        head = f"After `{played[0]}` the player loses more: the better line loses only {-amount} {when}"
+    elif amount < 0:
+        head = f"After `{played[0]}`: {_reason(text)} {when}, {amount} Revenue"
+    else:
+        head = f"After `{played[0]}`: {_reason(text)} {when} (+{amount}), but the better line earns more"
+    return head + (f". {said}" if said else "")

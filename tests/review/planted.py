@@ -1,0 +1,104 @@
+"""Planner games with planted mistakes, for the review's tests: the planner plays every decision but
+the planted ones, each made the first time its situation arises in the game."""
+
+from __future__ import annotations
+
+import stationmaster as sm
+from stationmaster import explain
+from stationmaster.bots.planner import PlannerBot
+from stationmaster.bots.plays import card_worth
+from stationmaster.bots.view import View
+from stationmaster.decisions import decision_kind
+from stationmaster.intents import Agent, Clearance, Discard, Draw, End, Move, Play, SetOut, Switch
+from stationmaster.query import spec_of
+
+ME = "Player"
+
+
+def collision(g, planned):
+    """Clear a train into a sure collision ([M6]) the planner holds."""
+    if planned == Clearance(False) and explain.sure_collision(g):
+        return (Clearance(True),)
+    return None
+
+
+def discard_office(g, planned):
+    """Discard the Office card (the only one in hand) the planner plays as it is drawn."""
+    if isinstance(planned, Play) and spec_of(g.state, planned.card).kind == "office":
+        offices = [c for c in g.state.players[0].hand if spec_of(g.state, c).kind == "office"]
+        if len(offices) == 1:
+            return (Discard(planned.card, explain.discard_dept(g)),)
+    return None
+
+
+def strand(g, planned):
+    """At the start of a switching turn that spots cars at an industry, run the train off to a
+    card that is no industry and end the turn there: the cars stand stranded off the Office."""
+    if planned != Switch():
+        return None
+    trial = g.copy()
+    trial.apply(Switch())
+    bot = PlannerBot(0)
+    first = bot.decide(trial).intent
+    if not isinstance(first, Move):
+        return None
+    area = g.state.areas[0]
+    plan, t = [], trial.copy()
+    while t.actor == ME and decision_kind(t.state) == "switch" and len(plan) < 12:
+        it = bot.decide(t).intent
+        plan.append((it, t.state.trains[it.tray].pos if hasattr(it, "tray") and it.tray in t.state.trains else None))
+        t.apply(it)
+    if not any(isinstance(it, SetOut) and at in area.facilities and at != (0, 0) for it, at in plan):
+        return None
+    for it in trial.legal:
+        if isinstance(it, Move) and it.tray == first.tray and it.to not in area.facilities and it.to != (0, 0):
+            return (Switch(), it, End())
+    return None
+
+
+def unstocked(g, planned):
+    """Pass the Freight Agent where the planner stocks a green box for a spotted empty."""
+    if isinstance(planned, Agent) and planned.action == "stock" and planned.at != (0, 0):
+        return (Agent("pass"),)
+    return None
+
+
+def useless_card(g, planned):
+    """Take a card the planner rates useless from a Department when it takes a needed one."""
+    if not (isinstance(planned, Draw) and planned.source != "home"):
+        return None
+    v = View(g)
+    for k in (1, 2, 3):
+        it = Draw(k)
+        if k != planned.source and it in g.legal and card_worth(v, g.state.departments[k - 1][-1]) < 4 \
+                and explain.follows_through(g, it):  # a card that could not be played after taking it
+            return (it,)
+    return None
+
+
+PLANTS = {"collision": collision, "discard_office": discard_office, "strand": strand,
+          "unstocked": unstocked, "useless_card": useless_card}
+
+
+def planted_game(plant, seed: int, after_stages: int = 3, limit: int = 600, **options):
+    """A planner game (``new_game(seed=seed, **options)``) with ``plant`` made the first time it
+    applies, played on ``after_stages`` Stages more; (game, the seq of the planted decision) or
+    (game, None) when the situation did not arise within ``limit`` decisions."""
+    g = sm.new_game(seed=seed, **options)
+    bot = PlannerBot(0)
+    at, stop = None, None
+    while not g.is_over and len(g.history) < limit:
+        if stop is not None and g.state.stage_count >= stop:
+            break
+        planned = bot.decide(g).intent
+        line = plant(g, planned) if at is None and g.actor == ME else None
+        if line:
+            at = len(g.history) + 1
+            for it in line:
+                g.apply(it)
+                if decision_kind(g.state) != "switch" and it is not line[-1] and isinstance(line[-1], End):
+                    break
+            stop = g.state.stage_count + after_stages
+            continue
+        g.apply(planned)
+    return g, at
