@@ -28,9 +28,12 @@ from ..intents import Agent, Intent, Switch
 KINDS = ("option", "switching", "drawing and playing", "freight agent", "work", "clearance", "make-up", "other")
 #: the verdicts, best first
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
-#: the least loss (expected Revenue) of each verdict but "best" (a line at least as good as every
-#: alternative looked at): a loss under 0.4 is "good" (a different line, about as good)
-THRESHOLDS = (("blunder", 3.0), ("mistake", 1.0), ("inaccuracy", 0.4), ("good", 0.0))
+#: the least loss (expected Revenue a few Stages on) of each verdict but "best" (a line at least as
+#: good as every alternative looked at). The scale is the game's: a steady player's Stage is worth
+#: about 0.7 Revenue (40 in a 60-Stage Standard game), so a Stage's Local Operations option thrown
+#: away (a card taken back, a box stocked a Stage late) is about 0.3, a mistake; a collision (5) or a
+#: load lost (2) is a blunder; under 0.15 the lines are about as good ("good")
+THRESHOLDS = (("blunder", 2.0), ("mistake", 0.3), ("inaccuracy", 0.15), ("good", 0.0))
 
 
 @dataclass(frozen=True)
@@ -131,23 +134,18 @@ def units(game, player: str):
 
 
 def reference_line(det, player: str, unit: Unit) -> tuple:
-    """The planner's line from the position: its intent, and through its whole switching turn
-    when it switches (or the decision is a switching step)."""
+    """The planner's line from the position of ``det`` (changed: played on): its intent, and
+    through its whole switching turn when it switches (or the decision is a switching step). One
+    planner on one game, so that the plan it made to choose the Switch option is the one it follows."""
     bot = PlannerBot(0)
-    first = bot.decide(det).intent
-    if not (unit.kind == SWITCH or first == Switch()):
-        return (first,)
-    g = det.copy()
-    line = []
-    it = first
-    while True:
-        line.append(it)
-        g.apply(it)
-        if g.is_over or g.actor != player or decision_kind(g.state) != SWITCH:
-            return tuple(line)
-        it = bot.decide(g).intent
-        if len(line) > 200:  # pragma: no cover - a switching turn has a few Moves
-            return tuple(line)
+    line = [bot.decide(det).intent]
+    if not (unit.kind == SWITCH or line[0] == Switch()):
+        return tuple(line)
+    det.apply(line[0])
+    while not det.is_over and det.actor == player and decision_kind(det.state) == SWITCH and len(line) < 200:
+        line.append(bot.decide(det).intent)
+        det.apply(line[-1])
+    return tuple(line)
 
 
 def rollout(det, player: str, line: tuple, stop: int) -> tuple:
@@ -165,7 +163,34 @@ def rollout(det, player: str, line: tuple, stop: int) -> tuple:
     while not det.is_over and det.state.stage_count < stop and steps < 3000:
         _note(det, det.apply(policy.decide(det).intent), player, said)
         steps += 1
-    return position_value(det, player), said
+    return value(det, player), said
+
+
+#: what a load on MEN, AT and WORK is worth beyond ``position_value``'s half a Revenue, as it nears
+#: its payout: a line that is a Stage behind with its freight shows it at the horizon
+STEP_WORTH = {"men": 0.25, "at": 0.5, "work": 0.75}
+#: what each point of a hand card's worth to the planner (``card_worth``, 0 to 10) adds: a useful
+#: card kept (or taken) against a useless one
+HAND_WORTH = 0.05
+
+
+def value(game, player: str) -> float:
+    """The player's position valued as the search bot values it (``bots.search.position_value``:
+    Revenue, what is built, the work in hand) and, besides, how near its loads are to paying and
+    what the cards in hand are worth: the review compares lines a Stage or two apart."""
+    from ..bots.plays import card_worth
+    from ..bots.view import View
+
+    score = position_value(game, player)
+    me = list(game.players).index(player)
+    s = game.state
+    area = s.areas[s.players[me].seat]
+    for fac in area.facilities.values():
+        score += sum(STEP_WORTH.get(box, 0.0) for box, load in fac.pipeline.items() if load)
+    if s.outcome is None:
+        v = View(game, me)
+        score += HAND_WORTH * sum(card_worth(v, c) for c in s.players[me].hand)
+    return score
 
 
 def _note(g, events, player, said) -> None:
@@ -174,12 +199,12 @@ def _note(g, events, player, said) -> None:
             said.append((g.day, g.stage, e.amount, e.text))
 
 
-def line_values(position, player: str, lines: list, depth: Depth) -> list:
+def line_values(position, player: str, lines: list, depth: Depth, samples: int | None = None) -> list:
     """Each line's samples: [[(value, events) per sample] per line], every line on the same
-    determinized copies."""
+    determinized copies (``samples`` of them, the depth's by default)."""
     stop = position.state.stage_count + depth.stages
     out = [[] for _ in lines]
-    for k in range(depth.samples):
+    for k in range(depth.samples if samples is None else samples):
         det = position.copy(determinize=player, seed=SEED_BASE + k)
         for i, line in enumerate(lines):
             out[i].append(rollout(det.copy(), player, line, stop))
@@ -228,13 +253,14 @@ def judge(position, player: str, unit: Unit, depth: Depth) -> Judgement:
     determinized copies are read)."""
     det = position.copy(determinize=player, seed=SEED_BASE)
     played = tuple(unit.intents)
-    ref = reference_line(det, player, unit)
+    ref = reference_line(det.copy(), player, unit)
     d = 0  # the first step where the played line leaves the planner's
     while d < min(len(played), len(ref)) and played[d] == ref[d]:
         d += 1
     same = d >= len(played) and d >= len(ref)
     lines = [played] if same else [played, ref] + alternatives(det, player, unit, ref, depth)
-    samples = line_values(position, player, lines, depth)
+    # the planner's own line needs only its value, for the curve: half the futures do
+    samples = line_values(position, player, lines, depth, max(1, depth.samples // 2) if same else None)
     means = [sum(v for v, _ in got) / len(got) for got in samples]
     value = means[0]
     at = min(d, len(played) - 1)

@@ -51,7 +51,8 @@ def strand(g, planned):
     if not any(isinstance(it, SetOut) and at in area.facilities and at != (0, 0) for it, at in plan):
         return None
     for it in trial.legal:
-        if isinstance(it, Move) and it.tray == first.tray and it.to not in area.facilities and it.to != (0, 0):
+        if isinstance(it, Move) and it != first and it.tray == first.tray and it.to not in area.facilities \
+                and it.to != (0, 0):
             return (Switch(), it, End())
     return None
 
@@ -64,14 +65,15 @@ def unstocked(g, planned):
 
 
 def useless_card(g, planned):
-    """Take a card the planner rates useless from a Department when it takes a needed one."""
+    """Take a card that could not be played (worth little to the planner) from a Department when the
+    planner takes a card it needs from another."""
     if not (isinstance(planned, Draw) and planned.source != "home"):
         return None
     v = View(g)
     for k in (1, 2, 3):
         it = Draw(k)
-        if k != planned.source and it in g.legal and card_worth(v, g.state.departments[k - 1][-1]) < 4 \
-                and explain.follows_through(g, it):  # a card that could not be played after taking it
+        if k != planned.source and it in g.legal and card_worth(v, g.state.departments[k - 1][-1]) <= 4 \
+                and explain.follows_through(g, it):  # a reason it could not be played after taking it
             return (it,)
     return None
 
@@ -80,25 +82,31 @@ PLANTS = {"collision": collision, "discard_office": discard_office, "strand": st
           "unstocked": unstocked, "useless_card": useless_card}
 
 
-def planted_game(plant, seed: int, after_stages: int = 3, limit: int = 600, **options):
-    """A planner game (``new_game(seed=seed, **options)``) with ``plant`` made the first time it
-    applies, played on ``after_stages`` Stages more; (game, the seq of the planted decision) or
-    (game, None) when the situation did not arise within ``limit`` decisions."""
+def planted_game(seed: int, plants=PLANTS, after_stages: int = 3, limit: int = 700, **options):
+    """A planner game (``new_game(seed=seed, **options)``) with each of ``plants`` made the first
+    time its situation arises (one planted decision at a time, at least a Stage apart), played on
+    ``after_stages`` Stages after the last; (game, {plant name: the seqs of its intents})."""
     g = sm.new_game(seed=seed, **options)
     bot = PlannerBot(0)
-    at, stop = None, None
+    done, stop, quiet = {}, None, -1
     while not g.is_over and len(g.history) < limit:
         if stop is not None and g.state.stage_count >= stop:
             break
         planned = bot.decide(g).intent
-        line = plant(g, planned) if at is None and g.actor == ME else None
+        line = None
+        if g.actor == ME and g.state.stage_count > quiet:
+            for name, plant in plants.items():
+                line = None if name in done else plant(g, planned)
+                if line:
+                    break
         if line:
-            at = len(g.history) + 1
+            first = len(g.history) + 1
             for it in line:
                 g.apply(it)
-                if decision_kind(g.state) != "switch" and it is not line[-1] and isinstance(line[-1], End):
-                    break
-            stop = g.state.stage_count + after_stages
+            done[name] = tuple(range(first, len(g.history) + 1))
+            quiet = g.state.stage_count
+            if len(done) == len(plants):
+                stop = g.state.stage_count + after_stages
             continue
         g.apply(planned)
-    return g, at
+    return g, done
