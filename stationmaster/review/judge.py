@@ -295,14 +295,14 @@ def because(det, player: str, played: tuple, better: tuple, played_samples, bett
 
     k = max(range(len(played_samples)), key=lambda i: better_samples[i][0] - played_samples[i][0])
     mine, theirs = list(played_samples[k][1]), list(better_samples[k][1])
-    first = None
-    for day, stage, amount, text in sorted(theirs + mine, key=lambda e: (e[0], e[1])):
-        if (day, stage, amount, text) in mine and (day, stage, amount, text) in theirs:
-            mine.remove((day, stage, amount, text))
-            theirs.remove((day, stage, amount, text))
-            continue
-        first = (day, stage, amount, text, (day, stage, amount, text) in theirs)
-        break
+    for e in list(mine):  # what both lines earned (or lost) at the same moment explains nothing
+        if e in theirs:
+            mine.remove(e)
+            theirs.remove(e)
+    # what only the better line earned, or only the played line lost: the first of them
+    told = sorted([e + (True,) for e in theirs if e[2] > 0] + [e + (False,) for e in mine if e[2] < 0],
+                  key=lambda e: (e[0], e[1], -abs(e[2])))
+    first = told[0] if told else None
     try:
         said = explain.why(det, better[0])
     except Exception:  # explaining must never stop a review
@@ -313,12 +313,8 @@ def because(det, player: str, played: tuple, better: tuple, played_samples, bett
         return (said + ". " if said else "") + f"A few Stages on, {tail} more after `{better[0]}`"
     day, stage, amount, text, in_better = first
     when = f"at Day {day}, Stage {stage}"
-    if in_better and amount > 0:
+    if in_better:
         head = f"With `{better[0]}`: {_reason(text)} {when}, +{amount} Revenue the played line did not earn"
-    elif in_better:
-        head = f"After `{played[0]}` the player loses more: the better line loses only {-amount} {when}"
-    elif amount < 0:
-        head = f"After `{played[0]}`: {_reason(text)} {when}, {amount} Revenue"
     else:
-        head = f"After `{played[0]}`: {_reason(text)} {when} (+{amount}), but the better line earns more"
+        head = f"After `{played[0]}`: {_reason(text)} {when}, {amount} Revenue"
     return head + (f". {said}" if said else "")
