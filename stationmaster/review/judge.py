@@ -172,6 +172,10 @@ STEP_WORTH = {"men": 0.25, "at": 0.5, "work": 0.75}
 #: what each point of a hand card's worth to the planner (``card_worth``, 0 to 10) adds: a useful
 #: card kept (or taken) against a useless one
 HAND_WORTH = 0.05
+#: the share of the planner's worth of the Office Area's cars (``bots.sandbox.area_value``: spotted
+#: where an industry works them, the Day's orders, nothing stranded or fouling the Running Track)
+#: that counts: where a switching turn leaves the cars, valued as the planner's switching search does
+AREA_WORTH = 0.2
 
 
 def value(game, player: str) -> float:
@@ -188,8 +192,10 @@ def value(game, player: str) -> float:
     for fac in area.facilities.values():
         score += sum(STEP_WORTH.get(box, 0.0) for box, load in fac.pipeline.items() if load)
     if s.outcome is None:
+        from ..bots.sandbox import area_value
+
         v = View(game, me)
-        score += HAND_WORTH * sum(card_worth(v, c) for c in s.players[me].hand)
+        score += HAND_WORTH * sum(card_worth(v, c) for c in s.players[me].hand) + AREA_WORTH * area_value(v)
     return score
 
 
@@ -238,6 +244,8 @@ def kind_of(unit: Unit, played: Intent, better: Intent | None) -> str:
     from ..intents import Draw
 
     k = unit.kind
+    if k == OPTION and not (isinstance(played, Switch) or isinstance(played, Agent) or isinstance(played, Draw)):
+        return "switching"  # a step of the switching turn the option began
     if k == OPTION:
         if isinstance(played, Agent):
             return "freight agent"
