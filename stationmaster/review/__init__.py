@@ -11,9 +11,13 @@ so). See docs/review.md.
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 
+from ..game import Game
+from ..saves import load
+from ..timeline import freeze, thaw
 from .judge import DEPTHS, KINDS, THRESHOLDS, VERDICTS, Depth, Judgement, judge, units
 from .report import Review, comment
 
@@ -24,9 +28,6 @@ __all__ = ["DEPTHS", "KINDS", "THRESHOLDS", "VERDICTS", "Depth", "Judgement", "R
 def _game(game_or_save_path):
     """The game to review: a Game, or the path of a save (loaded; a save that stops early is
     reviewed as far as it replayed)."""
-    from ..game import Game
-    from ..saves import load
-
     if isinstance(game_or_save_path, Game):
         return game_or_save_path
     if isinstance(game_or_save_path, (str, os.PathLike)):
@@ -61,33 +62,23 @@ def _jobs(jobs) -> int:
 
 def plan(game, player) -> list:
     """The decisions to judge: [(unit, frozen state before it)], walking the record once."""
-    from ..timeline import freeze
-
     return [(unit, freeze(position.state)) for unit, position in units(game, player)]
 
 
 def _judge_frozen(args) -> Judgement:
     """A worker's job: one decision, from the frozen position before it."""
     config, seed, player, unit, snap, depth = args
-    from ..game import Game
-    from ..timeline import thaw
-
     position = Game.from_position(config, seed, thaw(snap))
     return judge(position, player, unit, depth)
 
 
 def _quiet_worker() -> None:
     """In a worker: Ctrl-C is the parent's to handle (it stops the pool), not each worker's."""
-    import signal
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _judged(game, player: str, d: Depth, jobs: int, todo: list):
     """Yield the judgement of each planned decision, in order (``jobs`` worker processes)."""
-    from ..game import Game
-    from ..timeline import thaw
-
     if jobs == 1 or len(todo) < 2:
         for unit, snap in todo:
             yield judge(Game.from_position(game.config, game.seed, thaw(snap)), player, unit, d)

@@ -18,11 +18,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import explain
 from ..bots.planner import PlannerBot
+from ..bots.plays import card_worth
+from ..bots.sandbox import area_value
 from ..bots.search import position_value
+from ..bots.view import View
 from ..decisions import OPTION, SWITCH, decision_kind
 from ..errors import IllegalIntent
-from ..intents import Agent, Intent, Switch
+from ..game import Game
+from ..intents import Agent, Clearance, Draw, Intent, Switch
+from ..timeline import thaw
 
 #: decision kinds, as ``Review.lost_by_kind`` adds up the Revenue lost
 KINDS = ("option", "switching", "drawing and playing", "freight agent", "work", "clearance", "make-up", "other")
@@ -98,9 +104,6 @@ def units(game, player: str):
     every decision of ``player`` with more than one legal intent (a switching turn is one unit:
     the Switch and every step until its turn ends). The game yielded is the walker itself: read it
     (or copy it) before the next step."""
-    from ..game import Game
-    from ..timeline import thaw
-
     t = game.timeline
     if 0 not in t.snapshot_points:
         raise ValueError("this game's record does not reach back to its start (a determinized copy?): "
@@ -182,9 +185,6 @@ def value(game, player: str) -> float:
     """The player's position valued as the search bot values it (``bots.search.position_value``:
     Revenue, what is built, the work in hand) and, besides, how near its loads are to paying and
     what the cards in hand are worth: the review compares lines a Stage or two apart."""
-    from ..bots.plays import card_worth
-    from ..bots.view import View
-
     score = position_value(game, player)
     me = list(game.players).index(player)
     s = game.state
@@ -192,8 +192,6 @@ def value(game, player: str) -> float:
     for fac in area.facilities.values():
         score += sum(STEP_WORTH.get(box, 0.0) for box, load in fac.pipeline.items() if load)
     if s.outcome is None:
-        from ..bots.sandbox import area_value
-
         v = View(game, me)
         score += HAND_WORTH * sum(card_worth(v, c) for c in s.players[me].hand) + AREA_WORTH * area_value(v)
     return score
@@ -222,17 +220,12 @@ def alternatives(det, player: str, unit: Unit, ref: tuple, depth: Depth) -> list
     Local Operations options, the other clearance."""
     if not depth.extra:
         return []
-    from ..bots.view import View
-    from ..intents import Clearance
-
-    s = det.state
     found = []
     if unit.kind == OPTION:
         bot = PlannerBot(0)
         found = [it for _, it, _ in bot.option_scores(View(det), list(det.legal))]
     elif unit.kind == "clearance":
         found = [Clearance(not ref[0].clear)] if isinstance(ref[0], Clearance) else []
-    del s
     return [(it,) for it in found if it != ref[0] and it in det.legal][: depth.extra]
 
 
@@ -241,8 +234,6 @@ def alternatives(det, player: str, unit: Unit, ref: tuple, depth: Depth) -> list
 
 def kind_of(unit: Unit, played: Intent, better: Intent | None) -> str:
     """The decision's kind, as ``KINDS`` name it."""
-    from ..intents import Draw
-
     k = unit.kind
     if k == OPTION and not (isinstance(played, Switch) or isinstance(played, Agent) or isinstance(played, Draw)):
         return "switching"  # a step of the switching turn the option began
@@ -299,8 +290,6 @@ def because(det, player: str, played: tuple, better: tuple, played_samples, bett
     """Why the better line is better, from what happened in the two lines' rollouts: the first
     Revenue one line earned (or lost) and the other did not, on the sample where they differ most,
     with ``explain.why`` of the better intent beside it; else what ``explain.why`` says of it."""
-    from .. import explain
-
     k = max(range(len(played_samples)), key=lambda i: better_samples[i][0] - played_samples[i][0])
     mine, theirs = list(played_samples[k][1]), list(better_samples[k][1])
     for e in list(mine):  # what both lines earned (or lost) at the same moment explains nothing

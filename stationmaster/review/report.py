@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import html
+import json
 
+from ..atomic import write_atomically
+from ..record import md, notebook
 from .judge import KINDS, VERDICTS, Judgement
 
 #: the colours of the verdicts on the curve and in the table
@@ -176,10 +179,6 @@ class Review:
     def to_notebook(self, path) -> None:
         """Write the game's record notebook (``stationmaster.record``) with the review in it: the
         summary after the header, and each Stage's comments below its narration."""
-        from ..atomic import write_atomically
-        from ..record import md, notebook
-        import json
-
         nb = notebook(self.game)
         by_stage: dict = {}
         for seq, text in self.comments().items():
@@ -208,8 +207,6 @@ class Review:
         write_atomically(path, json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n")
 
     def _summary_md(self) -> str:
-        from ..record import md
-
         lines = ["## Review", "", md(self.headline()), "", "| kind | Revenue lost |", "| --- | --- |"]
         lines += [f"| {k} | {v:.1f} |" for k, v in self.lost_by_kind.items()]
         return "\n".join(lines)
