@@ -55,7 +55,7 @@ class Depth:
 
 
 #: the depths a review may take; "normal" is the default
-DEPTHS = {"fast": Depth(samples=2, stages=1, extra=0),
+DEPTHS = {"fast": Depth(samples=2, stages=2, extra=0),
           "normal": Depth(samples=4, stages=2, extra=0),
           "deep": Depth(samples=8, stages=3, extra=2)}
 
