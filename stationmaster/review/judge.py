@@ -34,12 +34,13 @@ from ..timeline import thaw
 KINDS = ("option", "switching", "drawing and playing", "freight agent", "work", "clearance", "make-up", "other")
 #: the verdicts, best first
 VERDICTS = ("best", "good", "inaccuracy", "mistake", "blunder")
-#: the least loss (expected Revenue a few Stages on) of each verdict but "best" (a line at least as
-#: good as every alternative looked at). The scale is the game's: a steady player's Stage is worth
-#: about 0.7 Revenue (40 in a 60-Stage Standard game), so a Stage's Local Operations option thrown
-#: away (a card taken back, a box stocked a Stage late) is about 0.3, a mistake; a collision (5) or a
-#: load lost (2) is a blunder; under 0.15 the lines are about as good ("good")
-THRESHOLDS = (("blunder", 2.0), ("mistake", 0.3), ("inaccuracy", 0.15), ("good", 0.0))
+#: the least loss (expected Revenue over the next Stages) of each verdict but "best" (a line at
+#: least as good as every alternative looked at). The scale is the game's: a steady player's Stage is
+#: worth about 0.7 Revenue (40 in a 60-Stage Standard game), so a Stage's Local Operations option
+#: thrown away (a card taken back a Stage later, a box stocked a Stage late) costs about a third of
+#: that, a mistake; a collision (5) or a load lost (2) is a blunder; under 0.12 the lines are about
+#: as good ("good")
+THRESHOLDS = (("blunder", 2.0), ("mistake", 0.25), ("inaccuracy", 0.12), ("good", 0.0))
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ class Depth:
 
 #: the depths a review may take; "normal" is the default
 DEPTHS = {"fast": Depth(samples=2, stages=2, extra=0),
-          "normal": Depth(samples=4, stages=2, extra=0),
+          "normal": Depth(samples=4, stages=3, extra=0),
           "deep": Depth(samples=8, stages=3, extra=2)}
 
 #: the determinization seeds of sample k: the same for every line and every decision
@@ -153,20 +154,33 @@ def reference_line(det, player: str, unit: Unit) -> tuple:
 
 def rollout(det, player: str, line: tuple, stop: int) -> tuple:
     """Play ``line`` on the determinized copy ``det`` (changed), then the rollout planner in every
-    seat until ``stop`` Stage ends have passed or the game ends: (value, what earned or cost the
-    player Revenue on the way: [(day, stage, amount, text)])."""
-    said = []
+    seat until the Stage count reaches ``stop`` or the game ends: (the mean of the player's values
+    at each Stage end passed, what earned or cost the player Revenue on the way: [(day, stage,
+    amount, text)]). The mean over the Stage ends, not the last value alone, is what makes a line a
+    Stage behind cost a Stage's worth: its work pays too, but later."""
+    said, values = [], []
+    start = det.state.stage_count
+
+    def step(intent) -> None:
+        before = det.state.stage_count
+        _note(det, det.apply(intent), player, said)
+        reached = stop if det.is_over else min(det.state.stage_count, stop)
+        if reached > before:  # a Stage end passed (or the game ended: its value stands for the rest)
+            values.extend([value(det, player)] * (reached - max(before, start + len(values))))
+
     for it in line:
         try:
-            _note(det, det.apply(it), player, said)
+            step(it)
         except IllegalIntent:  # cannot happen for the player's own line; stop the line there
             break
     policy = PlannerBot(0, switch_nodes=20, follow_plans=True, search_width=0)
     steps = 0
     while not det.is_over and det.state.stage_count < stop and steps < 3000:
-        _note(det, det.apply(policy.decide(det).intent), player, said)
+        step(policy.decide(det).intent)
         steps += 1
-    return value(det, player), said
+    if not values:
+        values = [value(det, player)]
+    return sum(values) / len(values), said
 
 
 #: what a load on MEN, AT and WORK is worth beyond ``position_value``'s half a Revenue, as it nears
