@@ -180,7 +180,34 @@ def rollout(det, player: str, line: tuple, stop: int) -> tuple:
         steps += 1
     if not values:
         values = [value(det, player)]
-    return sum(values) / len(values), said
+    return sum(values) / len(values), said, parts(det, player)
+
+
+#: what ``parts`` measures, as the review says a line has more of it (a few Stages on)
+PART_WORDS = {
+    "office": "a bigger Office (its upgrade played sooner)",
+    "industries": "more industries in your Office Area",
+    "trains": "more trains on the timetable",
+    "loads": "more loads in the industries' boxes, nearer to paying",
+    "cars": "the cars better placed for your industries (spotted where they are worked, none stranded "
+            "or fouling the Running Track)",
+    "hand": "cards in hand of more use to your Office Area",
+}
+
+
+def parts(game, player: str) -> dict:
+    """The player's position in parts (``PART_WORDS``), to say which a line is ahead in."""
+    me = list(game.players).index(player)
+    s = game.state
+    area = s.areas[s.players[me].seat]
+    v = View(game, me)
+    return {"office": v.tier,
+            "industries": sum(1 for xy in area.facilities if xy != (0, 0)),
+            "trains": len(s.timetable),
+            "loads": sum(len(f.green) + sum(1 for x in f.pipeline.values() if x) for xy, f in area.facilities.items()
+                         if xy != (0, 0)),
+            "cars": area_value(v) if s.outcome is None else 0.0,
+            "hand": sum(card_worth(v, c) for c in s.players[me].hand) / 10 if s.outcome is None else 0.0}
 
 
 #: what a load on MEN, AT and WORK is worth beyond ``position_value``'s half a Revenue, as it nears
@@ -222,7 +249,7 @@ def line_values(position, player: str, lines: list, depth: Depth, samples: int |
     determinized copies (``samples`` of them, the depth's by default)."""
     stop = position.state.stage_count + depth.stages
     out = [[] for _ in lines]
-    for k in range(depth.samples if samples is None else samples):
+    for k in range(depth.samples if samples is None else samples):  # (value, events, parts) per sample
         det = position.copy(determinize=player, seed=SEED_BASE + k)
         for i, line in enumerate(lines):
             out[i].append(rollout(det.copy(), player, line, stop))
@@ -274,7 +301,7 @@ def judge(position, player: str, unit: Unit, depth: Depth) -> Judgement:
     lines = [played] if same else [played, ref] + alternatives(det, player, unit, ref, depth)
     # the planner's own line needs only its value, for the curve: half the futures do
     samples = line_values(position, player, lines, depth, max(1, depth.samples // 2) if same else None)
-    means = [sum(v for v, _ in got) / len(got) for got in samples]
+    means = [sum(got[0] for got in line) / len(line) for line in samples]
     value = means[0]
     at = min(d, len(played) - 1)
     if same:
@@ -319,9 +346,12 @@ def because(det, player: str, played: tuple, better: tuple, played_samples, bett
     except Exception:  # explaining must never stop a review
         said = ""
     if first is None:
-        gap = better_samples[k][0] - played_samples[k][0]
-        tail = "what is built and the work in hand are worth" if gap > 0 else "the position is worth"
-        return (said + ". " if said else "") + f"A few Stages on, {tail} more after `{better[0]}`"
+        ahead = {name: sum(b[2][name] - p[2][name] for b, p in zip(better_samples, played_samples))
+                 / len(played_samples) for name in PART_WORDS}
+        name = max(PART_WORDS, key=lambda n: (ahead[n], n))
+        tail = (f"a few Stages on, the line of `{better[0]}` has {PART_WORDS[name]}" if ahead[name] > 0 else
+                f"a few Stages on, the line of `{better[0]}` is worth more")
+        return (said + "; " if said else "") + tail
     day, stage, amount, text, in_better = first
     when = f"at Day {day}, Stage {stage}"
     if in_better:
