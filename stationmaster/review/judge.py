@@ -7,8 +7,8 @@ Hint's player): when the played line is the planner's, it is "best" and only its
 out. Otherwise both lines are played forward on the same determinized copies (``game.copy(
 determinize=player, seed=k)``: what the player could not know is dealt afresh, the same way for
 both lines, common random numbers) with the planner (patterns-only switching, as the search bot's
-rollouts) in every seat, to a fixed Stage, and valued with ``bots.search.position_value``. The
-difference of the means is the loss.
+rollouts) in every seat for a few Stages, and valued (``value``: ``bots.search.position_value`` and
+a little more) at each Stage end passed; the difference of the lines' means is the loss.
 
 Everything a judgement reads of the game is the player's determinized copy: the review of a
 position does not change when the cards that player could not see do.
@@ -58,7 +58,7 @@ class Depth:
 #: the depths a review may take; "normal" is the default
 DEPTHS = {"fast": Depth(samples=2, stages=2, extra=0),
           "normal": Depth(samples=4, stages=3, extra=0),
-          "deep": Depth(samples=8, stages=3, extra=2)}
+          "deep": Depth(samples=8, stages=4, extra=2)}
 
 #: the determinization seeds of sample k: the same for every line and every decision
 SEED_BASE = 0x5EED
@@ -76,7 +76,7 @@ class Judgement:
     loss: float  # Revenue the played line is expected to cost against ``better``, >= 0
     verdict: str  # one of VERDICTS (``THRESHOLDS``)
     why: str  # in game terms
-    value: float  # expected value (Revenue, and work in hand) a few Stages on after the played line
+    value: float  # expected value (Revenue, what is built, work in hand) over the next Stages after the played line
     played_line: tuple = ()  # the whole line judged from ``seq`` on (a switching turn: its steps)
     better_line: tuple = ()  # the alternative's line from ``seq`` on (empty when ``better`` is None)
 
