@@ -121,6 +121,8 @@ def review(game_or_save_path, player=None, depth="normal", jobs=1, progress=None
     try:
         for j in judged:
             found.append(j)
+            if bar is not None:
+                bar.tell(j, game)
             if report is not None:
                 report(len(found), len(todo))
     except KeyboardInterrupt:
@@ -141,8 +143,14 @@ class _Bar:
 
         self.bar = widgets.IntProgress(value=0, min=0, max=1, description="Review")
         self.label = widgets.Label("")
-        self.box = widgets.HBox([self.bar, self.label])
+        self.latest = widgets.Label("")  # the latest decision that was not the best, as it is found
+        self.box = widgets.VBox([widgets.HBox([self.bar, self.label]), self.latest])
         display(self.box)
+
+    def tell(self, j: Judgement, game) -> None:
+        if j.verdict != "best":
+            turn = game.timeline[j.seq - 1].turn
+            self.latest.value = f"Day {turn.day}, Stage {turn.stage}: {comment(j)}"
 
     def update(self, done: int, total: int) -> None:
         self.bar.max = max(1, total)

@@ -152,8 +152,11 @@ class Review:
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
                 f'viewBox="0 0 {width} {height}" role="img" aria-label="expected Revenue over the game">'
                 f'<rect width="{width}" height="{height}" fill="#fafafa"/>'
-                f'<text x="{pad}" y="14" font-size="11" fill="#555">expected Revenue a few Stages on, '
-                f'{y0:.0f} to {y1:.0f}</text>'
+                f'<text x="{pad}" y="14" font-size="11" fill="#555">expected Revenue over the next Stages after '
+                f'each decision ({y0:.0f} to {y1:.0f}); marked: inaccuracies, mistakes, blunders</text>'
+                f'<text x="{pad}" y="{height - 6}" font-size="11" fill="#555">intent {x0}</text>'
+                f'<text x="{width - pad}" y="{height - 6}" font-size="11" fill="#555" text-anchor="end">'
+                f'intent {x1}</text>'
                 f'<path d="{path}" fill="none" stroke="#1565c0" stroke-width="1.5"/>{"".join(marks)}</svg>')
 
     def _repr_html_(self) -> str:
@@ -162,13 +165,14 @@ class Review:
         for j in self.decisions:
             if j.verdict == "best":
                 continue
-            rows.append(f'<tr><td>{j.seq}</td><td>{e(self.where(j.seq))}</td><td>{e(j.kind)}</td>'
+            nowrap = ' style="white-space:nowrap"'
+            rows.append(f'<tr><td>{j.seq}</td><td{nowrap}>{e(self.where(j.seq))}</td><td>{e(j.kind)}</td>'
                         f'<td style="color:{COLOURS[j.verdict]};font-weight:bold">{e(j.verdict)}</td>'
-                        f'<td>{j.loss:.1f}</td><td><code>{e(str(j.played))}</code></td>'
-                        f'<td><code>{e(str(j.better)) if j.better is not None else ""}</code></td>'
-                        f'<td>{e(j.why)}</td></tr>')
+                        f'<td>{j.loss:.1f}</td><td{nowrap}><code>{e(str(j.played))}</code></td>'
+                        f'<td{nowrap}><code>{e(str(j.better)) if j.better is not None else ""}</code></td>'
+                        f'<td style="text-align:left">{_code(e(j.why))}</td></tr>')
         lost = ", ".join(f"{e(k)} {v:.1f}" for k, v in self.lost_by_kind.items() if v > 0) or "none"
-        table = ("<table><thead><tr><th>seq</th><th>when</th><th>kind</th><th>verdict</th><th>loss</th>"
+        table = ('<table style="text-align:left"><thead><tr><th>seq</th><th>when</th><th>kind</th><th>verdict</th><th>loss</th>'
                  "<th>played</th><th>better</th><th>why</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>"
                  if rows else "<p>Every decision judged was the best found.</p>")
         return (f"<div><p><b>{e(self.headline())}</b></p><p>Revenue lost by kind: {lost}</p>"
@@ -210,6 +214,14 @@ class Review:
         lines = ["## Review", "", md(self.headline()), "", "| kind | Revenue lost |", "| --- | --- |"]
         lines += [f"| {k} | {v:.1f} |" for k, v in self.lost_by_kind.items()]
         return "\n".join(lines)
+
+
+def _code(escaped: str) -> str:
+    """`intent` in an (escaped) sentence shown as code."""
+    parts = escaped.split("`")
+    if len(parts) % 2 == 0:  # an odd number of backquotes: leave them be
+        return escaped
+    return "".join(f"<code>{p}</code>" if k % 2 else p for k, p in enumerate(parts))
 
 
 def _markdown(text: str) -> dict:

@@ -47,7 +47,7 @@ def test_the_planners_own_decisions_are_best_and_a_deviation_is_judged():
     assert [s for s, _ in r.curve] == [x.seq for x in r.decisions] and r.at(10**6) is None
     assert set(r.lost_by_kind) == set(KINDS) and not r.partial
     html = r._repr_html_()
-    assert "<svg" in html and "<table>" in html and "agent pass" in html
+    assert "<svg" in html and "<table" in html and "<code>agent pass</code>" in html
     assert "mistake" in repr(r) or "blunder" in repr(r)
 
 
