@@ -33,7 +33,8 @@ def discard_office(g, planned):
 
 def strand(g, planned):
     """At the start of a switching turn that spots cars at an industry, run the train off to a
-    card that is no industry and end the turn there: the cars stand stranded off the Office."""
+    card that is no industry (a siding first), set its cars out there and end the turn: the cars
+    stand stranded where no industry works them."""
     if planned != Switch():
         return None
     trial = g.copy()
@@ -50,10 +51,17 @@ def strand(g, planned):
         t.apply(it)
     if not any(isinstance(it, SetOut) and at in area.facilities and at != (0, 0) for it, at in plan):
         return None
-    for it in trial.legal:
-        if isinstance(it, Move) and it != first and it.tray == first.tray and it.to not in area.facilities \
-                and it.to != (0, 0):
-            return (Switch(), it, End())
+    away = [it for it in trial.legal if isinstance(it, Move) and it != first and it.tray == first.tray
+            and it.to not in area.facilities and it.to != (0, 0)]
+    away.sort(key=lambda it: it.to[1] == 0)  # a siding first
+    for it in away:  # there, the cars are set out and left
+        t = trial.copy()
+        t.apply(it)
+        train = t.state.trains[it.tray]
+        for end, side in (("rear", train.behind), ("front", train.ahead)):
+            setout = SetOut(it.tray, end, len(side))
+            if side and setout in t.legal:
+                return (Switch(), it, setout, End())
     return None
 
 

@@ -2,8 +2,9 @@
 into a sure collision, the Office card in hand discarded, a switching Move that strands the cars
 for an industry, a paying green box left unstocked, a useless card taken over a needed one) at
 least four of the five are marked mistake or blunder, and of the planner's own decisions at most
-one in twenty is marked mistake or worse. Seeds: every seed of 1-12 whose game (cut at 170
-decisions) meets all five situations: 4, 5, 9, 11, 12."""
+one in twenty is marked mistake or worse. Seeds: the three shortest of the games of seeds 1-12 (cut
+at 170 decisions) that meet all five situations: 4, 5, 9 (11 and 12 meet them too, in longer games;
+on all ten seeds 1-5, 7, 9-12, 42 of the 45 planted decisions are marked, docs/review.md)."""
 
 import pytest
 
@@ -13,7 +14,7 @@ from .planted import PLANTS, planted_game
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", [4, 5, 9, 11, 12])
+@pytest.mark.parametrize("seed", [4, 5, 9])
 def test_planted_mistakes_are_found_and_the_planners_own_decisions_are_not_marked(seed):
     game, planted = planted_game(seed, limit=170, after_stages=2)
     assert sorted(planted) == sorted(PLANTS), f"not every situation arose: {sorted(planted)}"
