@@ -1,12 +1,16 @@
-"""Atomic file writing: a file is replaced whole or not at all (saves, records, the autosave)."""
+"""Atomic file writing: a file is replaced whole or not at all (saves, records, the autosave), and
+the temporary files a killed write left behind are removed."""
 
 from __future__ import annotations
 
 import os
 import tempfile
+import time
 
 #: the temporary file ``write_atomically`` writes beside its target is named like this
 TEMP_PREFIX, TEMP_SUFFIX = ".sm-save-", ".tmp"
+#: a temporary file older than this (seconds) is no write in progress: ``clean_stale_temps`` removes it
+STALE_SECONDS = 60.0
 
 
 def write_temp(folder: str, text: str) -> str:
@@ -43,3 +47,27 @@ def write_atomically(path, text: str) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def clean_stale_temps(folder=None, older_than: float = STALE_SECONDS) -> list:
+    """Remove the ``.sm-save-*.tmp`` files a killed write left in ``folder`` (default: the working
+    folder) more than ``older_than`` seconds ago (a write in progress elsewhere is younger); returns
+    their paths. The board's autosave calls it when it starts."""
+    folder = os.path.abspath(folder if folder is not None else os.getcwd())
+    now = time.time()
+    gone = []
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return gone
+    for name in names:
+        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
+            continue
+        path = os.path.join(folder, name)
+        try:
+            if now - os.lstat(path).st_mtime > older_than:
+                os.unlink(path)
+                gone.append(path)
+        except OSError:
+            pass
+    return gone

@@ -114,13 +114,26 @@ class Position:
         return cid
 
     def office(self, who, tier_key: str) -> str:
-        """Make a player's Office a Depot, Station or Terminal."""
+        """Make a player's Office a Depot, Station or Terminal — or a Whistle Post, taken from the
+        supply (where edition v5, whose Offices open as Depots, leaves them: [U5]); a Whistle Post has
+        no boxes, so the Office's Facility goes (with whatever its boxes held)."""
         area = self._area(who)
-        cid = self.take_card(tier_key)
+        s = self.state
+        if tier_key == "whistle_post":
+            self._empty_the_offices()
+            cid = next((c for c in s.supply if c.startswith("WhistlePost")), None)
+            if cid is None:
+                raise ValueError("no free 'whistle_post' card is left in the supply")
+            s.supply.remove(cid)
+        else:
+            cid = self.take_card(tier_key)
         old = area.office.card
-        (self.state.supply if old.startswith("WhistlePost") else self.state.salvage).append(old)
+        (s.supply if old.startswith("WhistlePost") else s.salvage).append(old)
         area.office.card = cid
-        area.facilities.setdefault((0, 0), Facility())
+        if tier_key == "whistle_post":
+            area.facilities.pop((0, 0), None)
+        else:
+            area.facilities.setdefault((0, 0), Facility())
         return cid
 
     def hand(self, who, cards) -> list:

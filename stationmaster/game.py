@@ -22,6 +22,7 @@ from .intents import Draw, Intent, parse
 from .query import actor as actor_index
 from .rng import MASK64, Rng
 from .rules import Events
+from .safetext import describe as describe_char, first_hidden, quote
 from .setup import deal
 from .state import State
 from .timeline import SNAP_EVERY, Timeline, Turn, freeze, thaw
@@ -52,12 +53,16 @@ class Game:
 
     #: why the history of a loaded save stops early (``saves.load`` sets it), else None
     replay_error: str | None = None
+    #: the file this game was last saved to or loaded from (``save``, ``saves.load`` and the
+    #: board's autosave set it), else None: a branch names it as where it came from
+    save_path: str | None = None
 
-    def __init__(self, config: Config, seed: int, bots=None) -> None:
+    def __init__(self, config: Config, seed: int, bots=None, branched_from: "BranchedFrom | None" = None) -> None:
         state, ev = deal(config, seed)
         phases.FLOW[0].rules.begin(state, ev)
         advance(state, ev)
         self._start(config, seed, bots, state, Timeline(ev, freeze(state)))
+        self._branched_from = branched_from  # a branch's save, loaded (``saves.load``)
 
     def _start(self, config: Config, seed: int, bots, state: State, timeline: Timeline) -> None:
         """Every field of a game, the one place they are set (``__init__``, ``from_view``, ``copy``)."""
@@ -70,7 +75,9 @@ class Game:
         self._built = False  # set up by the position builder: the seed's deal is not where it began
         self._seat_view: str | None = None  # made by from_view: why it cannot be saved
         self._determinized: str | None = None
+        self._branched_from: BranchedFrom | None = None
         self.replay_error = None
+        self.save_path = None
         self._changes = 0  # bumped by every change of the state: the key of the legal-intents cache
         self._legal_cache: tuple | None = None
 
@@ -192,7 +199,8 @@ class Game:
     def describe(self) -> str:
         """The table in plain text (cars: c/b/h/r/t empty, C/B/H/R/T loaded, k caboose)."""
         from .view.text import describe
-        return describe(self._state)
+        text = describe(self._state)
+        return f"{self._branched_from.describe()}\n{text}" if self._branched_from else text
 
     def _repr_svg_(self) -> str:
         """The board as SVG (Jupyter, GitHub and nbviewer show it when the game ends a cell)."""
@@ -395,8 +403,8 @@ class Game:
         # entries and snapshots are immutable: copies share them
         g._start(self._config, self._seed, self._bots, thaw(freeze(self._state)), self._timeline.copy())
         g._built, g._seat_view = self._built, self._seat_view
-        g.replay_error = self.replay_error
-        g._determinized = self._determinized
+        g.replay_error, g.save_path = self.replay_error, self.save_path
+        g._determinized, g._branched_from = self._determinized, self._branched_from
         if determinize is not None:
             _determinize(g, determinize, seed)
         return g
@@ -405,6 +413,81 @@ class Game:
     def determinized(self) -> str | None:
         """The player this game is a determinized copy for (``copy(determinize=...)``), else None."""
         return self._determinized
+
+    # ------------------------------------------------------------------ notes and branches
+
+    @property
+    def notes(self):
+        """The players' notes on the record, ``{seq: text}`` (``annotate``), read-only."""
+        return self._timeline.notes
+
+    def annotate(self, *args) -> None:
+        """Note something on the record: ``annotate(text)`` on the latest decision,
+        ``annotate(seq, text)`` on decision ``seq`` (1-based, as ``timeline`` numbers them).
+
+        Empty text removes the note. A note belongs to its decision: ``undo`` past it drops it
+        (``redo`` does not bring it back). Notes are kept in saves and shown in the record
+        notebook. A note changes nothing on the table, so listeners are not told: the board's
+        autosave keeps it from the next move on (``save`` keeps it now)."""
+        if len(args) == 1:
+            seq, text = self._timeline.last_seq, args[0]
+            if not seq:
+                raise ValueError("there is no decision to note yet: annotate(text) notes the latest decision")
+        elif len(args) == 2:
+            seq, text = args
+        else:
+            raise TypeError(f"annotate takes (text) or (seq, text), not {len(args)} arguments")
+        n = self._timeline.last_seq
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            raise ValueError(f"a decision is named by its number (1 to {n}), not {quote(seq)}")
+        if not 1 <= seq <= n:
+            have = f"decisions 1 to {n}" if n else "no decision yet"
+            raise ValueError(f"there is no decision {seq} to note: this game has {have}")
+        problem = note_problem(text)
+        if problem:
+            raise ValueError(f"the note on decision {seq} {problem}")
+        self._timeline.set_note(seq, text.strip())
+
+    @property
+    def branched_from(self) -> "BranchedFrom | None":
+        """Where this game was branched from (``branch``), else None."""
+        return self._branched_from
+
+    def branch(self, seq: int | None = None, bots=None) -> "Game":
+        """A new, independent game from the position in which decision ``seq`` was made (before
+        it), to play that decision differently; ``seq=None`` branches from the position now.
+
+        This game is left as it is. The branch keeps the record up to there (and the notes on it),
+        and remembers where it came from (``branched_from``: this game's seed, ``seq``, a
+        fingerprint of its intents and its file when known), which its save keeps. ``bots`` seats
+        bots as ``new_game`` does (None: every seat is a player's; ``bots=game.bots`` keeps the
+        same seats). A game set up with the position builder branches too, but its branch cannot
+        be saved either (``can_save`` says why); a determinized copy branches only from after the
+        moment it was made."""
+        from .bots.seats import check_bots  # the seats are checked as new_game does: bots sit above
+        t = self._timeline
+        if seq is None:
+            seq = t.last_seq + 1
+        elif not isinstance(seq, int) or isinstance(seq, bool):
+            raise ValueError(f"branch from a decision's number (1 to {t.last_seq + 1}), not {quote(seq)}")
+        elif not 1 <= seq <= t.last_seq + 1:
+            raise ValueError(f"there is no decision {seq} to branch from: this game has decisions 1 to "
+                             f"{t.last_seq} (branch(seq) starts before decision seq; "
+                             f"{t.last_seq + 1} or None is the position now)")
+        if seq - 1 < t.snapshot_points[0]:
+            raise ValueError(f"this determinized copy cannot be branched before decision "
+                             f"{t.snapshot_points[0] + 1}, the moment it was made")
+        seats = check_bots(bots, self._config.players)
+        g = Game.__new__(Game)
+        g._start(self._config, self._seed, seats, thaw(freeze(self._state)), t.copy())
+        g._built, g._seat_view, g._determinized = self._built, self._seat_view, self._determinized
+        if seq - 1 < len(t):
+            g._rebuild(seq - 1)
+        g._timeline.clear_redo()
+        path = self.save_path  # named only when a save may hold it (a path of hidden characters is left out)
+        path = path if path and len(path) <= MAX_PATH and first_hidden(path) is None else None
+        g._branched_from = BranchedFrom(self._seed, seq, t.fingerprint(), path)
+        return g
 
     # ------------------------------------------------------------------ listeners
 
@@ -466,7 +549,9 @@ class Game:
         state = (f"over: {self.outcome.reason}" if self.is_over
                  else f"Day {self.day} Stage {self.stage} {self.phase}, {self.actor} to act")
         rev = ", ".join(f"{k} {v}" for k, v in self.revenue.items())
-        return f"<Game seed={self._seed} {c.mode} {c.length}; {state}; Revenue {rev}>"
+        b = self._branched_from
+        branch = f"; branched from seed {b.seed} before decision {b.seq}" if b else ""
+        return f"<Game seed={self._seed} {c.mode} {c.length}; {state}; Revenue {rev}{branch}>"
 
 
 def _determinize(g: Game, player: str, seed: int) -> None:
@@ -505,6 +590,45 @@ def _determinize(g: Game, player: str, seed: int) -> None:
     g._timeline.rebase(len(g._timeline), freeze(s))
     me = names.index(player)
     g._timeline.map_events(lambda entry: entry.events if entry.actor == me else seat.public_events(entry.events))
+
+
+#: the longest note ``Game.annotate`` keeps (a save's notes are checked against it too)
+MAX_NOTE = 2000
+#: the longest file path a branch names as where it came from (``BranchedFrom.path``)
+MAX_PATH = 1000
+
+
+def note_problem(text) -> str | None:
+    """What is wrong with a note's text, said after "the note on decision k", or None. A note is
+    text of at most ``MAX_NOTE`` characters; it may hold line breaks but no other hidden character."""
+    if not isinstance(text, str):
+        return f"must be text, not {quote(text)}"
+    if len(text) > MAX_NOTE:
+        return f"is {len(text)} characters long; the limit is {MAX_NOTE}"
+    k = first_hidden(text.replace("\n", " ").replace("\t", " "))
+    if k is not None:
+        return f"holds {describe_char(text[k])} at character {k + 1}"
+    return None
+
+
+@dataclass(frozen=True)
+class BranchedFrom:
+    """Where a branch came from (``Game.branch``): the original's ``seed``, the decision ``seq``
+    it branched before, ``game`` (a fingerprint of the original's intents, ``Timeline.fingerprint``)
+    and ``path``, the original's save or autosave file when it was known."""
+
+    seed: int
+    seq: int
+    game: str
+    path: str | None = None
+
+    def to_json(self) -> dict:
+        return {"seed": self.seed, "seq": self.seq, "game": self.game,
+                **({"path": self.path} if self.path else {})}
+
+    def describe(self) -> str:
+        where = f", saved as {self.path}" if self.path else ""
+        return f"Branched from game {self.game} (seed {self.seed}{where}) before decision {self.seq}"
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ The notebook tells the game so far and replays it when run:
   that deals the same game with ``sm.new_game(seed=..., ...)``, followed by the deal's narration;
 * one section per Stage, headed "Day d, Stage s": a code cell with that Stage's intents as
   ``game.apply("...")`` lines (a comment marks each phase and who acted), then the events they
-  caused, narrated in markdown;
+  caused, narrated in markdown; a player's note on a decision (``Game.annotate``) follows its
+  ``apply`` line as ``game.annotate("...")`` and its narration as "Note: ...";
 * the board: a last cell whose only expression is ``game`` (Jupyter shows the SVG board).
 
 It is written with ``nbformat`` when that is installed (and validated by it), else as the same
@@ -69,12 +70,14 @@ def _split(source: str) -> list:
 
 
 def _stages(game) -> list:
-    """The record grouped by Stage: [((day, stage), [(phase, actor, intent, events), ...]), ...].
+    """The record grouped by Stage: [((day, stage), [(phase, actor, intent, events, note), ...]), ...]
+    (``note`` the player's note on that decision, or None).
 
     Replays the intents on a fresh deal to know where each was played (a game keeps only the
     intents and their events)."""
     replay = Game(game.config, game.seed)
     batches = game.event_batches
+    notes = game.notes
     out: list = []
     for n, intent in enumerate(game.history):
         where = (replay.day, replay.stage)
@@ -82,7 +85,7 @@ def _stages(game) -> list:
         replay.apply(intent)  # the game's own record: it replays (a fresh game: no listeners)
         if not out or out[-1][0] != where:
             out.append((where, []))
-        out[-1][1].append((phase, actor, str(intent), batches[n + 1]))
+        out[-1][1].append((phase, actor, str(intent), batches[n + 1], notes.get(n + 1)))
     return out
 
 
@@ -120,15 +123,22 @@ def _header(game) -> str:
         f"| Recorded at | {where} |",
         f"| Revenue | {revenue} |",
     ]
+    if game.branched_from is not None:
+        lines.append(f"| Branched from | {md(game.branched_from.describe().removeprefix('Branched from '))} |")
+    if game.notes:
+        lines.append(f"| Notes | {len(game.notes)} |")
     return "\n".join(lines)
 
 
 def _narration(title: str, items: list) -> str:
-    """A markdown list: each item an intent (or nothing) and the events it caused."""
+    """A markdown list: each item an intent (or nothing), the events it caused and the player's
+    note on it (or None)."""
     lines = [title, ""] if title else []
-    for intent, events in items:
+    for intent, events, note in items:
         told = " ".join(md(e) for e in events) or "*(nothing to tell)*"
         lines.append(f"- `{str(intent).replace('`', chr(39))}`: {told}" if intent is not None else f"- {told}")
+        if note:
+            lines.append(f"  - **Note:** {md(note)}")
     return "\n".join(lines)
 
 
@@ -151,20 +161,24 @@ def notebook(game) -> dict:
     add("code", f"import stationmaster as sm\n\ngame = {new_game_call(game)}")
     setup = game.event_batches[0]
     if setup:
-        add("markdown", _narration("### The deal", [(None, [e]) for e in setup]))
+        add("markdown", _narration("### The deal", [(None, [e], None) for e in setup]))
     for (day, stage), plays in _stages(game):
         add("markdown", f"## Day {day}, Stage {stage}")
         lines, last = [], None
-        for phase, actor, intent, _ in plays:
+        for phase, actor, intent, _, note in plays:
             if (phase, actor) != last:
                 if lines:
                     lines.append("")
                 lines.append(f"# {PHASE_NAMES.get(phase, phase)}: {' '.join(str(actor).split())}")
                 last = (phase, actor)
             lines.append(f"game.apply({json.dumps(intent, ensure_ascii=False)})")
-        lines[-1] += ";"  # the events are told below the cell, not printed
+            if note:
+                lines[-1] += ";"
+                lines.append(f"game.annotate({json.dumps(note, ensure_ascii=False)})")
+        if not lines[-1].endswith(";"):
+            lines[-1] += ";"  # the events are told below the cell, not printed
         add("code", "\n".join(lines))
-        add("markdown", _narration("", [(intent, events) for _, _, intent, events in plays]))
+        add("markdown", _narration("", [(intent, events, note) for _, _, intent, events, note in plays]))
     add("markdown", "## The board" + (" at the end of the game" if game.is_over else " now"))
     add("code", "game")
     return {

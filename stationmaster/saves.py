@@ -17,9 +17,9 @@ from .atomic import write_atomically
 from .bots.seats import bot_name, check_bots
 from .config import make_config
 from .errors import IllegalIntent, SaveError
-from .game import Game
+from .game import MAX_PATH, BranchedFrom, Game, note_problem
 from .query import CLOCK
-from .safetext import clip, quote, visible
+from .safetext import clip, first_hidden, quote, visible
 
 SAVE_FORMAT = "station-master-save"
 SAVE_VERSION = 1
@@ -43,6 +43,8 @@ def to_json(game) -> dict:
         "day": game.day,
         "stage": game.stage,
         **({"bots": {p: bot_name(b) for p, b in bots.items()}} if bots else {}),
+        **({"notes": {str(k): v for k, v in game.notes.items()}} if game.notes else {}),
+        **({"branched_from": game.branched_from.to_json()} if game.branched_from else {}),
     }
 
 
@@ -52,8 +54,9 @@ def dumps(game) -> str:
 
 
 def save(game, path) -> None:
-    """Write the save of ``game`` to ``path``, atomically."""
+    """Write the save of ``game`` to ``path``, atomically (``game.save_path`` names it then)."""
     write_atomically(path, dumps(game))
+    game.save_path = os.path.abspath(os.fspath(path))
 
 
 def _check_config_types(cfg: dict) -> None:
@@ -85,9 +88,55 @@ def _check_clock(data: dict, days: int) -> None:
                 raise SaveError(f"'{key}' must be a whole number from 1 to {top}, not {quote(value)}")
 
 
+def _notes(data: dict, count: int) -> dict:
+    """A save's ``notes`` (optional: ``{"12": "text"}``, the players' notes by decision number)
+    checked, as ``{12: "text"}``."""
+    notes = data.get("notes", {})
+    if not isinstance(notes, dict):
+        raise SaveError(f"'notes' must map decision numbers to note texts, e.g. {{\"12\": \"a note\"}}, "
+                        f"not {quote(notes)}")
+    out = {}
+    for key, text in notes.items():
+        if not (re.fullmatch(r"[1-9][0-9]{0,8}", key) and int(key) <= count):
+            raise SaveError(f"'notes' has the key {quote(key)}, which is no decision of this save "
+                            f"(a number from 1 to {count})")
+        problem = note_problem(text)
+        if problem:
+            raise SaveError(f"'notes.{key}': the note on decision {key} {problem}")
+        out[int(key)] = text
+    return out
+
+
+def _branched_from(data: dict) -> BranchedFrom | None:
+    """A save's ``branched_from`` (optional: where a branch came from, ``Game.branch``) checked."""
+    if "branched_from" not in data:
+        return None
+    b = data["branched_from"]
+    if not isinstance(b, dict):
+        raise SaveError(f"'branched_from' must be an object with seed, seq and game, not {quote(b)}")
+    unknown = set(b) - {"seed", "seq", "game", "path"}
+    if unknown:
+        raise SaveError(f"'branched_from' has unknown field(s): "
+                        f"{', '.join(clip(visible(k), 30) for k in sorted(unknown)[:5])}")
+    checks = (
+        ("seed", lambda v: type(v) is int and 0 <= v < 2**63, "a whole number from 0 to 2**63 - 1"),
+        ("seq", lambda v: type(v) is int and 1 <= v <= MAX_INTENTS + 1,
+         f"a whole number from 1 to {MAX_INTENTS + 1}"),
+        ("game", lambda v: isinstance(v, str) and re.fullmatch(r"[0-9a-f]{1,64}", v) is not None,
+         "a fingerprint of hexadecimal digits"),
+        ("path", lambda v: isinstance(v, str) and 0 < len(v) <= MAX_PATH and first_hidden(v) is None,
+         f"a file path of at most {MAX_PATH} characters, none of them hidden"),
+    )
+    for key, ok, should in checks:
+        if (key in b or key != "path") and not ok(b.get(key)):
+            raise SaveError(f"'branched_from.{key}' must be {should}, not {quote(b.get(key))}")
+    return BranchedFrom(b["seed"], b["seq"], b["game"], b.get("path"))
+
+
 def loads(text) -> Game:
     """Rebuild a game from save text. A save whose history turns illegal at intent k loads as the
-    game after intent k-1, with ``game.replay_error`` saying where and why."""
+    game after intent k-1, with ``game.replay_error`` saying where and why (and the notes on the
+    intents after it dropped)."""
     if isinstance(text, bytes):
         if len(text) > MAX_BYTES:
             raise SaveError(f"the save is {len(text)} bytes; the limit is {MAX_BYTES}")
@@ -155,13 +204,18 @@ def loads(text) -> Game:
     if not (isinstance(bots, dict) and all(isinstance(p, str) and isinstance(b, str) and 0 < len(b) <= 40
                                            for p, b in bots.items())):
         raise SaveError("'bots' must map player names to bot names, e.g. {\"Bo\": \"planner\"}")
+    notes = _notes(data, len(intents))
+    branched_from = _branched_from(data)
     try:
-        game = Game(config, seed, check_bots(bots, config.players, strict=False))
+        game = Game(config, seed, check_bots(bots, config.players, strict=False), branched_from)
     except ValueError as e:
         raise SaveError(f"'bots' is not valid: {clip(visible(str(e)), 300)}") from None
     stop = game.replay(intents)
     if stop is not None:
         game.replay_error = replay_error(stop)
+    for seq, note in notes.items():
+        if seq <= len(game.history):
+            game.annotate(seq, note)
     return game
 
 
@@ -189,4 +243,6 @@ def load(path) -> Game:
             data = f.read(MAX_BYTES + 1)
     except OSError as e:
         raise SaveError(f"cannot read {os.fspath(path)!r}: {e.strerror}") from None
-    return loads(data)
+    game = loads(data)
+    game.save_path = os.path.abspath(os.fspath(path))
+    return game

@@ -4,7 +4,9 @@ Each accepted intent becomes one ``Entry``: its sequence number (1, 2, ...), the
 events it caused, the seat that decided it, the turn it was decided in, and whether it revealed
 hidden information (a card drawn, a die rolled). The timeline also keeps the events of the deal
 (before any intent), snapshots of the state at some entries (each Stage, and every
-``SNAP_EVERY`` intents), and the intents taken back by undo that redo may apply again.
+``SNAP_EVERY`` intents), the intents taken back by undo that redo may apply again, and the
+players' notes on entries (``Game.annotate``): a note belongs to its entry, so it goes when undo
+takes the entry back.
 
 ``Game`` is the only writer; everything else reads: ``game.timeline`` is the action log (a game
 server can send ``timeline.since(seq)`` to a seat that has seen up to ``seq``). A timeline is
@@ -13,8 +15,10 @@ never changed in place by a copy: entries and snapshots are immutable and shared
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from .intents import Intent
 from .state import State
@@ -80,16 +84,17 @@ class Timeline:
     """The record of one game: entries in order, the deal's events, snapshots and the redo list.
 
     ``len``, iteration and indexing give the entries; ``intents`` the game record;
-    ``since(seq)`` the entries after ``seq``. The writing methods (``append``, ``truncate``,
-    ``push_redo``...) are for ``Game``."""
+    ``since(seq)`` the entries after ``seq``; ``notes`` the notes by sequence number. The writing
+    methods (``append``, ``truncate``, ``push_redo``, ``set_note``...) are for ``Game``."""
 
-    __slots__ = ("_entries", "_setup", "_snaps", "_redo")
+    __slots__ = ("_entries", "_setup", "_snaps", "_redo", "_notes")
 
     def __init__(self, setup_events=(), snapshot=None) -> None:
         self._entries: list = []
         self._setup = tuple(setup_events)
         self._snaps: dict = {} if snapshot is None else {0: snapshot}
         self._redo: list = []
+        self._notes: dict = {}
 
     # ------------------------------------------------------------------ reading
 
@@ -150,6 +155,17 @@ class Timeline:
         """The intent redo would apply, or None."""
         return self._redo[-1] if self._redo else None
 
+    @property
+    def notes(self):
+        """The notes on entries, ``{seq: text}`` in order of ``seq``: a read-only snapshot."""
+        return MappingProxyType(dict(sorted(self._notes.items())))
+
+    def fingerprint(self) -> str:
+        """A short digest of the intents (12 hex digits): tells one record from another, as a
+        branch names the game it came from."""
+        text = "\n".join(str(i) for i in self.intents)
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
     # ------------------------------------------------------------------ writing (Game only)
 
     def append(self, intent: Intent, events, actor: int, turn: Turn, revealing: bool, snapshot=None) -> Entry:
@@ -166,7 +182,16 @@ class Timeline:
         del self._entries[n:]
         for k in [k for k in self._snaps if k > n]:
             del self._snaps[k]
+        for k in [k for k in self._notes if k > n]:
+            del self._notes[k]
         return dropped
+
+    def set_note(self, seq: int, text: str) -> None:
+        """Attach ``text`` to entry ``seq`` (checked by ``Game.annotate``); empty text removes it."""
+        if text:
+            self._notes[seq] = text
+        else:
+            self._notes.pop(seq, None)
 
     def push_redo(self, intent: Intent) -> None:
         self._redo.append(intent)
@@ -192,8 +217,10 @@ class Timeline:
         """An independent timeline sharing the (immutable) entries and snapshots."""
         t = Timeline.__new__(Timeline)
         t._entries, t._setup = list(self._entries), self._setup
-        t._snaps, t._redo = dict(self._snaps), list(self._redo)
+        t._snaps, t._redo, t._notes = dict(self._snaps), list(self._redo), dict(self._notes)
         return t
 
     def __repr__(self) -> str:
-        return f"<Timeline: {len(self._entries)} entries, {len(self._snaps)} snapshots, {len(self._redo)} to redo>"
+        notes = f", {len(self._notes)} notes" if self._notes else ""
+        return (f"<Timeline: {len(self._entries)} entries, {len(self._snaps)} snapshots, "
+                f"{len(self._redo)} to redo{notes}>")

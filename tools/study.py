@@ -5,7 +5,7 @@
     python tools/study.py --v1 --seed 1001            # also replay edition v1's comparison rows
     python tools/study.py --render-only               # the page again from the saved summaries
     python tools/study.py --scale 0.2 --out /tmp/s    # a fifth of the games, elsewhere (to time it)
-    python tools/study.py --quick --out /tmp/s        # one game of every setting (the tests; seats: Short)
+    python tools/study.py --quick --out /tmp/s        # one game of every setting, tiny budgets (the tests)
     python tools/study.py --ladder-only --games 40 --seed 7001   # just the ladder; its tables printed
 
 It plays, for the edition of the numbers and the deck a new game gets by default (``Config``'s, read
@@ -80,8 +80,11 @@ ADVERSITY_GAMES = 100
 #: the bots replayed under an earlier edition, beside the default's rows
 EDITION_BOTS = ("passenger", "planner")
 MULTIPLAYER_GAMES = 40
-#: search in --quick: one rollout of one Stage, two candidates (the table is there, its figures are not)
-QUICK_SEARCH = {"search": {"max_seconds": None, "rollouts": 1, "horizon": 1, "candidates": 2}}
+#: the bots' budgets in --quick (the tables are there, their figures are not): search one rollout of one
+#: Stage, two candidates; the planner and the expert switch by their patterns alone (no switching search:
+#: a quick expert game took half a minute of the test run, its wide search the most of it)
+QUICK_BUDGET = {"search": {"max_seconds": None, "rollouts": 1, "horizon": 1, "candidates": 2},
+                "planner": {"search_width": 0}, "expert": {"search_width": 0}}
 #: issue 16, item 3: the full deck's planner wins at least this, its sd at most this times the classic deck's
 FULL_DECK_WINS = 0.50
 FULL_DECK_SPREAD = 1.5
@@ -211,7 +214,7 @@ def play_step(step: Step, seed: int, jobs: int, folders: dict, reuse: bool, log,
     games = {None: step.games, step.bot: step.games}
     balance.run([step.bot], [step.length], [REFILL], games, seed, jobs, folders["data"], reuse=reuse, log=log,
                 deck=step.deck, rules=step.rules, balance=step.edition, summaries=folders["summaries"],
-                bot_options=QUICK_SEARCH if quick else None, reuse_summaries=False)
+                bot_options=QUICK_BUDGET if quick else None, reuse_summaries=False)
 
 
 def cell_file(folders: dict, step: Step) -> pathlib.Path:
@@ -478,7 +481,7 @@ def ladder_only(steps, a, jobs: int, log) -> int:
         played, _ = balance.run([step.bot], ["standard"], [REFILL], {None: step.games}, a.seed, jobs,
                                 folders["data"] / "ladder", reuse=not a.fresh, log=log, deck=DECK,
                                 balance=EDITION, summaries=folders["summaries"],
-                                bot_options=QUICK_SEARCH if a.quick else None, reuse_summaries=False)
+                                bot_options=QUICK_BUDGET if a.quick else None, reuse_summaries=False)
         results.update(played)
     section = depth_section(results)
     print(section)
@@ -503,7 +506,8 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=GAMES["standard"],
                     help=f"--ladder-only: games a bot (default {GAMES['standard']})")
     ap.add_argument("--scale", type=float, default=1.0, help="play this share of every setting's games (at least 1)")
-    ap.add_argument("--quick", action="store_true", help="one game of every setting, search on a tiny budget")
+    ap.add_argument("--quick", action="store_true", help="one game of every setting (of the ladder with --ladder-only), "
+                    "the bots on tiny budgets (QUICK_BUDGET)")
     ap.add_argument("--v1", action="store_true", help="also replay edition v1's comparison rows")
     ap.add_argument("--out", type=pathlib.Path, help="write rows, summaries, plots and the page under this folder "
                     "(default: build/balance-data, docs/balance-data, docs/balance, docs/balance.md)")

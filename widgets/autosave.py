@@ -4,7 +4,8 @@ other's game, written atomically after every accepted intent (and undo/redo) and
 
 - A new game autosaves to ``station-master-autosave-seed<seed>.json`` in the working folder (or
   ``...-seed<seed>-2.json``, ``-3``... when that name is taken by another game): a name is only
-  ever claimed when no file has it.
+  ever claimed when no file has it. A branch (``Game.branch``) autosaves to
+  ``...-seed<seed>-branch<seq>.json`` and is never taken for its original's game.
 - Before every write the file on disk must still be the one this game last wrote (or read when
   it was resumed). If another board wrote it meanwhile (the same game open twice: two tabs of the
   play notebook, two ``sm.play()`` in two kernels), this board does not overwrite it: it moves to
@@ -20,7 +21,7 @@ other's game, written atomically after every accepted intent (and undo/redo) and
   ``...corrupt.json`` (``...corrupt-2.json``... never overwriting an earlier one); an autosave
   whose history stops early is copied to ``...backup.json`` before the board writes over it.
 - Temporary files a killed write left behind (``.sm-save-*.tmp``) are removed when older than a
-  minute.
+  minute (``atomic.clean_stale_temps``).
 """
 
 from __future__ import annotations
@@ -30,7 +31,6 @@ import os
 import re
 import shutil
 import stat
-import time
 import weakref
 from dataclasses import dataclass
 
@@ -38,19 +38,24 @@ from stationmaster.config import LENGTHS, MAX_NAME, MAX_PLAYERS, MODES
 from stationmaster.errors import SaveError
 from stationmaster.query import CLOCK
 from stationmaster.safetext import first_hidden
-from stationmaster.atomic import TEMP_PREFIX, TEMP_SUFFIX, write_atomically, write_temp
+from stationmaster.atomic import clean_stale_temps, write_atomically, write_temp
 from stationmaster.saves import MAX_BYTES
 
 #: the single autosave of earlier versions (still listed and resumed)
 AUTOSAVE_NAME = "station-master-autosave.json"
-#: one autosave per game: ``station-master-autosave-seed7.json``, ``...-seed7-2.json``...
-AUTOSAVE_RE = re.compile(r"^station-master-autosave(-seed\d+(-\d+)?)?\.json$")
-STALE_SECONDS = 60.0
+#: one autosave per game: ``station-master-autosave-seed7.json``, ``...-seed7-2.json``, ``...-seed7-branch42.json``
+AUTOSAVE_RE = re.compile(r"^station-master-autosave(-seed\d+(-branch\d+)?(-\d+)?)?\.json$")
 
 
 def autosave_name(game) -> str:
-    """The autosave file name a new game starts with (its seed tells games apart at a glance)."""
-    return f"station-master-autosave-seed{game.seed}.json"
+    """The autosave file name a new game starts with (its seed, and a branch's decision, tell games apart)."""
+    return f"station-master-autosave-seed{game.seed}{_branch_tag(game)}.json"
+
+
+def _branch_tag(game) -> str:
+    """``-branch42`` for a game branched before decision 42 (``Game.branch``), else ""."""
+    b = getattr(game, "branched_from", None)  # a remote seat's game has none
+    return f"-branch{b.seq}" if b is not None else ""
 
 
 def autosave_path(folder=None) -> str:
@@ -98,6 +103,7 @@ class Autosaved:
     players: tuple = ()
     mode: str = ""
     bots: tuple = ()  # (player, bot name) pairs
+    branched_at: int | None = None  # a branch's: the decision of its original it branched before
 
     @property
     def name(self) -> str:
@@ -109,7 +115,8 @@ class Autosaved:
         bots = dict(self.bots)
         who = ", ".join(f"{p} ({bots[p]})" if p in bots else p for p in self.players)
         seats = f": {who}" if len(self.players) > 1 or bots else ""
-        return f"{self.name} (seed {self.seed}, {self.mode}{seats}; Day {self.day}, Stage {self.stage})"
+        branch = f", a branch before decision {self.branched_at}" if self.branched_at else ""
+        return f"{self.name} (seed {self.seed}, {self.mode}{seats}{branch}; Day {self.day}, Stage {self.stage})"
 
 
 def autosaves(folder=None) -> list:
@@ -164,9 +171,11 @@ def _peek(path: str, mtime: float) -> Autosaved:
     if problem:
         return Autosaved(path, mtime)
     cfg = data.get("config", {})
+    branch = data.get("branched_from")
+    at = branch.get("seq") if isinstance(branch, dict) else None
     return Autosaved(path, mtime, data["seed"], data.get("day", 1), data.get("stage", 1),
                      tuple(cfg.get("players", ())) or ("Player",), cfg.get("mode", "solitaire"),
-                     tuple(data.get("bots", {}).items()))
+                     tuple(data.get("bots", {}).items()), at if _whole(at, 1, 2**31) else None)
 
 
 def _whole(value, low: int, high: int) -> bool:
@@ -216,30 +225,6 @@ def _parse(raw: bytes):
 def _name(text) -> bool:
     """Text a listing may show: at most MAX_NAME visible characters (what a game's names are)."""
     return isinstance(text, str) and 0 < len(text) <= MAX_NAME and first_hidden(text) is None
-
-
-# --------------------------------------------------------------------------- housekeeping
-def clean_stale_temps(folder=None, older_than: float = STALE_SECONDS) -> list:
-    """Remove the ``.sm-save-*.tmp`` files a killed write left in ``folder`` more than
-    ``older_than`` seconds ago (a write in progress elsewhere is younger); returns their paths."""
-    folder = _folder(folder)
-    now = time.time()
-    gone = []
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return gone
-    for name in names:
-        if not (name.startswith(TEMP_PREFIX) and name.endswith(TEMP_SUFFIX)):
-            continue
-        path = os.path.join(folder, name)
-        try:
-            if now - os.lstat(path).st_mtime > older_than:
-                os.unlink(path)
-                gone.append(path)
-        except OSError:
-            pass
-    return gone
 
 
 # --------------------------------------------------------------------------- resuming
@@ -346,7 +331,13 @@ _claims: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
 def adopt(game, path, text) -> None:
     """``game`` autosaves to ``path``, whose content is now ``text`` (a resumed game)."""
     text = text.replace("\r\n", "\n").replace("\r", "\n")  # as _read sees it
-    _claims[game] = Claim(os.path.abspath(os.fspath(path)), text)
+    _claim_for(game, os.path.abspath(os.fspath(path)), text)
+
+
+def _claim_for(game, path: str, text) -> None:
+    """``game`` autosaves to ``path`` from now on, and names it (a branch of it says where it came from)."""
+    _claims[game] = Claim(path, text)
+    game.save_path = path
 
 
 def claimed(game) -> str | None:
@@ -407,8 +398,11 @@ class Autosaver:
         self.cleaned = clean_stale_temps(self.folder)
 
     def path_for(self, game) -> str:
-        """The name a game without an autosave starts from."""
-        return self.file or os.path.join(self.folder, autosave_name(game))
+        """The name a game without an autosave starts from (a branch's beside the named file)."""
+        if not self.file:
+            return os.path.join(self.folder, autosave_name(game))
+        stem, ext = os.path.splitext(self.file)
+        return f"{stem}{_branch_tag(game)}{ext}"
 
     def write(self, game) -> str | None:
         """Autosave ``game``; None, or why it could not be written (never raises)."""
@@ -467,8 +461,8 @@ class Autosaver:
                 continue
             if not (isinstance(data, dict) and isinstance(data.get("intents", []), list)):
                 continue  # changed since it was listed; it is not this game
-            if data.get("config") != mine.get("config") or data.get("bots") != mine.get("bots"):
-                continue
+            if any(data.get(k) != mine.get(k) for k in ("config", "bots", "branched_from")):
+                continue  # another table, other seats, or a branch and its original
             theirs = list(data.get("intents") or ())
             shorter, longer = sorted((steps, theirs), key=len)
             if longer[:len(shorter)] != shorter:
@@ -478,7 +472,7 @@ class Autosaver:
                     shutil.copy2(a.path, beside(a.path, "backup"))
                 except OSError:
                     continue
-            _claims[game] = Claim(a.path, text)
+            _claim_for(game, a.path, text)
             return a.path
         return None
 
@@ -488,6 +482,6 @@ class Autosaver:
         while True:
             path = numbered(base, k)
             if not os.path.lexists(path) and _create(path, text):
-                _claims[game] = Claim(path, text)
+                _claim_for(game, path, text)
                 return path
             k += 1

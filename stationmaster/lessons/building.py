@@ -79,33 +79,33 @@ def lay_track() -> Lesson:
 
 
 def upgrade_office() -> Lesson:
-    """Your hand holds a Depot and a Station. Draw, then upgrade the Whistle Post to a Depot and the
-    Depot to a Station — a Station first is refused: no tier may be skipped. Then ``end``. (Edition
-    v4, whose Offices open as Whistle Posts; from v5 they open as Depots, [U5].)"""
-    b = Position(seed=5, balance="v4")
-    depot, station = b.hand(ME, ["depot", "station"])
+    """Your hand holds a Station and a Terminal. Draw, then upgrade the Depot your Office opened as to
+    a Station and the Station to a Terminal — a Terminal first is refused: no tier may be skipped. Then
+    ``end``. (Every Office opens as a Depot from edition v5, [U5]; a Whistle Post comes first in v4.)"""
+    b = Position(seed=5)
+    station, terminal = b.hand(ME, ["station", "terminal"])
     game = b.game()
 
     def goal(g):
         tier = _tier(g)
-        if tier == "Station" and not _drawing(g):
+        if tier == "Terminal" and not _drawing(g):
             return None
         first = _draw_first(g)
         if first:
             return first
         if not _drawing(g):
             return f"the Draw option is over and your Office is a {tier}. Run the lesson cell again."
-        if tier == "Station":
-            return "your Office is a Station: finish the Draw option with `end`."
-        nxt = f"play {depot}" if tier == "Whistle Post" else f"play {station}"
+        if tier == "Terminal":
+            return "your Office is a Terminal: finish the Draw option with `end`."
+        nxt = f"play {station}" if tier == "Depot" else f"play {terminal}"
         reason = g.why_not(nxt)
         return (f"your Office is still a {tier}: `{nxt}` comes next."
                 + (f" The engine says: {reason}" if reason else ""))
 
-    return Lesson("Upgrade the Office", f"`draw home`, then upgrade the Office in order: `play {depot}`, "
-                  f"`play {station}`; then `end`.", game, goal,
-                  hint=f"Click the Station in your hand first (in code: `game.why_not('play {station}')`): the "
-                       "board says why a Station cannot come first.")
+    return Lesson("Upgrade the Office", f"`draw home`, then upgrade the Office in order: `play {station}`, "
+                  f"`play {terminal}`; then `end`.", game, goal,
+                  hint=f"Click the Terminal in your hand first (in code: `game.why_not('play {terminal}')`): the "
+                       "board says why a Terminal cannot come first.")
 
 
 def hand_limit() -> Lesson:

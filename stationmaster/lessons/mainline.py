@@ -110,9 +110,10 @@ def making_up() -> Lesson:
 # --------------------------------------------------------------------------- Subdivisions
 
 def _two_offices():
-    """Ann (west, a Whistle Post) and Bob (east, a Depot — a Control Point)."""
+    """Ann (west, a Whistle Post) and Bob (east, a Depot — a Control Point). Offices open as Depots
+    from edition v5 ([U5]): Ann's is made a Whistle Post, the tier below, to show one inside a Subdivision."""
     b = Position(players=["Ann", "Bob"], mode="competitive", seed=1)
-    b.office("Bob", "depot")
+    b.office("Ann", "whistle_post")
     return b
 
 
@@ -155,6 +156,7 @@ def superintendent() -> Lesson:
     it is not.
     """
     b = Position(players=[ME], seed=1)
+    b.office(ME, "whistle_post")  # no Control Point between the Division Point and Train 2 ([U5]: made so)
     put_train(b, 2, mainline=(1, 0), behind=["BE1", "K1"])
     put_train(b, 4, division_point="west", behind=["HE1", "K2"])
     game = b.game()
@@ -187,8 +189,8 @@ def collision(kind: str) -> Lesson:
 
     - ``arrival_over_cars``: cars on Ann's Running Track west of her Office; Train 2 arrives from the
       west and strikes them (Ann's fault);
-    - ``full_ad_tracks``: Train 12, badly made up, stays on the Whistle Post's only A/D track; Train 2
-      arrives (Ann's fault: both trains destroyed);
+    - ``full_ad_tracks``: Trains 12 and 10, badly made up, stay on the Depot's two A/D tracks; Train 2
+      arrives (Ann's fault: it and the train it meets are destroyed);
     - ``departing_over_cars``: a tank car on the Running Track east of the Office; Train 6 highballs
       east over it (Ann's fault);
     - ``follower_too_soon``: Trains 2 and 4 wait at the Western Division Point; Train 2 highballs, and
@@ -198,14 +200,14 @@ def collision(kind: str) -> Lesson:
     """
     if kind not in COLLISIONS:
         raise ValueError(f"kind must be one of {', '.join(COLLISIONS)}")
-    # the Whistle Post's one A/D track: edition v4 (from v5 every Office opens as a Depot, [U5])
-    b = Position(players=[ME], seed=1, **({"balance": "v4"} if kind == "full_ad_tracks" else {}))
+    b = Position(players=[ME], seed=1)
     if kind == "arrival_over_cars":
         b.lay(ME, "straight", (-1, 0))
         b.cars(ME, (-1, 0), ["HE1", "HL1"])
         put_train(b, 2, mainline=(0, 1), behind=["BE1", "K1"])
     elif kind == "full_ad_tracks":
-        put_train(b, 12, player=ME, at=(0, 0), ahead=["BE1"], behind=["K2"])
+        put_train(b, 12, player=ME, at=(0, 0), ahead=["BE1"], behind=["K2"])  # the Depot's two A/D tracks
+        put_train(b, 10, player=ME, at=(0, 0), ahead=["TE1"], behind=["K3"])
         put_train(b, 2, mainline=(0, 1), behind=["HE1", "K1"])
     elif kind == "departing_over_cars":
         b.lay(ME, "straight", (1, 0))

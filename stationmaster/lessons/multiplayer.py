@@ -64,9 +64,10 @@ def fedora_decides(seed: int = 1) -> Lesson:
     """Ann and Bob, Competitive; Bob wears the Fedora. Train 6 is on the Mainline east of the
     Western Division Point; train 8, going the same way, waits there. In the Mainline phase the
     game asks the Superintendent: ``clear`` train 8 into the occupied Subdivision, or ``hold`` it.
-    (Edition v4's deal, its Offices Whistle Posts: one Subdivision from the Western Division Point to
-    Bob's Office; from v5 every Office opens as a Depot, [U5].)"""
-    b = Position(seed=seed, players=["Ann", "Bob"], mode="competitive", length="short", balance="v4")
+    (Ann's Office is made a Whistle Post, the tier below the Depot every Office opens as from edition v5
+    ([U5]): one Subdivision runs from the Western Division Point past it to Bob's Office.)"""
+    b = Position(seed=seed, players=["Ann", "Bob"], mode="competitive", length="short")
+    b.office("Ann", "whistle_post")
     s = b.state
     for number in (6, 8):
         b.schedule(number, max(st for st in range(1, 13) if st not in s.timetable))

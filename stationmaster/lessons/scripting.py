@@ -42,7 +42,7 @@ def first_intents(seed: int = 7) -> Lesson:
 
 
 def bot_game(seed: int = 11) -> Lesson:
-    """A new Short solitaire game (3 Days, target 16 under edition v4). Write a loop that asks
+    """A new Short solitaire game (3 Days, target 17 under edition v5). Write a loop that asks
     ``game.legal_intents()``, picks one and applies it, until ``game.is_over``."""
     game = new_game(seed=seed, length="short")
 

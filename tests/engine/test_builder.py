@@ -61,3 +61,18 @@ def test_a_position_that_is_the_seeds_deal_saves_and_loads_the_same_game():
     assert g.can_save() is None
     again = sm.loads(g.dumps())
     assert again.replay_error is None and again.state == g.state
+
+
+def test_an_office_can_be_made_a_whistle_post_from_the_supply():
+    """Edition v5's Offices open as Depots and leave the Whistle Posts in the supply ([U5]); a lesson that
+    shows a Whistle Post inside a Subdivision takes one from there, and its Office has no boxes."""
+    b = Position(players=["Ann", "Bob"], mode="competitive", seed=1)
+    depot = b.state.areas[0].office.card
+    cid = b.office("Ann", "whistle_post")
+    assert cid.startswith("WhistlePost") and cid not in b.state.supply
+    assert (0, 0) not in b.state.areas[0].facilities and depot in b.state.salvage
+    b.office("Bob", "whistle_post")
+    with pytest.raises(ValueError, match="no free 'whistle_post' card is left in the supply"):
+        b.office("Bob", "whistle_post")
+    g = b.game()
+    assert "(Ann Whistle Post)" in g.describe() and "(Bob Whistle Post)" in g.describe()

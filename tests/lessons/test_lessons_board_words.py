@@ -15,7 +15,8 @@ from stationmaster.errors import IllegalIntent  # noqa: E402
 from stationmaster.intents import parse  # noqa: E402
 from stationmaster.lessons import Lesson, scripting, switching  # noqa: E402
 
-MODULES = ("stage", "switching", "mainline", "freight", "building", "mainline_deck", "full_deck", "multiplayer")
+MODULES = ("stage", "switching", "mainline", "freight", "building", "mainline_deck", "full_deck", "multiplayer",
+           "strong_game")
 QUOTED = re.compile(r"`([^`]{1,120})`|(?<![\w=])'([^']{1,80})'(?!\w)")
 
 

@@ -58,7 +58,7 @@ CASES = {
                   solve_by(["draw home", "play Straight3 at 1,0", "play Straight2 at -1,0",
                             "play Runaround2 at 0,1", "play Grocer1 at 1,1", "play Shed1 at -1,1 turned", "end"])),
     "upgrade_office": (building.upgrade_office, "draw home",
-                       solve_by(["draw home", "play Depot3", "play Station2", "end"])),
+                       solve_by(["draw home", "play Station2", "play Terminal2", "end"])),
     "hand_limit": (building.hand_limit, "draw dept 2", solve_by(["draw dept 2", "discard X10 to 1", "end"])),
     "first_intents": (scripting.first_intents, "draw home", solve_by(["draw home", "discard Straight1 to 1", "end"])),
     "bot_game": (scripting.bot_game, "is_over", solve_by_loop("work", "board", "detrain", "play", "hold",
@@ -147,9 +147,9 @@ def test_lay_track_lesson_quotes_the_limits_rule():
 def test_upgrade_lesson_quotes_the_upgrade_order():
     lesson = building.upgrade_office()
     lesson.game.apply("draw home")
-    assert "one step at a time" in lesson.game.why_not("play Station2")
+    assert "one step at a time" in lesson.game.why_not("play Terminal2")
     message = lesson.check().message
-    assert "Whistle Post" in message and "play Depot3" in message
+    assert "still a Depot" in message and "play Station2" in message
 
 
 def test_hand_limit_lesson_quotes_the_hand_limit():

@@ -109,3 +109,22 @@ def test_each_collision_lesson_shows_that_collision(kind):
 def test_unknown_collision_kind_is_refused():
     with pytest.raises(ValueError, match="kind must be one of"):
         mainline.collision("meteor")
+
+
+def test_the_superintendent_lesson_asks_the_superintendent():
+    """Under v5 every Office opens as a Depot, a Control Point ([U5]): the lesson makes Ann's a Whistle
+    Post so that Train 4 follows Train 2 into one Subdivision and the Fedora is asked, as it says."""
+    lesson = mainline.superintendent()
+    solve(lesson)
+    assert [str(i) for i in lesson.game.history if str(i) in ("clear", "hold")] == ["clear"]
+    assert "Ann Whistle Post" in lesson.game.describe()
+
+
+def test_the_subdivisions_lesson_holds_the_train_an_opposing_one_meets():
+    """Subdivision 1 runs from the Western Division Point past Ann's Whistle Post to Bob's Depot: westbound
+    Train 3 in it holds eastbound Train 4; Train 6 highballs from Bob's Depot into an empty Subdivision 2."""
+    lesson = mainline.subdivisions()
+    solve(lesson)
+    said = [e.text for e in lesson.game.events if e.kind in ("held", "highball")]
+    assert any(t.startswith("Train 4 is held") and "train 3" in t for t in said), said
+    assert any(t.startswith("Train 6 highballs") for t in said), said

@@ -216,7 +216,7 @@ def test_ladder_only_plays_the_ladder_and_prints_the_depth_section(tmp_path, cap
     page = (ROOT / "docs" / "balance.md").read_bytes()
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
-        assert study.main(["--ladder-only", "--games", "1", "--seed", "7001", "--jobs", "1", "--out", str(tmp_path)]) == 0
+        assert study.main(["--ladder-only", "--quick", "--seed", "7001", "--jobs", "1", "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert (ROOT / "docs" / "balance.md").read_bytes() == page
     assert "## Depth: the ladder on paired deals" in out

@@ -54,6 +54,9 @@ UPWARD = {
     ("stationmaster.game", "stationmaster.view.scene"): "Game._repr_svg_ draws the scene",
     ("stationmaster.game", "stationmaster.view.svg"): "Game._repr_svg_ writes it as SVG",
     ("stationmaster.game", "stationmaster.view.text"): "Game.describe: the table in plain text",
+    ("stationmaster.game", "stationmaster.bots"): "Game.branch: importing bots.seats runs the bots package",
+    ("stationmaster.game", "stationmaster.bots.seats"): "Game.branch seats bots as new_game does: the bots' "
+                                                         "registry checks the seats",
     ("stationmaster.explain", "stationmaster.bots"): "explain.discard_dept: a one-click discard goes where "
                                                      "the planner's hint would send it",
     ("stationmaster.explain", "stationmaster.bots.planner"): "explain.discard_dept asks the planner's valuation",
