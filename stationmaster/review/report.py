@@ -6,9 +6,12 @@ import html
 import json
 
 from ..atomic import write_atomically
+from ..game import MAX_NOTE
 from ..record import md, notebook
 from .judge import KINDS, VERDICTS, Judgement
 
+#: how a review's comment begins as a note on a decision (``Review.annotate``)
+REVIEW_MARK = "Review: "
 #: the colours of the verdicts on the curve and in the table
 COLOURS = {"best": "#2e7d32", "good": "#7cb342", "inaccuracy": "#f9a825", "mistake": "#ef6c00", "blunder": "#c62828"}
 
@@ -180,32 +183,38 @@ class Review:
 
     # ------------------------------------------------------------------ the notebook
 
-    def to_notebook(self, path) -> None:
-        """Write the game's record notebook (``stationmaster.record``) with the review in it: the
-        summary after the header, and each Stage's comments below its narration."""
-        nb = notebook(self.game)
-        by_stage: dict = {}
+    def annotate(self, game=None) -> int:
+        """Write the review's comments (``comments``) as notes on the game's decisions
+        (``Game.annotate``), each beginning "Review: ", so that a player can keep or edit them: they
+        are saved with the game and shown in the record notebook and the replay. A note the player
+        wrote on that decision stays, the comment after it; a review's earlier comment is replaced.
+        ``game`` is the reviewed game by default (or a copy of it). Returns the notes written."""
+        game = self.game if game is None else game
         for seq, text in self.comments().items():
-            by_stage.setdefault(self.where(seq), []).append((seq, text))
+            own = game.notes.get(seq, "")
+            if REVIEW_MARK in own:
+                own = own[: own.index(REVIEW_MARK)].rstrip()
+            note = (own + "\n" if own else "") + REVIEW_MARK + text
+            if len(note) > MAX_NOTE:
+                note = note[: MAX_NOTE - 1] + "\u2026"
+            game.annotate(seq, note)
+        return len(self.comments())
+
+    def to_notebook(self, path) -> None:
+        """Write the game's record notebook (``stationmaster.record``) with the review in it: a
+        summary after the header, and each comment as a note on its decision, under its Stage (on a
+        copy of the game: the reviewed game's notes are left as they are)."""
+        game = self.game.copy()
+        self.annotate(game)
+        nb = notebook(game)
         cells = []
         for cell in nb["cells"]:
             cells.append(cell)
-            if cell["cell_type"] == "markdown" and cell["source"] and cell["source"][0].startswith("# Station Master"):
+            if len(cells) == 1:  # after the header
                 cells.append(_markdown(self._summary_md()))
-        out, stage = [], None
-        for cell in cells:
-            src = "".join(cell["source"])
-            if cell["cell_type"] == "markdown" and src.startswith("## Day "):
-                stage = src[3:].strip()
-            out.append(cell)
-            if cell["cell_type"] == "markdown" and stage and src.startswith("- `") and by_stage.get(stage):
-                lines = ["**Review**", ""]
-                for seq, text in by_stage.pop(stage):
-                    lines.append(f"- intent {seq} (`{md(self.game.timeline[seq - 1].intent)}`): {md(text)}")
-                out.append(_markdown("\n".join(lines)))
-        for k, cell in enumerate(out):
+        for k, cell in enumerate(cells):
             cell["id"] = f"cell-{k}"
-        nb["cells"] = out
+        nb["cells"] = cells
         nb["metadata"]["stationmaster"]["review"] = {"player": self.player, "depth": self.depth,
                                                      "decisions": len(self.decisions), "partial": self.partial}
         write_atomically(path, json.dumps(nb, indent=1, sort_keys=True, ensure_ascii=False) + "\n")

@@ -27,7 +27,7 @@ def test_review_prints_the_mistakes_and_writes_the_notebook(tmp_path, capsys):
     assert out.startswith("Review of Player: ") and "agent pass -> agent stock" in out
     assert "Revenue lost by kind: freight agent" in out and f"{out_nb}" in out
     nb = json.loads(out_nb.read_text(encoding="utf-8"))
-    assert any("".join(c["source"]).startswith("**Review**") for c in nb["cells"])
+    assert any("Review: " in "".join(c["source"]) and "**Note:**" in "".join(c["source"]) for c in nb["cells"])
     assert cli.main(["review", str(save), "--depth", "fast"]) == 0  # the default notebook: beside the save
     assert (tmp_path / "game-review.ipynb").exists()
     assert "reviewing: " in capsys.readouterr().err

@@ -158,6 +158,7 @@ def test_the_review_notebook_has_the_comments_at_their_stages(tmp_path):
         if passed is None and isinstance(it, Agent) and it.action == "stock" and it.at != (0, 0):
             it, passed = Agent("pass"), len(g.history) + 1
         g.apply(it)
+    g.annotate(passed, "I wanted to draw instead")
     r = sm.review(g, depth="fast")
     path = tmp_path / "review.ipynb"
     r.to_notebook(path)
@@ -165,9 +166,33 @@ def test_the_review_notebook_has_the_comments_at_their_stages(tmp_path):
     text = ["".join(c["source"]) for c in nb["cells"]]
     turn = g.timeline[passed - 1].turn
     head = text.index(f"## Day {turn.day}, Stage {turn.stage}")
-    review_cell = next(t for t in text[head:] if t.startswith("**Review**"))
-    assert f"intent {passed} (`agent pass`)" in review_cell and r.at(passed).verdict.capitalize() in review_cell
-    assert any(t.startswith("## Review") for t in text[:3])
+    told = next(t for t in text[head:] if t.startswith("- `"))
+    assert "- `agent pass`: " in told and "**Note:** I wanted to draw instead" in told
+    assert f"Review: {r.at(passed).verdict.capitalize()} (" in told
+    assert text[1].startswith("## Review") and text[0].startswith("# Station Master")
     assert nb["metadata"]["stationmaster"]["review"]["player"] == "Player"
+    assert g.notes == {passed: "I wanted to draw instead"}  # the reviewed game's notes are its own
     nbformat = pytest.importorskip("nbformat")
     nbformat.validate(nbformat.from_dict(nb))
+
+
+def test_the_comments_become_notes_a_player_keeps_in_the_save(tmp_path):
+    """Review.annotate: the comments are notes on the game (after the player's own), a second
+    review replaces the first's, and a save keeps them."""
+    g = sm.new_game(seed=9)
+    bot = PlannerBot(0)
+    passed = None
+    while len(g.history) < 100:
+        it = bot.choose(g)
+        if passed is None and isinstance(it, Agent) and it.action == "stock" and it.at != (0, 0):
+            it, passed = Agent("pass"), len(g.history) + 1
+        g.apply(it)
+    g.annotate(passed, "mine")
+    r = sm.review(g, depth="fast")
+    assert r.annotate() == len(r.comments()) >= 1
+    assert g.notes[passed] == "mine\nReview: " + r.comments()[passed]
+    r.annotate()  # again: the review's comment replaced, not added twice
+    assert g.notes[passed].count("Review: ") == 1
+    path = tmp_path / "g.json"
+    g.save(path)
+    assert sm.load(path).notes == g.notes
