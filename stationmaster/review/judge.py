@@ -137,11 +137,12 @@ def units(game, player: str):
 # --------------------------------------------------------------------------- lines and rollouts
 
 
-def reference_line(det, player: str, unit: Unit) -> tuple:
+def reference_line(det, player: str, unit: Unit, bot=None) -> tuple:
     """The planner's line from the position of ``det`` (changed: played on): its intent, and
     through its whole switching turn when it switches (or the decision is a switching step). One
-    planner on one game, so that the plan it made to choose the Switch option is the one it follows."""
-    bot = PlannerBot(0)
+    planner on one game, so that the plan it made to choose the Switch option is the one it follows.
+    ``bot``: another planner's line (the expert's)."""
+    bot = PlannerBot(0) if bot is None else bot
     line = [bot.decide(det).intent]
     if not (unit.kind == SWITCH or line[0] == Switch()):
         return tuple(line)
@@ -266,17 +267,25 @@ def line_values(position, player: str, lines: list, depth: Depth, samples: int |
 
 
 def alternatives(det, player: str, unit: Unit, ref: tuple, depth: Depth) -> list:
-    """Up to ``depth.extra`` more first intents worth a look besides the planner's: its next-best
-    Local Operations options, the other clearance."""
+    """Up to ``depth.extra`` more lines worth a look besides the planner's: for a switching turn
+    the expert's (``bots/expert.py``: the planner with a wide switching search), else the planner's
+    next-best Local Operations options, the other clearance."""
     if not depth.extra:
         return []
+    lines = []
+    if unit.kind == SWITCH or Switch() in (unit.intents[0], ref[0]):
+        from ..bots.expert import ExpertBot
+
+        line = reference_line(det.copy(), player, unit, ExpertBot(0))
+        if line != ref:
+            lines.append(line)
     found = []
     if unit.kind == OPTION:
-        bot = PlannerBot(0)
-        found = [it for _, it, _ in bot.option_scores(View(det), list(det.legal))]
+        found = [it for _, it, _ in PlannerBot(0).option_scores(View(det), list(det.legal))]
     elif unit.kind == "clearance":
         found = [Clearance(not ref[0].clear)] if isinstance(ref[0], Clearance) else []
-    return [(it,) for it in found if it != ref[0] and it in det.legal][: depth.extra]
+    lines += [(it,) for it in found if it != ref[0] and it in det.legal and (it,) not in lines]
+    return lines[: depth.extra]
 
 
 # --------------------------------------------------------------------------- one decision
@@ -303,29 +312,36 @@ def judge(position, player: str, unit: Unit, depth: Depth) -> Judgement:
     det = position.copy(determinize=player, seed=SEED_BASE)
     played = tuple(unit.intents)
     ref = reference_line(det.copy(), player, unit)
-    d = 0  # the first step where the played line leaves the planner's
-    while d < min(len(played), len(ref)) and played[d] == ref[d]:
-        d += 1
-    same = d >= len(played) and d >= len(ref)
-    lines = [played] if same else [played, ref] + alternatives(det, player, unit, ref, depth)
-    # the planner's own line needs only its value, for the curve: half the futures do
-    samples = line_values(position, player, lines, depth, max(1, depth.samples // 2) if same else None)
-    means = [sum(got[0] for got in line) / len(line) for line in samples]
-    value = means[0]
-    at = min(d, len(played) - 1)
-    if same:
+    if played == ref:
+        # the planner's own line needs only its value, for the curve: half the futures do
+        samples = line_values(position, player, [played], depth, max(1, depth.samples // 2))
+        value = sum(got[0] for got in samples[0]) / len(samples[0])
         return Judgement(unit.seqs[0], player, kind_of(unit, played[0], None), played[0], None, 0.0, "best", "",
                          round(value, 3), played, ())
+    lines = [played, ref] + alternatives(det, player, unit, ref, depth)
+    samples = line_values(position, player, lines, depth)
+    means = [sum(got[0] for got in line) / len(line) for line in samples]
+    value = means[0]
     b = max(range(1, len(lines)), key=lambda i: (means[i], -i))
-    loss = max(0.0, means[b] - value)
     best = means[b] <= value + 1e-9
-    better_line = lines[b][at:] if lines[b] is ref else lines[b]
-    better = None if best else better_line[0]
-    kind = kind_of(unit, played[at], better if better is not None else ref[min(d, len(ref) - 1)])
-    verdict = verdict_for(loss, best)
+    # the decision judged: the first step where the played line leaves the better one (the planner's
+    # when the played line is best), the position before it the one reviewed
+    at = min(_leaves(played, ref if best else lines[b]), len(played) - 1)
+    better_line = () if best else lines[b][at:]
+    better = better_line[0] if better_line else None
+    loss = 0.0 if best else means[b] - value
+    kind = kind_of(unit, played[at], better if better is not None else ref[min(at, len(ref) - 1)])
     why = "" if best else because(det, player, played[at:], better_line, samples[0], samples[b])
-    return Judgement(unit.seqs[at], player, kind, played[at], better, round(loss, 3), verdict, why,
-                     round(value, 3), played[at:], () if best else tuple(better_line))
+    return Judgement(unit.seqs[at], player, kind, played[at], better, round(loss, 3), verdict_for(loss, best), why,
+                     round(value, 3), played[at:], tuple(better_line))
+
+
+def _leaves(played: tuple, line: tuple) -> int:
+    """The first step where ``played`` and ``line`` differ."""
+    d = 0
+    while d < min(len(played), len(line)) and played[d] == line[d]:
+        d += 1
+    return d
 
 
 # --------------------------------------------------------------------------- why, in game terms
