@@ -167,12 +167,7 @@ def _review(args) -> int:
         return EXIT_BAD
     out = args.out if args.out is not None else str(pathlib.Path(args.save).with_suffix("")) + "-review.ipynb"
 
-    def progress(done: int, total: int) -> None:
-        if not args.quiet and (done == total or done % 10 == 0):
-            print(f"\rreviewing: {done} of {total} decisions", end="" if done < total else "\n",
-                  file=sys.stderr, flush=True)
-
-    rv = review(game, player=args.player, depth=args.depth, jobs=args.jobs, progress=progress)
+    rv = review(game, player=args.player, depth=args.depth, jobs=args.jobs, progress=not args.quiet)
     if rv.partial and not args.quiet:
         print(file=sys.stderr)
     print("\n".join(visible(line) for line in rv.table().split("\n")))

@@ -107,15 +107,17 @@ def review(game_or_save_path, player=None, depth="normal", jobs=1, progress=None
     sampled, how many Stages they run, how many alternatives are looked at); ``jobs`` > 1 judges
     in that many worker processes (at most one per CPU). ``progress(done, total)`` is called after
     each decision; left None, a notebook shows a progress bar (ipywidgets, when installed) and
-    elsewhere nothing is shown; False shows nothing. Ctrl-C (KeyboardInterrupt) stops the review
+    elsewhere nothing is shown; True shows the bar, or outside a notebook a line on standard error;
+    False shows nothing. Ctrl-C (KeyboardInterrupt) stops the review
     and returns what is done: the Review then says it is partial (``review.partial``)."""
     game = _game(game_or_save_path)
     player = _player(game, player)
     d, jobs = _depth(depth), _jobs(jobs)
     start = time.perf_counter()
     todo = plan(game, player)
-    bar = _notebook_bar() if progress is None else None
-    report = progress if callable(progress) else (bar.update if bar is not None else None)
+    bar = _notebook_bar() if progress is None or progress is True else None
+    report = progress if callable(progress) else (bar.update if bar is not None else
+                                                  _text_progress if progress is True else None)
     found = []
     judged = _judged(game, player, d, jobs, todo)
     try:
@@ -133,6 +135,13 @@ def review(game_or_save_path, player=None, depth="normal", jobs=1, progress=None
             bar.close()
     return Review(game, player, found, depth if isinstance(depth, str) else "custom", len(todo),
                   round(time.perf_counter() - start, 3))
+
+
+def _text_progress(done: int, total: int) -> None:
+    """Progress as a line on standard error (``progress=True`` outside a notebook)."""
+    if done == total or done % 10 == 0:
+        print(f"\rreviewing: {done} of {total} decisions", end="\n" if done == total else "", file=sys.stderr,
+              flush=True)
 
 
 class _Bar:
