@@ -6,18 +6,11 @@ import json
 
 import stationmaster as sm
 from stationmaster import cli
-from stationmaster.bots.planner import PlannerBot
-from stationmaster.intents import Agent
+from planted import unstocked_game
 
 
 def test_review_prints_the_mistakes_and_writes_the_notebook(tmp_path, capsys):
-    g = sm.new_game(seed=9)
-    bot = PlannerBot(0)
-    while len(g.history) < 120:
-        it = bot.choose(g)
-        if isinstance(it, Agent) and it.action == "stock" and it.at != (0, 0):
-            it = Agent("pass")  # every stocking of an industry's box passed: mistakes to report
-        g.apply(it)
+    g, _ = unstocked_game(9, 120, every=True)  # every stocking of an industry's box passed: mistakes to report
     save = tmp_path / "game.json"
     g.save(save)
     out_nb = tmp_path / "out.ipynb"

@@ -10,7 +10,7 @@ import pytest
 
 import stationmaster as sm
 
-from .planted import PLANTS, planted_game
+from planted import PLANTS, planted_game
 
 
 @pytest.mark.slow

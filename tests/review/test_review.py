@@ -14,6 +14,8 @@ from stationmaster.review import KINDS, THRESHOLDS, VERDICTS, Judgement, iter_re
 from stationmaster.review.judge import verdict_for
 from stationmaster.timeline import thaw
 
+from planted import unstocked_game
+
 
 def planner_game(seed=1, decisions=40, **options):
     g = sm.new_game(seed=seed, **options)
@@ -27,14 +29,7 @@ def test_the_planners_own_decisions_are_best_and_a_deviation_is_judged():
     """A game the planner plays but for one Freight Agent pass where it would stock a green box:
     every decision of the planner's is "best", the pass is not, its loss is the expected Revenue
     it costs, and the record says it in game terms."""
-    g = sm.new_game(seed=9)
-    bot = PlannerBot(0)
-    passed = None
-    while not g.is_over and len(g.history) < 120:
-        it = bot.choose(g)
-        if passed is None and isinstance(it, Agent) and it.action == "stock" and it.at != (0, 0):
-            it, passed = Agent("pass"), len(g.history) + 1
-        g.apply(it)
+    g, passed = unstocked_game(9, 120)
     assert passed is not None
     r = sm.review(g)
     j = r.at(passed)
@@ -150,14 +145,7 @@ def test_verdicts_follow_the_documented_thresholds():
 
 
 def test_the_review_notebook_has_the_comments_at_their_stages(tmp_path):
-    g = sm.new_game(seed=9)
-    bot = PlannerBot(0)
-    passed = None
-    while len(g.history) < 100:
-        it = bot.choose(g)
-        if passed is None and isinstance(it, Agent) and it.action == "stock" and it.at != (0, 0):
-            it, passed = Agent("pass"), len(g.history) + 1
-        g.apply(it)
+    g, passed = unstocked_game(9, 100)
     g.annotate(passed, "I wanted to draw instead")
     r = sm.review(g, depth="fast")
     path = tmp_path / "review.ipynb"
@@ -179,14 +167,7 @@ def test_the_review_notebook_has_the_comments_at_their_stages(tmp_path):
 def test_the_comments_become_notes_a_player_keeps_in_the_save(tmp_path):
     """Review.annotate: the comments are notes on the game (after the player's own), a second
     review replaces the first's, and a save keeps them."""
-    g = sm.new_game(seed=9)
-    bot = PlannerBot(0)
-    passed = None
-    while len(g.history) < 100:
-        it = bot.choose(g)
-        if passed is None and isinstance(it, Agent) and it.action == "stock" and it.at != (0, 0):
-            it, passed = Agent("pass"), len(g.history) + 1
-        g.apply(it)
+    g, passed = unstocked_game(9, 100)
     g.annotate(passed, "mine")
     r = sm.review(g, depth="fast")
     assert r.annotate() == len(r.comments()) >= 1

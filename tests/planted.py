@@ -118,3 +118,17 @@ def planted_game(seed: int, plants=PLANTS, after_stages: int = 3, limit: int = 7
             continue
         g.apply(planned)
     return g, done
+
+
+def unstocked_game(seed: int = 9, decisions: int = 120, every: bool = False):
+    """A planner game of ``decisions`` intents with its first stocking of an industry's green box
+    (``every``: each) passed instead; (game, the seq of the first pass or None)."""
+    g = sm.new_game(seed=seed)
+    bot = PlannerBot(0)
+    passed = None
+    while not g.is_over and len(g.history) < decisions:
+        it = bot.choose(g)
+        if (passed is None or every) and unstocked(g, it):
+            it, passed = Agent("pass"), passed or len(g.history) + 1
+        g.apply(it)
+    return g, passed
