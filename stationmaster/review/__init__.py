@@ -14,6 +14,7 @@ import os
 import signal
 import sys
 import time
+import warnings
 
 from ..game import Game
 from ..saves import load
@@ -65,11 +66,14 @@ def plan(game, player) -> list:
     return [(unit, freeze(position.state)) for unit, position in units(game, player)]
 
 
-def _judge_frozen(args) -> Judgement:
-    """A worker's job: one decision, from the frozen position before it."""
+def _judge_frozen(args):
+    """One decision, from the frozen position before it: its Judgement, or, when judging it failed
+    (an engine fault in a rollout: never a reason to lose the rest of the review), the reason."""
     config, seed, player, unit, snap, depth = args
-    position = Game.from_position(config, seed, thaw(snap))
-    return judge(position, player, unit, depth)
+    try:
+        return judge(Game.from_position(config, seed, thaw(snap)), player, unit, depth)
+    except Exception as e:  # reported by _judged, the decision left unjudged
+        return f"decision {unit.seqs[0]} could not be judged ({type(e).__name__}: {e})"
 
 
 def _quiet_worker() -> None:
@@ -78,15 +82,26 @@ def _quiet_worker() -> None:
 
 
 def _judged(game, player: str, d: Depth, jobs: int, todo: list):
-    """Yield the judgement of each planned decision, in order (``jobs`` worker processes)."""
+    """Yield the judgement of each planned decision, in order (``jobs`` worker processes); for a
+    decision that could not be judged, a warning (RuntimeWarning) and None."""
+    work = [(game.config, game.seed, player, unit, snap, d) for unit, snap in todo]
     if jobs == 1 or len(todo) < 2:
-        for unit, snap in todo:
-            yield judge(Game.from_position(game.config, game.seed, thaw(snap)), player, unit, d)
-        return
-    import multiprocessing  # only here processes are started: a JupyterLite (Pyodide) kernel has none
+        results = map(_judge_frozen, work)
+    else:
+        import multiprocessing  # only here processes are started: a JupyterLite (Pyodide) kernel has none
 
-    with multiprocessing.Pool(min(jobs, len(todo)), initializer=_quiet_worker) as pool:  # leaving it stops them
-        yield from pool.imap(_judge_frozen, [(game.config, game.seed, player, unit, snap, d) for unit, snap in todo])
+        pool = multiprocessing.Pool(min(jobs, len(todo)), initializer=_quiet_worker)
+        results = pool.imap(_judge_frozen, work)
+    try:
+        for got in results:
+            if isinstance(got, str):
+                warnings.warn(got, RuntimeWarning, stacklevel=2)
+                got = None
+            yield got
+    finally:
+        if jobs > 1 and len(todo) >= 2:  # done, closed or interrupted: the workers stop
+            pool.terminate()
+            pool.join()
 
 
 def iter_review(game_or_save_path, player=None, depth="normal", jobs=1):
@@ -96,7 +111,7 @@ def iter_review(game_or_save_path, player=None, depth="normal", jobs=1):
     game = _game(game_or_save_path)
     player = _player(game, player)
     d, jobs = _depth(depth), _jobs(jobs)
-    yield from _judged(game, player, d, jobs, plan(game, player))
+    yield from (j for j in _judged(game, player, d, jobs, plan(game, player)) if j is not None)
 
 
 def review(game_or_save_path, player=None, depth="normal", jobs=1, progress=None) -> Review:
@@ -118,22 +133,25 @@ def review(game_or_save_path, player=None, depth="normal", jobs=1, progress=None
     bar = _notebook_bar() if progress is None or progress is True else None
     report = progress if callable(progress) else (bar.update if bar is not None else
                                                   _text_progress if progress is True else None)
-    found = []
+    found, unjudged = [], 0
     judged = _judged(game, player, d, jobs, todo)
     try:
         for j in judged:
-            found.append(j)
-            if bar is not None:
-                bar.tell(j, game)
+            if j is None:  # could not be judged (warned): not a decision of this review
+                unjudged += 1
+            else:
+                found.append(j)
+                if bar is not None:
+                    bar.tell(j, game)
             if report is not None:
-                report(len(found), len(todo))
+                report(len(found) + unjudged, len(todo))
     except KeyboardInterrupt:
         pass
     finally:
         judged.close()
         if bar is not None:
             bar.close()
-    return Review(game, player, found, depth if isinstance(depth, str) else "custom", len(todo),
+    return Review(game, player, found, depth if isinstance(depth, str) else "custom", len(todo) - unjudged,
                   round(time.perf_counter() - start, 3))
 
 

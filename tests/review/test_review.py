@@ -2,6 +2,7 @@
 change when the cards its player could not see do), paired (the same futures for every line) and
 that Ctrl-C keeps what is done."""
 
+import importlib
 import json
 
 import pytest
@@ -177,3 +178,26 @@ def test_the_comments_become_notes_a_player_keeps_in_the_save(tmp_path):
     path = tmp_path / "g.json"
     g.save(path)
     assert sm.load(path).notes == g.notes
+
+
+def test_a_decision_that_cannot_be_judged_is_said_and_the_rest_are_judged(monkeypatch):
+    """An engine fault in one decision's rollouts is warned about, that decision left out; the
+    review goes on with the others."""
+    judging = importlib.import_module("stationmaster.review.judge")  # the module: the package's ``judge`` is its function
+
+    g = planner_game(seed=2, decisions=12)
+    real = judging.rollout
+    calls = []
+
+    def failing(det, player, line, stop):
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("a card's rule failed")
+        return real(det, player, line, stop)
+
+    monkeypatch.setattr(judging, "rollout", failing)
+    with pytest.warns(RuntimeWarning, match=r"decision \d+ could not be judged \(RuntimeError: a card's rule failed\)"):
+        r = sm.review(g, depth="fast")
+    assert r.decisions and not r.partial and len(r.decisions) == r.total
+    walked = sum(1 for _ in iter_review(planner_game(seed=2, decisions=12), depth="fast"))
+    assert len(r.decisions) == walked - 1
