@@ -294,7 +294,7 @@ def alternatives(det, player: str, unit: Unit, ref: tuple, depth: Depth) -> list
 def kind_of(unit: Unit, played: Intent, better: Intent | None) -> str:
     """The decision's kind, as ``KINDS`` name it."""
     k = unit.kind
-    if k == OPTION and not (isinstance(played, Switch) or isinstance(played, Agent) or isinstance(played, Draw)):
+    if k == OPTION and not isinstance(played, (Switch, Agent, Draw)):
         return "switching"  # a step of the switching turn the option began
     if k == OPTION:
         if isinstance(played, Agent):
