@@ -12,6 +12,7 @@ from .errors import IllegalIntent, SaveError
 from .events import Event
 from .game import Game
 from .intents import Intent, parse
+from .review import Review, review
 from .saves import load, loads
 from .start import new_game
 
@@ -34,4 +35,5 @@ def play(*args, **kw):
     return _play(*args, **kw)
 
 
-__all__ = ["bots", "Event", "Game", "IllegalIntent", "Intent", "SaveError", "load", "loads", "new_game", "parse", "play"]
+__all__ = ["bots", "Event", "Game", "IllegalIntent", "Intent", "Review", "SaveError", "load", "loads", "new_game",
+           "parse", "play", "review"]
