@@ -13,6 +13,11 @@ A save is untrusted text: everything printed from it shows control and invisible
 escapes (``\x1b``, ``\u202e``; see ``stationmaster.safetext``), so a save cannot clear, retitle or
 garble the terminal; ``--json`` escapes them the JSON way, so the data reads back unchanged.
 
+``stationmaster review SAVE.json [--out review.ipynb]`` reviews a player's decisions (see
+``stationmaster.review``): prints the decisions that cost Revenue and writes the record notebook with
+the review's comments. Exit status 0; 130 when Ctrl-C stopped it (what was done is printed and
+written); 2 for a save that cannot be loaded or a bad option.
+
 ``stationmaster simulate --bot NAME --length L --games N`` plays many games with the bot in every
 seat, in worker processes (``--jobs``, at most ``max_jobs()``: more is lowered, and said), and
 summarises them (``--json``); ``--out FILE.jsonl`` keeps one JSON line per game, written and
@@ -141,6 +146,60 @@ def _replay(args) -> int:
     else:
         print(format_summary("<stdin>" if args.save == "-" else args.save, info))
     return EXIT_STOPPED if game.replay_error else EXIT_OK
+
+
+def _review(args) -> int:
+    from .review import DEPTHS, review
+
+    try:
+        game = load(args.save)
+    except SaveError as e:
+        print(visible(f"stationmaster: {args.save}: {e}"), file=sys.stderr)
+        return EXIT_BAD
+    if args.player is not None and args.player not in game.players:
+        print(visible(f"stationmaster: {clip(args.player, 60)} is not a player of this game (its players: "
+                      f"{', '.join(game.players)})"), file=sys.stderr)
+        return EXIT_BAD
+    if args.depth not in DEPTHS:  # pragma: no cover - argparse's choices refuse it first
+        return EXIT_BAD
+    if args.jobs < 1:
+        print("stationmaster: --jobs must be a whole number from 1", file=sys.stderr)
+        return EXIT_BAD
+    out = args.out if args.out is not None else str(pathlib.Path(args.save).with_suffix("")) + "-review.ipynb"
+
+    rv = review(game, player=args.player, depth=args.depth, jobs=args.jobs, progress=not args.quiet)
+    if rv.partial and not args.quiet:
+        print(file=sys.stderr)
+    print("\n".join(visible(line) for line in rv.table().split("\n")))
+    print(f"\n{len(rv.decisions)} decisions in {rv.seconds:.1f} s")
+    try:
+        rv.to_notebook(out)
+    except SaveError as e:
+        print(visible(f"stationmaster: cannot write the review notebook: {e}"), file=sys.stderr)
+        return EXIT_BAD
+    except OSError as e:
+        print(visible(f"stationmaster: cannot write {clip(out, 100)}: {_why(e)}"), file=sys.stderr)
+        return EXIT_BAD
+    print(visible(f"the record notebook with the review's comments: {clip(out, 100)}"))
+    return EXIT_INTERRUPTED if rv.partial else EXIT_OK
+
+
+def _review_parser(sub) -> None:
+    from .review import DEPTHS
+
+    r = sub.add_parser("review", help="review a player's decisions in a save: what cost Revenue, and why",
+                       description="Judge every decision of one player in a save against the planner's, on "
+                       "the same sampled futures, print the decisions that cost Revenue and write the record "
+                       "notebook with the review's comments at each Stage (docs/review.md). Ctrl-C stops it "
+                       "and keeps what is done.")
+    r.add_argument("save", metavar="SAVE.json", help="the save file")
+    r.add_argument("--out", metavar="FILE.ipynb",
+                   help="the review notebook to write (default: SAVE-review.ipynb beside the save)")
+    r.add_argument("--player", metavar="NAME", help="whose decisions (default: the only human, else the first seat)")
+    r.add_argument("--depth", default="normal", choices=list(DEPTHS), help="how hard to look (default: normal)")
+    r.add_argument("--jobs", type=int, default=1, metavar="N", help="worker processes (default 1)")
+    r.add_argument("--quiet", action="store_true", help="no progress line")
+    r.set_defaults(run=_review)
 
 
 PLAY_NOTEBOOK = "station-master.ipynb"
@@ -408,6 +467,7 @@ def parser() -> argparse.ArgumentParser:
                    help="print the JupyterLab command instead of running it")
     q.set_defaults(run=_play)
     _simulate_parser(sub)
+    _review_parser(sub)
     _serve_parser(sub)
     _lite_parser(sub)
     return p

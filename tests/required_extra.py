@@ -17,7 +17,7 @@ from packaging.requirements import InvalidRequirement, Requirement  # pytest dep
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 INSTALL = '.venv/bin/pip install -e ".[test]"'
 #: a distribution whose import name is not its own name with "-" as "_"
-MODULE_OF = {}
+MODULE_OF = {"pytest-xdist": "xdist"}
 
 
 def test_extra(pyproject: pathlib.Path = ROOT / "pyproject.toml") -> list:

@@ -140,7 +140,7 @@ def _play(g, expert) -> None:
 
 
 def the_clearance() -> Lesson:
-    """Key moment 1: clear or hold a following train (the Superintendent's decision)."""
+    """Key moment 1: the Superintendent clears or holds a train following another."""
     return moment(1)
 
 

@@ -40,7 +40,7 @@ LAYERS = (
     ("façade", ("decisions", "timeline", "game")),
     ("drawing and help", ("view", "explain")),
     ("bots", ("bots",)),
-    ("saves and records", ("saves", "start", "record", "slowmo", "builder")),
+    ("saves and records", ("saves", "start", "record", "slowmo", "builder", "review")),
     ("tables, seats and tutorials", ("server", "remote", "env", "lessons")),
     ("the notebook board", ("widgets",)),
     ("front doors", ("", "cli", "lite")),
@@ -289,6 +289,7 @@ LAZY_STANDARD_LIBRARY = {
     ("stationmaster.server.store", "fcntl"): "there is no flock on Windows: the import itself may fail there",
     ("stationmaster.bots.simulate", "multiprocessing"): "only simulate(jobs > 1) starts processes, which a "
                                                         "Pyodide kernel (the JupyterLite site) has none of",
+    ("stationmaster.review", "multiprocessing"): "only review(jobs > 1) starts processes (none in Pyodide)",
 }
 
 

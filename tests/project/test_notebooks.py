@@ -168,10 +168,12 @@ def test_the_multiplayer_tutorials_coop_targets_are_the_engines():
     import stationmaster as sm
 
     text = notebook_text("07-multiplayer.ipynb")
-    found = re.search(r"Short: (\d+) for two players, (\d+) for three, (\d+) for four", text)
-    assert found, "tutorial 7 no longer states the Short Co-op targets"
+    found = re.search(r"Short: (\d+) for two players, (\d+) for three, (\d+) for four; Standard: (\d+), (\d+) and (\d+)",
+                      text)
+    assert found, "tutorial 7 no longer states the Short and Standard Co-op targets"
     teams = [["A", "B", "C", "D"][:n] for n in (2, 3, 4)]
-    dealt = [sm.new_game(seed=1, players=t, mode="coop", length="short").config.target for t in teams]
+    dealt = [sm.new_game(seed=1, players=t, mode="coop", length=length).config.target
+             for length in ("short", "standard") for t in teams]
     assert [int(x) for x in found.groups()] == dealt
 
 
