@@ -42,8 +42,8 @@ CSS = ("<style>.sm-replay:focus{outline:none}.sm-replay:focus-within{box-shadow:
        ".sm-replay .sm-steps{align-items:center;min-height:34px;flex-wrap:wrap}"
        ".sm-replay .sm-steps .jupyter-button{height:28px;min-width:34px;padding:0 6px;margin:2px 2px 2px 0;flex:0 0 auto}"
        ".sm-replay .sm-steps .widget-slider{flex:1 1 auto;min-width:120px}"
-       ".sm-replay .sm-strip{height:86px;min-height:86px;overflow:hidden;align-items:flex-start}"
-       ".sm-replay .sm-strip .sm-words{flex:1 1 auto;min-width:0;overflow-y:auto;height:86px}"
+       ".sm-replay .sm-strip{height:100px;min-height:100px;overflow:hidden;align-items:flex-start}"
+       ".sm-replay .sm-strip .sm-words{flex:1 1 auto;min-width:0;overflow-y:auto;height:100px}"
        ".sm-replay .sm-strip .sm-words .widget-html-content{line-height:1.45;white-space:normal}"
        ".sm-replay .sm-strip .sm-curve-box{flex:0 0 auto}"
        ".sm-replay .sm-why{font-style:italic}.sm-replay .sm-steps .sm-idle{opacity:0.4}</style>")
