@@ -285,8 +285,11 @@ def review_of(game, say, progress=None):
         return None
     try:
         return review(game, progress=progress)
-    except (ValueError, KeyboardInterrupt) as e:
-        say(f"The review stopped: {e}", "error")
+    except KeyboardInterrupt:
+        say("The review was stopped before it had a result.", "warning")
+        return None
+    except Exception as e:  # a button must never leave the board silent: the replay opens without it
+        say(f"The review could not be made: {type(e).__name__}: {e}", "error")
         return None
 
 

@@ -285,3 +285,19 @@ def test_a_decisions_note_is_shown_with_its_step():
     assert "Note</b>: Should have kept the Depot &lt;here&gt;" in replay.words.value
     replay.move("forward")
     assert "Note" not in replay.words.value
+
+
+def test_a_review_that_fails_opens_the_replay_without_it_and_says_why(monkeypatch):
+    fake = types.ModuleType("stationmaster.review")
+
+    def review(g, progress=None):
+        raise RuntimeError("no futures to sample")
+
+    fake.review = review
+    monkeypatch.setitem(sys.modules, "stationmaster.review", fake)
+    board = sm.play(_random_game(seed=2, n=20), autosave=False)
+    board.review.button.click()
+    replay = board.review.replay
+    assert replay is not None and replay.review is None
+    assert "The review could not be made: RuntimeError: no futures to sample" in replay.status.value
+
