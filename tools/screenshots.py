@@ -54,6 +54,9 @@ SHOTS = {
         "tests/browser/test_board_room.py::test_the_bar_and_the_whole_board_are_on_one_screen[4-players]",
     "board-day-end-jupyterlab.png":
         "tests/browser/test_board_room.py::test_a_day_of_solitaire_by_mouse_never_moves_the_board",
+    # the replay with a review (issue 31.2): a reviewed decision, its marks, the verdict and the curve
+    "board-replay-review-jupyterlab.png":
+        "tests/browser/test_replay_keys.py::test_replay_keys_step_it_and_leave_jupyterlabs_shortcuts_alone",
     # the JupyterLite site (issue 18): the play notebook's board, drawn as SVG in the browser's own kernel
     "lite-board.png": "tests/browser/test_lite.py::test_site_plays_saves_in_the_browser_and_resumes_offline",
     "lite-resumed.png": "tests/browser/test_lite.py::test_site_plays_saves_in_the_browser_and_resumes_offline",

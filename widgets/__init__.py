@@ -13,15 +13,31 @@ from .autosave import AUTOSAVE_NAME, autosave_name, autosave_path, autosaves, re
 from .action import Action
 from .controller import Controller
 
-__all__ = ["AUTOSAVE_NAME", "Action", "Board", "Controller", "GameBoard", "autosave_name", "autosave_path",
-           "autosaves", "play", "resume"]
+__all__ = ["AUTOSAVE_NAME", "Action", "Board", "Controller", "GameBoard", "ReplayBoard", "autosave_name",
+           "autosave_path", "autosaves", "play", "replay", "resume"]
 
 
 def __getattr__(name):
     if name in ("GameBoard", "Board"):  # ``Board``: the board's earlier name (the Porter's intent is ``intents.Board``)
         from .board import GameBoard
         return GameBoard
+    if name == "ReplayBoard":
+        from .replayboard import ReplayBoard
+        return ReplayBoard
     raise AttributeError(name)
+
+
+def replay(game_or_save, review=None, **options):
+    """A read-only board over a game's record, to step through its decisions: ``replay(game)`` or
+    ``replay("my-save.json")``; ``review``: a ``stationmaster.review`` Review of the game, whose
+    verdicts, better moves and expected-Revenue curve it shows (True: review it now). A slider, the
+    step buttons and the keys move it (←/→ one decision, ↑/↓ one Stage, Home/End), once it has the
+    focus (a click on it); "Play on from here" starts a new game from the position shown. Options:
+    ``step`` (where it opens), ``theme``, ``surface``, ``autosave`` (of the games played on).
+    Returns the ``ReplayBoard``."""
+    from .board import GameBoard
+    from .replayboard import replay as _replay
+    return _replay(game_or_save, review, make_board=GameBoard, **options)
 
 
 def play(*args, theme: str = "auto", autosave=True, resume=None, pace: float | None = None, compact="auto",

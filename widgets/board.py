@@ -38,6 +38,7 @@ from .forwarding import forward_names
 from .logpanel import LogPanel
 from .newgame import NewGameForm, started_words
 from .overlays import Overlays
+from .reviewdoor import ReviewDoor
 from .tableview import BADGE_R, HIGHLIGHT, TableView  # noqa: F401  (HIGHLIGHT: its old place)
 from .tools import Tools
 from .words import capital, for_mouse
@@ -123,7 +124,10 @@ class GameBoard(W.VBox):
         self.bot_box = BotBar(self.autoplay, self.tell)
         self.log_box = LogPanel()
         f, c = self.files, self.controller
-        self.tools = Tools([self.form.button, f.save_button, f.upload], [f.save_link], theme=theme,
+        self.review = ReviewDoor(self, game=lambda: self._game, surface=kind, say=self.tell, make_board=type(self),
+                                 autosave=autosave)
+        self.tools = Tools([self.form.button, f.save_button, f.upload, self.review.button],
+                           [self.review.progress, f.save_link], theme=theme,
                            page_theme=lambda: self.page.page_theme if self.page else "", on_theme=self._retheme,
                            options={name: getattr(c, name, False) for name in PLAY_OPTIONS},
                            on_option=self.set_option, game=lambda: self._game)
@@ -391,6 +395,7 @@ class GameBoard(W.VBox):
                               f"do again: {self._said(redo)}" if redo is not None else "There is nothing to redo",
                               redo is not None)
         self.bot_box.update()
+        self.review.update()
 
     def log_text(self) -> str:
         """The event log as plain text."""

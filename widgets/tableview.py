@@ -14,18 +14,23 @@ from . import frontend
 from . import surface as _surface
 from .frontend import set_trait as _set
 
-#: highlight colours by kind, per theme: (stroke, fill, width, dash)
+#: highlight colours by kind, per theme: (stroke, fill, width, dash); "played" and "better" are a
+#: replay's: the move made at a decision and the better one its review found
 HIGHLIGHT = {
     "light": {"selected": ("#d9480f", "rgba(217,72,15,0.10)", 3.0, ()),
               "target": ("#1a7f37", "rgba(26,127,55,0.16)", 2.5, (6, 3)),
               "turned": ("#8250df", "rgba(130,80,223,0.12)", 2.5, (3, 3)),
               "option": ("#1f6feb", None, 1.5, (3, 3)),
-              "hint": ("#bf8700", "rgba(212,167,44,0.22)", 3.5, ())},
+              "hint": ("#bf8700", "rgba(212,167,44,0.22)", 3.5, ()),
+              "played": ("#1f6feb", "rgba(31,111,235,0.14)", 3.5, ()),
+              "better": ("#1a7f37", "rgba(26,127,55,0.18)", 3.5, (8, 4))},
     "dark": {"selected": ("#ff922b", "rgba(255,146,43,0.16)", 3.0, ()),
              "target": ("#3fb950", "rgba(63,185,80,0.20)", 2.5, (6, 3)),
              "turned": ("#d2a8ff", "rgba(210,168,255,0.16)", 2.5, (3, 3)),
              "option": ("#58a6ff", None, 1.5, (3, 3)),
-             "hint": ("#e3b341", "rgba(227,179,65,0.22)", 3.5, ())},
+             "hint": ("#e3b341", "rgba(227,179,65,0.22)", 3.5, ()),
+             "played": ("#58a6ff", "rgba(88,166,255,0.18)", 3.5, ()),
+             "better": ("#3fb950", "rgba(63,185,80,0.22)", 3.5, (8, 4))},
 }
 #: the compact card row (big print) once the full table is shown smaller than this: the full
 #: layout's card text is drawn for 100 % (titles 9-10.5 px, descriptions 7.5 px)
@@ -148,6 +153,12 @@ class TableView:
         self.painter.invalidate(layer)
         if self.scene is not None:
             self.paint()
+
+    def close(self) -> None:
+        """Close the surface's widgets (an ipycanvas MultiCanvas's layers too: they are not its children)."""
+        layers = [self.canvas[i] for i in range(len(self.painter.layers))] if self.surface == "canvas" else []
+        for w in (*layers, self.canvas):
+            frontend.close_widget(w)
 
     def target_at(self, x: float, y: float) -> tuple | None:
         """The target drawn topmost at scene pixel (x, y), if any."""
