@@ -6,12 +6,16 @@
   of the planner with every fifth option decision a Freight Agent pass (a player who is not the
   planner: about one decision in ten then leaves its line and is rolled out against it), whole games;
 - the seconds of a whole review of the first game, and of its first judgement (``iter_review``);
-- the budget: a 200-decision Standard game in at most 60 s on one core at the default depth.
+- the budget: a 200-decision Standard game in at most 60 s on one core at the default depth;
+- the replay's step time on the first game, kernel-side, on both surfaces (``benchmarks/replay.py``'s
+  measure, which times every key's move and the positions alone: run it for the details), against
+  its budget of 50 ms a step.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import platform
@@ -29,6 +33,27 @@ from stationmaster.intents import Agent  # noqa: E402
 from stationmaster.review import iter_review  # noqa: E402
 
 BUDGET_S_FOR_200 = 60.0
+
+
+def _replay_benchmark():
+    """benchmarks/replay.py (a script beside this one, not a package)."""
+    spec = importlib.util.spec_from_file_location("replay_benchmark", Path(__file__).with_name("replay.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def replay_steps(game) -> dict:
+    """The replay's kernel-side step time over the game on each surface: median, 90th percentile and
+    worst of a step forward (→ through the whole game), and the worst of every key's move."""
+    bench = _replay_benchmark()
+    out = {}
+    for surface in ("canvas", "svg"):
+        timed = bench.time_steps(game, surface, (900, 520))
+        out[surface] = {"forward_ms": timed["forward"], "worst_ms": timed["worst_ms"]}
+    out["budget_ms"] = bench.BUDGET_MS
+    out["within_budget"] = all(out[s]["worst_ms"] <= bench.BUDGET_MS for s in ("canvas", "svg"))
+    return out
 
 
 def player_game(seed: int):
@@ -53,9 +78,11 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     args = p.parse_args(argv)
     per, rows = [], []
-    first_s = None
+    first_s = replay = None
     for seed in range(1, args.games + 1):
         g = player_game(seed)
+        if seed == 1:
+            replay = replay_steps(g)
         t = time.perf_counter()
         if seed == 1:
             next(iter_review(g, depth=args.depth, jobs=args.jobs))
@@ -75,6 +102,7 @@ def main(argv=None) -> int:
         "first_decision_s": first_s,
         "budget_s_for_200_decisions": BUDGET_S_FOR_200,
         "within_budget": 200 * s_per <= BUDGET_S_FOR_200,
+        "replay_step": replay,
         "python": platform.python_version(), "cpus": os.cpu_count(),
     }
     print(json.dumps(out, indent=1))
