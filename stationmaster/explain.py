@@ -10,7 +10,7 @@ from __future__ import annotations
 from .cards import rules_of
 from .flow import Option, Phase, Where
 from .intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Grade, Move, Place, Play, Run, SetOut, Switch, Work
-from .query import actor, hand_limit, spec_of
+from .query import actor, capacity, hand_limit, spec_of
 
 #: what End finishes, as a button says it, by phase (and by Local Operations option)
 END_LABELS = {(Phase.LOCAL_OPERATIONS, Option.SWITCH): "End switching",
@@ -188,7 +188,14 @@ def why(game, intent) -> str:
             return (f"A loaded car in {where}'s green box gives the Porters or Laborers something to work in "
                     "Load/Unload: that is where Revenue comes from")
         if it.action == "clear":
-            return f"{where}'s red box is full: until it is cleared, nothing new can be put down there"
+            area = s.areas[seat]
+            fac = area.facilities.get(it.at)
+            held, boxes = (len(fac.red) if fac else 0), capacity(s, area, it.at)[1]
+            if held >= boxes:
+                return (f"{where}'s red boxes are full ({held} of {boxes}): until they are cleared, nothing new "
+                        "can be put down there")
+            return (f"{where}'s red boxes hold {held} of {boxes}: clearing them makes room for what the coming "
+                    "trains and loads put down")
         return f"A jammed load at {where} earns nothing until it is freed"
     if isinstance(it, Clearance):
         t = s.trains.get(getattr(s.turn.pending, "tray", None))

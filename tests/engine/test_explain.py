@@ -174,3 +174,18 @@ def test_an_extras_passengers_are_explained_with_its_own_label_and_a_list_names_
     why = explain.why(g, Detrain(t.tray))
     assert why.startswith("Train X11 brought passengers for your Office"), why
     assert explain._and(["Run-around", "Straight", "Run-around"]) == "Run-around and Straight"
+
+
+def test_the_reason_to_clear_a_red_box_says_how_full_the_boxes_are():
+    """A Freight Agent's clear was explained as "the red box is full" whatever the boxes held (tutorial
+    11's expert cleared 2 of 4): the reason says how many are full, and a full one is called full."""
+    from stationmaster.intents import Agent
+    b = Position(seed=3)
+    b.boxes("Player", (0, 0), red=["coach"])
+    g = b.game()
+    said = explain.why(g, Agent("clear", (0, 0)))
+    assert "hold 1 of 2" in said and "full" not in said
+    b = Position(seed=3)
+    b.boxes("Player", (0, 0), red=["coach", "coach"])
+    said = explain.why(b.game(), Agent("clear", (0, 0)))
+    assert "are full (2 of 2)" in said
