@@ -42,17 +42,12 @@ SERVER_START_TIMEOUT = 90  # seconds
 
 
 def pytest_collection_modifyitems(config, items):
-    """Keep this folder's tests on one worker of a parallel run (``pytest -n auto --dist loadgroup``,
-    the README's command): they share one JupyterLab server and one browser, and a second of each
-    would cost more than it saves. Skip them, saying why, on a machine without Debian Chromium."""
-    here = pathlib.Path(__file__).parent
-    for item in items:
-        if here in pathlib.Path(str(item.fspath)).parents:
-            item.add_marker(pytest.mark.xdist_group("browser"))
+    """Skip this folder's tests, saying why, on a machine without Debian Chromium."""
     if CHROMIUM.exists():
         return
     skip = pytest.mark.skip(reason=f"{CHROMIUM} is absent (install Debian's 'chromium' package "
                                    "to run the real-browser tests; CI does)")
+    here = pathlib.Path(__file__).parent
     for item in items:
         if here in pathlib.Path(str(item.fspath)).parents:
             item.add_marker(skip)

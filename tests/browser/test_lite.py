@@ -36,6 +36,11 @@ SURFACE = ".station-master-board svg.sm-surface"
 # the latency notebook (added to the test's site only): a fixed game, no autosave
 LATENCY_SOURCE = ("import stationmaster as sm\n\nboard = sm.play(seed=7, auto_end_draw=False, quick_play=False, "
                   "quick_discard=False, autosave=False, surface='svg')\nboard")
+# the replay notebook (issue 31.2: the replay works in the site too): a short game, replayed on the SVG
+# surface the site draws with, opened at its first decision
+REPLAY_SOURCE = ("import stationmaster as sm\n\ngame = sm.new_game(seed=3)\n"
+                 "while len(game.history) < 30:\n    game.apply(game.legal_intents()[0])\n"
+                 "replay = sm.replay(game, step=1)\nreplay")
 #: the latency board's options (LATENCY_SOURCE's), for the shadow that follows its clicks
 LATENCY_BOARD = {"seed": 7, "auto_end_draw": False, "quick_play": False, "quick_discard": False}
 CLICKS = 15
@@ -62,6 +67,7 @@ def lite_site(tmp_path_factory):
     for nb in NOTEBOOKS.glob("*.ipynb"):
         shutil.copy2(nb, source / nb.name)
     write_notebook(source / "lite-latency.ipynb", LATENCY_SOURCE)
+    write_notebook(source / "lite-replay.ipynb", REPLAY_SOURCE)
     out = tmp_path_factory.mktemp("lite") / "site"
     t0 = time.monotonic()
     site = lite.build(out, cache=REPO / "build" / "lite-cache", notebooks=source, log=lambda m: None)
@@ -315,3 +321,22 @@ def test_a_click_in_the_site_against_the_same_click_in_jupyterlab(lite_site, off
     result["budget_ratio"] = 2.0
     save(screenshots_dir, "lite-latency.json", result)
     assert result["ratio"] < 6.0, result  # the 2x figure is reported; only a collapse fails here
+
+
+def test_the_replay_steps_by_button_and_key_in_the_site(lite_site, offline, page):
+    """Issue 31.2: ``sm.replay`` in the JupyterLite site (Pyodide, the SVG surface): a step button moves
+    it one decision, and with the focus on it → moves it one more, as in JupyterLab."""
+    page.set_viewport_size(LAPTOP)
+    open_notebook(page, lite_site, "lite-replay.ipynb")
+    time.sleep(1.0)  # JupyterLab restores its layout as it starts: let the notebook's panel settle
+    run_cell(page)
+    replay = ".station-master-board.sm-replay"
+    status = f"() => (document.querySelector('{replay} .sm-bar .sm-line') || {{}}).innerText || ''"
+    page.wait_for_function(f"() => ({status})().includes('Decision 1 of 30')", timeout=SITE_TIMEOUT)
+    page.wait_for_selector(f"{replay} svg.sm-surface", state="visible", timeout=SITE_TIMEOUT)
+    page.locator(f"{replay} .sm-steps button.jupyter-button").nth(3).click()  # one decision on
+    page.wait_for_function(f"() => ({status})().includes('Decision 2 of 30')", timeout=30_000)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"() => ({status})().includes('Decision 3 of 30')", timeout=30_000)
+    assert not page.evaluate(ERRORS), page.evaluate(ERRORS)
+    assert not offline, offline[:5]

@@ -17,9 +17,6 @@ study = importlib.util.module_from_spec(_spec)
 sys.modules.setdefault("study", study)  # its dataclass looks its module up while the module loads
 _spec.loader.exec_module(study)
 
-# on one worker of a parallel run: the module's one --quick study (its fixture) is played once, not once a worker
-pytestmark = pytest.mark.xdist_group("quick-study")
-
 PLOTS = ("revenue", "revenue_by_day", "win_rate", "collisions", "yards", "revenue_by_source")
 
 

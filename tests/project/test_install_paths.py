@@ -48,8 +48,7 @@ INSTALL_TIMEOUT = 1200  # s: a cold pip cache on a loaded 2-core machine
 RUN_TIMEOUT = 600
 GAMES = 6  # simulate's games here (the README's example plays 200)
 
-# on one worker of a parallel run: the module's fixture installs every path's venv once, not once a worker
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("install-paths")]
+pytestmark = pytest.mark.slow
 
 
 # --------------------------------------------------------------------------------- the README

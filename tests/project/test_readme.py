@@ -26,8 +26,8 @@ def test_readme_gives_a_launch_and_a_test_command_and_ci_runs_the_test_one():
     assert launch.endswith(".venv/bin/stationmaster play") and '".[play]"' in launch
     assert "pytest" in test
     assert test in (ROOT / ".ci" / "run").read_text(), ".ci/run must run the README's test command as written"
-    # both cores (issue 30 item 6), the browser tests on one worker (tests/browser/conftest.py groups them)
-    assert test.endswith("-m pytest -n auto --dist loadgroup")
+    # every core (issue 30 item 6), a test file's tests on one worker (its module fixtures made once)
+    assert test.endswith("-m pytest -n auto --dist loadscope")
 
 
 def test_readme_scripting_example_runs_as_written(tmp_path, monkeypatch):
