@@ -34,8 +34,10 @@ def pytest_configure(config):
 
 def pytest_collection_modifyitems(config, items):
     """The real-browser tests (tests/browser/) run first, as they did when tests/ was flat and
-    "browser" sorted before every test file; the other folders keep their order."""
-    items.sort(key=lambda item: not item.nodeid.startswith("tests/browser/"))
+    "browser" sorted before every test file, then the other tests marked slow; the rest keep their
+    order. Long tests first is what keeps both workers of the README's parallel run busy to the end
+    (``--dist loadscope`` hands out whole files in this order: a long file last runs alone)."""
+    items.sort(key=lambda item: (not item.nodeid.startswith("tests/browser/"), item.get_closest_marker("slow") is None))
 
 
 @pytest.fixture(autouse=True)

@@ -188,9 +188,17 @@ class _Bar:
         self.box.close()
 
 
+def _in_a_notebook() -> bool:
+    """True inside a notebook's kernel (JupyterLab's, or JupyterLite's in the browser): IPython's shell
+    there talks to a kernel. ipykernel merely imported (a test run, a script that ran a notebook) is not."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
 def _notebook_bar():
     """A progress bar when running in a notebook kernel with ipywidgets, else None."""
-    if "ipykernel" not in sys.modules:
+    if not _in_a_notebook():
         return None
     try:
         import ipywidgets

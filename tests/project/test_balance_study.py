@@ -41,6 +41,7 @@ def _section(text: str, heading: str) -> str:
     return body[:min(stops)] if stops else body
 
 
+@pytest.mark.slow  # the module's one --quick study (its fixture): about 40 s
 def test_quick_study_writes_every_solitaire_table(quick):
     out, _ = quick
     text = (out / "balance.md").read_text(encoding="utf-8")
@@ -69,6 +70,7 @@ def test_quick_study_writes_every_solitaire_table(quick):
             assert f"| {bot} | day_end | 1 |" in part, (title, bot)
 
 
+@pytest.mark.slow  # the module's one --quick study (its fixture): about 40 s
 def test_quick_study_draws_every_plot(quick):
     out, _ = quick
     for folder in ("", "full", "adversity", "full-adversity", study.earlier_editions(False)[0]):
@@ -76,6 +78,7 @@ def test_quick_study_draws_every_plot(quick):
             assert (out / "balance" / folder / f"{name}.png").stat().st_size > 0, (folder, name)
 
 
+@pytest.mark.slow  # the module's one --quick study (its fixture): about 40 s
 def test_quick_study_writes_the_multiplayer_tables(quick):
     out, _ = quick
     text = (out / "balance.md").read_text(encoding="utf-8")
@@ -90,6 +93,7 @@ def test_quick_study_writes_the_multiplayer_tables(quick):
     assert (out / "balance-data" / f"multiplayer-{study.EDITION}.jsonl").exists()
 
 
+@pytest.mark.slow  # the module's one --quick study (its fixture): about 40 s
 def test_quick_study_puts_the_acceptance_at_the_top(quick):
     out, _ = quick
     text = (out / "balance.md").read_text(encoding="utf-8")
@@ -106,6 +110,7 @@ def test_quick_study_puts_the_acceptance_at_the_top(quick):
         assert line.rstrip().endswith(("| met |", "| **not met** |", "| not measured |")), line
 
 
+@pytest.mark.slow  # the module's one --quick study (its fixture): about 40 s
 def test_quick_study_writes_the_depth_section(quick):
     """Issue 29: the ladder on paired deals, the luck between its two strongest bots, each bot's turns and
     freight, between their markers after the acceptance and before the figures."""
@@ -123,6 +128,7 @@ def test_quick_study_writes_the_depth_section(quick):
         assert "`expert` is absent: not registered" in depth
 
 
+@pytest.mark.slow  # the module's one --quick study (its fixture): about 40 s
 def test_a_second_run_reuses_the_saved_settings(quick):
     out, _ = quick
     err = io.StringIO()
@@ -212,6 +218,7 @@ def test_the_ladder_plays_expert_once_it_is_registered():
     assert [s.games for s in study.ladder_plan(40, registered=["planner", "expert"])] == [40, 40]
 
 
+@pytest.mark.slow
 def test_ladder_only_plays_the_ladder_and_prints_the_depth_section(tmp_path, capsys):
     page = (ROOT / "docs" / "balance.md").read_bytes()
     err = io.StringIO()

@@ -126,6 +126,28 @@ def test_progress_is_told_and_ctrl_c_keeps_what_is_done():
     assert isinstance(first, Judgement) and first == r.decisions[0]
 
 
+def test_the_progress_bar_is_a_notebooks_and_a_script_gets_a_line(monkeypatch, capsys):
+    """progress=True draws an ipywidgets bar only in a notebook's kernel (IPython's shell with a kernel):
+    a script or a test run that has merely imported ipykernel gets the line on standard error (the CI
+    rehearsal caught the bar printed as a VBox's repr by `stationmaster review` in a test worker)."""
+    import IPython
+    import ipykernel  # noqa: F401  (imported, as in a process that ran a notebook: no kernel for all that)
+
+    review_module = importlib.import_module("stationmaster.review")  # the package (sm.review is its function)
+    g = planner_game(seed=2, decisions=12)
+    monkeypatch.setattr(IPython, "get_ipython", lambda: None)
+    sm.review(g, depth="fast", progress=True)
+    captured = capsys.readouterr()
+    assert "reviewing: " in captured.err and "VBox" not in captured.out
+    assert not review_module._in_a_notebook()
+
+    class Shell:  # what a notebook's kernel has: IPython's shell, talking to a kernel
+        kernel = object()
+
+    monkeypatch.setattr(IPython, "get_ipython", lambda: Shell())
+    assert review_module._in_a_notebook()
+
+
 def test_bad_input_is_refused_in_words():
     g = planner_game(seed=2, decisions=5)
     with pytest.raises(ValueError, match="'Zed' is not a player of this game"):
