@@ -12,6 +12,7 @@ make tests skip and the run pass having tested less.
 """
 
 import functools
+import os
 
 import pytest
 
@@ -30,6 +31,13 @@ def pytest_configure(config):
         raise pytest.UsageError(why)
     config.addinivalue_line("markers", "breaks_invariants: the test breaks an invariant on purpose (the "
                                        "autouse invariants check is skipped for it)")
+
+
+def pytest_xdist_auto_num_workers(config):
+    """``-n auto`` (the README's parallel run): one worker more than the machine has cores. A third of
+    the suite's time is spent waiting — on a browser, a JupyterLab or a Pyodide kernel starting, a pip
+    install — and a third worker keeps both cores busy meanwhile."""
+    return (os.cpu_count() or 1) + 1
 
 
 def pytest_collection_modifyitems(config, items):
