@@ -174,13 +174,15 @@ def test_a_board_says_when_its_server_sent_what_it_cannot_read_and_shows_the_tab
         seen = board.updates
         mover.apply("draw home")
         assert board.game.wait_for(lambda g: g.seq == 1 and g.connected, 10)
-        deadline = time.monotonic() + 5
-        while board.updates == seen:  # the board repainted by itself, from the table read afresh
-            assert time.monotonic() < deadline
+        deadline = time.monotonic() + 10
+        # the board repainted by itself, from the table read afresh, and says what was drawn (on a loaded
+        # machine the repaint's message can come a moment after the first repaint: wait for both)
+        while board.updates == seen or "Home Office" not in board.message.value:
+            assert time.monotonic() < deadline, board.message.value
             time.sleep(0.01)
         assert garbled and board.game.connections == 2
         assert "cannot read" in board.connection.value and "Connected" in board.connection.value
-        assert "Home Office" in board.message.value and "went back" not in board.message.value
+        assert "went back" not in board.message.value
         assert [str(i) for i in board.game.history] == ["draw home"]
     finally:
         board.close()
