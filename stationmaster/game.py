@@ -399,14 +399,18 @@ class Game:
         ``determinize=player`` makes instead a copy for that player's look-ahead: what the player
         cannot know is dealt afresh from ``seed`` (see ``determinized``). Such a copy is a guess,
         not the game: it cannot be saved, and it cannot be undone past the moment it was made."""
-        g = Game.__new__(Game)
-        # entries and snapshots are immutable: copies share them
-        g._start(self._config, self._seed, self._bots, thaw(freeze(self._state)), self._timeline.copy())
-        g._built, g._seat_view = self._built, self._seat_view
-        g.replay_error, g.save_path = self.replay_error, self.save_path
-        g._determinized, g._branched_from = self._determinized, self._branched_from
+        g = self._fork(self._bots)
+        g.replay_error, g.save_path, g._branched_from = self.replay_error, self.save_path, self._branched_from
         if determinize is not None:
             _determinize(g, determinize, seed)
+        return g
+
+    def _fork(self, bots) -> "Game":
+        """A new game with this one's state, record and setup (``copy`` and ``branch`` start here);
+        entries and snapshots are immutable: the two share them."""
+        g = Game.__new__(Game)
+        g._start(self._config, self._seed, bots, thaw(freeze(self._state)), self._timeline.copy())
+        g._built, g._seat_view, g._determinized = self._built, self._seat_view, self._determinized
         return g
 
     @property
@@ -478,9 +482,7 @@ class Game:
             raise ValueError(f"this determinized copy cannot be branched before decision "
                              f"{t.snapshot_points[0] + 1}, the moment it was made")
         seats = check_bots(bots, self._config.players)
-        g = Game.__new__(Game)
-        g._start(self._config, self._seed, seats, thaw(freeze(self._state)), t.copy())
-        g._built, g._seat_view, g._determinized = self._built, self._seat_view, self._determinized
+        g = self._fork(seats)
         if seq - 1 < len(t):
             g._rebuild(seq - 1)
         g._timeline.clear_redo()
