@@ -101,8 +101,6 @@ def deal(config: Config, seed: int) -> tuple:
                 s.players[p].hand.append(s.home.pop())
     if config.balance in DEPOT_OFFICES:
         _open_as_depots(s, order)
-    if config.has("seeded_industry"):
-        _deal_industries(s, order)
     # a deck that seeds its Departments opens one with a Depot for each seat ([U4]): the full deck from
     # balance v2, the classic deck from v4
     seeds = cards.seeds[:n] if config.deck in SEEDED_DECKS.get(config.balance, ()) else ()
@@ -141,18 +139,6 @@ def _open_as_depots(s: State, order) -> None:
         s.supply.append(area.grid[(0, 0)].card)
         area.grid[(0, 0)] = Placed(depot)
         area.facilities[(0, 0)] = Facility()
-
-
-INDUSTRY_KEYS = ("mine_tipple", "produce_shed", "grocers_warehouse", "oil_refinery", "power_plant")
-
-
-def _deal_industries(s: State, order) -> None:
-    """Trial: each seat, from the Superintendent leftward, takes the topmost industry of the shuffled
-    Home Office deck into its hand."""
-    for p in order:
-        i = next((i for i in range(len(s.home) - 1, -1, -1) if s.deck[s.home[i]] in INDUSTRY_KEYS), None)
-        if i is not None:
-            s.players[p].hand.append(s.home.pop(i))
 
 
 def _seeded(s: State, deck: dict, key: str | None) -> str:
