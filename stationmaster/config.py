@@ -25,7 +25,7 @@ TARGETS = {"v2": TARGETS_V2, "v3": {"short": 15, "standard": 25, "campaign": 56}
            "v5": {"short": 17, "standard": 32, "campaign": 58}}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
-                  "red_flag_escape", "per_player_floor", "adversity")
+                  "red_flag_escape", "per_player_floor", "adversity", "choose_draw")
 #: the decks a game may be dealt from (their cards: ``stationmaster.cards.catalog(deck)``)
 DECKS = ("classic", "full")
 #: how used cars come back from the Classification Yard to the Division Yard (ruling [Y1]): always

@@ -34,6 +34,8 @@ OPTION_ASKS = {
     Option.DRAW: "play or discard cards, then end",
 }
 LOAD_UNLOAD_ASKS = "work passengers and freight, then end"
+#: what the Draw option asks while two cards drawn together wait ([D5])
+OFFER_ASKS = "keep one of the two cards drawn: discard the other"
 
 #: the kinds of decision ``decision_kind`` names besides the pending ones (``PENDING_ASKS``)
 OVER = "over"
@@ -64,6 +66,8 @@ def decision_kind(s: State) -> str:
 
 def decision(s: State) -> str:
     """What the actor is deciding, e.g. 'clear or hold a following train'."""
+    if s.turn.offer and s.outcome is None and s.turn.pending is None:
+        return OFFER_ASKS
     return ASKS[decision_kind(s)]
 
 
@@ -98,5 +102,7 @@ def detail(s: State) -> str:
             which = f"train {t.label}: " if t else ""
             return f"{which}{n} Move{'s' if n != 1 else ''} left; end when done"
         who = actor(s)
+        if s.turn.offer:
+            return "the two cards drawn are outlined in the hand"
         return f"hand limit {hand_limit(s, who)}" if who is not None else ""
     return ""

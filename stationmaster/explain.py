@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .cards import rules_of
 from .flow import Option, Phase, Where
+from .phases.drawing import offered
 from .intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Grade, Move, Place, Play, Run, SetOut, Switch, Work
 from .query import actor, capacity, hand_limit, spec_of
 
@@ -264,6 +265,12 @@ def why(game, intent) -> str:
         return f"The {name} is {use}" + (f"; {gain}" if gain else "")
     if isinstance(it, Discard):
         name = spec_of(s, it.card).name
+        pair = offered(s, p)
+        if it.card in pair:  # [D5]: the choice between two cards drawn together
+            other = spec_of(s, next(c for c in pair if c != it.card)).name
+            why_not = "it fits nowhere in your Office Area now" if not _playable(game, it.card) else \
+                "it is of less use to your Office Area"
+            return f"Keep the {other} and return the {name}: {why_not}"
         over = len(me.hand) > hand_limit(s, p)
         why_not = "it fits nowhere in your Office Area now" if not _playable(game, it.card) else \
             "it is the card of least use to your Office Area"

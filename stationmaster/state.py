@@ -232,6 +232,7 @@ class Turn:
     tray: int | None = None  # Local Operations: the one Crew Tray switched this turn ([S1])
     queue: list = field(default_factory=list)  # trays (Mainline) or jobs (New Train) still to handle
     pending: Pending | None = None  # a decision an automatic phase waits for
+    offer: int = 0  # Draw option ([D5]): the last cards of the hand drawn together, one to keep, one to discard
 
 
 @dataclass

@@ -34,9 +34,10 @@ EDITION_LABELS = {"v5": "v5: car orders", "v4": "v4: freight by the Day", "v3": 
                   "v1": "v1: as first played"}
 
 #: New game form: a checkbox label that says more than the rule's name, and its tip
-RULE_LABELS = {"adversity": "adversity (Solitaire)"}
+RULE_LABELS = {"adversity": "adversity (Solitaire)", "choose_draw": "choose the draw (keep 1 of 2)"}
 RULE_TIPS = {"adversity": "Solitaire only: the Division turns up a situation card at every Stage start and strikes "
-                          "your Office Area with it (rulings W1-W6)"}
+                          "your Office Area with it (rulings W1-W6)",
+             "choose_draw": "A draw from the Home Office turns up two cards: keep one, return the other (ruling D5)"}
 
 
 def _choices(values, labels: dict) -> list:

@@ -75,6 +75,9 @@ def hint(c) -> str:
         return "Choose: " + ", ".join(parts[:-1]) + (", or " if len(parts) > 1 else "") + parts[-1] + "."
     if decision == SWITCH and acts:
         return f"Click a train to switch with ({s.turn.moves_left} Moves left){end}."
+    if decision == DRAW and acts and s.turn.offer:
+        return ("Keep one of the two cards you drew (outlined in your hand): to return the other, click a "
+                "Department, then that card.")
     if decision == DRAW and acts:
         over = c.quick_discard and End() not in legal
         if over and any(isinstance(c.one_click(("hand", card)), Discard) for card in s.players[c.player].hand):

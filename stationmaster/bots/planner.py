@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..cards import PIECES, spec as card_spec
 from ..cards.kinds import TIMETABLE_CAP
 from ..flow import Option as TurnOption, Phase, Where
+from ..phases.drawing import offered
 from ..intents import Agent, Board, Clearance, Detrain, Discard, Draw, End, Move, Place, Run, SetOut, Switch, Work
 from ..query import CAR_LIMIT, card_order, ad_tracks, capacity, departure_problem, outbound_loads, spotted_empties
 from .base import Bot, Decision, Option, check_options, register
@@ -794,6 +795,12 @@ class PlannerBot(Bot):
     # ---------------------------------------------------------------- the Draw option
 
     def _draw(self, v: View, legal) -> Decision:
+        offer = offered(v.s, v.me)
+        if offer:  # [D5]: keep the card of more use, return the other to a Department
+            other = min(offer, key=lambda c: (card_worth(v, c), card_order(c)))
+            keep = next(c for c in offer if c != other)
+            return Decision(Discard(other, self._discard_dept(v)),
+                            f"keeps the {v.spec(keep).name} and returns the {v.spec(other).name}")
         hand = list(v.player.hand)
         # play what helps now: each card as its kind is played (``plays.py``), the best of them
         plays = [p for p in (best_play(v, card, legal) for card in hand) if p is not None]

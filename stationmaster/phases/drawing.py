@@ -6,6 +6,7 @@ from ..cards import families  # noqa: F401  (every card family registered, the s
 from ..cards.base import rules_of
 from ..intents import Discard, Draw
 from ..query import area_of, empty_spots, name, spec_of
+from ..seat import hidden_in_hand
 from ..rules import Events, shuffle
 from ..state import State
 
@@ -50,14 +51,27 @@ def refill_departments(s: State, ev: Events, after_reshuffle: bool = False) -> N
                 return
 
 
+#: the optional rule under which a draw from the Home Office turns up two cards, one to keep ([D5])
+CHOOSE_DRAW = "choose_draw"
+
+
 def draw(s: State, p: int, d: Draw, ev: Events) -> None:
     hand = s.players[p].hand
     if d.source == "home":
-        if not s.home:
-            reshuffle(s, ev)
-        card = s.home.pop()
-        hand.append(card)
-        ev.say("draw", f"{name(s, p)} draws from the Home Office.", data={"card": card, "private": True})
+        drawn = []
+        for _ in range(2 if s.config.has(CHOOSE_DRAW) else 1):
+            if not s.home:
+                reshuffle(s, ev)
+            if not s.home:
+                break  # nothing left to reshuffle: the one card drawn is kept
+            drawn.append(s.home.pop())
+        hand.extend(drawn)
+        if len(drawn) == 2:
+            s.turn.offer = 2
+            ev.say("draw", f"{name(s, p)} draws two cards from the Home Office, to keep one and discard the other.",
+                   data={"card": drawn, "private": True})
+        else:
+            ev.say("draw", f"{name(s, p)} draws from the Home Office.", data={"card": drawn[0], "private": True})
         if not s.home:
             reshuffle(s, ev)
     else:
@@ -101,7 +115,30 @@ def check_card(s: State, p: int, it) -> str | None:
     return rules.play_problem(s, p, it)
 
 
+def offered(s: State, p: int) -> list:
+    """The cards drawn together from the Home Office that the player still chooses between ([D5]):
+    the last hidden cards of the hand, as many as ``turn.offer``."""
+    n = s.turn.offer
+    return hidden_in_hand(s.players[p].hand)[-n:] if n else []
+
+
+def check_offer(s: State, p: int, it) -> str | None:
+    """[D5]: while two drawn cards wait, the only thing to do is to discard one of them."""
+    cards = offered(s, p)
+    if not cards or (isinstance(it, Discard) and it.card in cards):
+        return None
+    a, b = (f"the {spec_of(s, c).name} ({c})" for c in cards)
+    return (f"first keep one of the two cards you drew, {a} or {b}: discard the other to a Department "
+            f"('discard {cards[0]} to 1')")
+
+
 def candidates(s: State, p: int):
+    cards = offered(s, p)
+    if cards:
+        for card in cards:
+            for k in (1, 2, 3):
+                yield Discard(card, k)
+        return
     spots = empty_spots(s, p)
     for card in dict.fromkeys(s.players[p].hand):
         for k in (1, 2, 3):
@@ -110,9 +147,13 @@ def candidates(s: State, p: int):
 
 
 def apply_card(s: State, p: int, it, ev: Events) -> None:
+    chose = isinstance(it, Discard) and it.card in offered(s, p)
     s.players[p].hand.remove(it.card)
     if isinstance(it, Discard):
         s.departments[it.dept - 1].append(it.card)
-        ev.say("discard", f"{name(s, p)} discards the {spec_of(s, it.card).name} ({it.card}) to Department {it.dept}.")
+        keeps = " keeps one of the two cards drawn and" if chose else ""
+        ev.say("discard", f"{name(s, p)}{keeps} discards the {spec_of(s, it.card).name} ({it.card}) to Department {it.dept}.")
+        if chose:
+            s.turn.offer = 0
         return
     rules_of(s, it.card).play(s, p, it, ev)

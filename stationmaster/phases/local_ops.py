@@ -41,6 +41,7 @@ def _start_turn(s: State) -> None:
     t.last_move = None
     t.passed = []
     t.tray = None
+    t.offer = 0
     t.moves_left = moves_for(s, t.order[t.index]) if t.index < len(t.order) else 0
 
 
@@ -270,6 +271,9 @@ def check(s: State, it) -> str | None:
             return _check_yard_work(s, p, it)
         return f"{who} chose to switch this Stage; only Moves, set-outs and 'end' are possible now"
     # draw option
+    offer = drawing.check_offer(s, p, it)
+    if offer:
+        return offer
     if isinstance(it, End):
         limit = hand_limit(s, p)
         n = len(s.players[p].hand)

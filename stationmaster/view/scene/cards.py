@@ -4,7 +4,8 @@ Salvage Yard."""
 from __future__ import annotations
 
 from ...cards import rules_for
-from ...query import hand_limit, spec_of
+from ...phases.drawing import offered
+from ...query import actor, hand_limit, spec_of
 from ..shapes import Circle, Poly
 from .compact import title_lines
 from .layout import CLASS_SHORT, COMPACT_TEXT, MARGIN, fit, text_width, wrap
@@ -14,6 +15,22 @@ from .theme import is_dark
 
 class Cards:
     """The hand and Department row (mixed into the board builder)."""
+
+    def hand_title(self, p, hand) -> str:
+        """The hand's heading: whose, how full, and, while two drawn cards wait ([D5]), what to do."""
+        limit = hand_limit(self.s, p) if 0 <= p < len(self.s.players) else 3
+        title = f"{self.name(p).upper()}'S HAND  ({len(hand)} / limit {limit})"
+        return title + ("  ·  KEEP ONE OF THE TWO DRAWN" if self.offered(p) else "")
+
+    def offered(self, p) -> list:
+        """The two cards drawn together that the viewer still chooses between ([D5]), else []."""
+        s = self.s
+        return offered(s, p) if 0 <= p < len(s.players) and actor(s) == p else []
+
+    def offer_mark(self, p, cid, x, y, w, h) -> None:
+        """Outline a card drawn under [D5] that waits to be kept or discarded."""
+        if cid in self.offered(p):
+            self.rect(x - 3, y - 3, w + 6, h + 6, None, self.c["accent"], 2.5, 8, "hud", (6, 3))
 
     def cards(self, y0):
         if getattr(self, "compact", False):
@@ -26,8 +43,7 @@ class Cards:
         piles_w = 5 * 100 + 4 * 8
         hand_room = W - 2 * MARGIN - piles_w - 40 - self.situation_room()
         card_w = min(96.0, (hand_room - 8 * max(0, len(hand) - 1)) / max(1, len(hand)))
-        limit = hand_limit(s, p) if 0 <= p < len(s.players) else 3
-        title = f"{self.name(p).upper()}'S HAND  ({len(hand)} / limit {limit})"
+        title = self.hand_title(p, hand)
         self.text(MARGIN, y0 + 11, title, 10, c["muted"], "start", True, "hud")
         x = MARGIN
         y = y0 + 18
@@ -36,6 +52,7 @@ class Cards:
             self.text(x + 48, y + card_h / 2, "no cards", 10, c["muted"], "middle", False, "hud")
         for cid in hand:
             self.card_face(cid, x, y, card_w, card_h)
+            self.offer_mark(p, cid, x, y, card_w, card_h)
             sp = spec_of(s, cid)
             self.hit(x, y, card_w, card_h, ("hand", cid), f"{sp.name}: {sp.text}")
             x += card_w + 8

@@ -61,9 +61,8 @@ class CompactCards:
         hand = s.players[p].hand if 0 <= p < len(s.players) else []
         hand_room = W - 2 * MARGIN - (0 if stacked else PILES_W + 40 + self.situation_room())
         card_w = min(float(CARD_W), (hand_room - GAP * max(0, len(hand) - 1)) / max(1, len(hand)))
-        limit = hand_limit(s, p) if 0 <= p < len(s.players) else 3
         head = y0 + F
-        title = fit(f"{self.name(p).upper()}'S HAND  ({len(hand)} / limit {limit})", hand_room, F, True)
+        title = fit(self.hand_title(p, hand), hand_room, F, True)
         self.text(MARGIN, head, title, F, c["muted"], "start", True, "hud")
         x, y = MARGIN, y0 + 18
         if not hand:
@@ -71,6 +70,7 @@ class CompactCards:
             self.text(x + CARD_W / 2, y + CARD_H / 2, "no cards", F, c["muted"], "middle", False, "hud")
         for cid in hand:
             self.card_compact(cid, x, y, card_w, CARD_H)
+            self.offer_mark(p, cid, x, y, card_w, CARD_H)
             sp = spec_of(s, cid)
             self.hit(x, y, card_w, CARD_H, ("hand", cid), f"{sp.name}: {sp.text}")
             x += card_w + GAP
