@@ -313,7 +313,7 @@ def _simulate(args) -> int:
             rows = iter_simulate(args.bot, length=args.length, games=args.games, seed=args.seed, jobs=args.jobs,
                                  mode=args.mode, players=args.players, yard_refill=args.yard_refill,
                                  progress=not args.quiet, bot_options=options, deck=args.deck,
-                                 optional_rules=args.rule or (), balance=args.balance)
+                                 balance=args.balance, **split_rules(args.rule))
     except ValueError as e:
         print(f"stationmaster: {e}", file=sys.stderr)
         return EXIT_BAD
@@ -570,9 +570,24 @@ def _bot_option(text: str) -> tuple:
         return key, value
 
 
+def split_rules(texts) -> dict:
+    """``--rule`` values as ``new_game``'s keywords: a name is an optional rule (``adversity``),
+    ``KEY=VALUE`` a house rule (``order_pay=3,3``)."""
+    texts = list(texts or ())
+    return {"optional_rules": [t for t in texts if "=" not in t],
+            "house_rules": [t for t in texts if "=" in t] or None}
+
+
+def rule_help() -> str:
+    from .config import OPTIONAL_RULES
+    from .house_rules import help_text
+    return (f"an optional rule ({', '.join(OPTIONAL_RULES)}) or a house rule KEY=VALUE overriding the "
+            f"edition's numbers (docs/house-rules.md): {help_text()}; may be repeated")
+
+
 def _simulate_parser(sub) -> None:
     from .bots import available
-    from .config import BALANCES, DECKS, DEFAULT_BALANCE, LENGTHS, MODES, OPTIONAL_RULES, YARD_REFILLS
+    from .config import BALANCES, DECKS, DEFAULT_BALANCE, LENGTHS, MODES, YARD_REFILLS
     s = sub.add_parser("simulate", help="play many games with a bot in every seat and summarise them",
                        description="Play GAMES games with the bot in every seat (game i on seed SEED+i, "
                        "so the same seeds give the same games whatever --jobs), then print the Revenue, "
@@ -597,8 +612,7 @@ def _simulate_parser(sub) -> None:
     s.add_argument("--deck", default="classic", choices=list(DECKS), help="the deck (default classic)")
     s.add_argument("--balance", default=DEFAULT_BALANCE, choices=sorted(BALANCES, reverse=True),
                    help=f"the edition of the rules (default {DEFAULT_BALANCE}; earlier ones stay playable)")
-    s.add_argument("--rule", action="append", metavar="RULE",
-                   help=f"an optional or house rule ({', '.join(OPTIONAL_RULES)}); may be repeated")
+    s.add_argument("--rule", action="append", metavar="RULE", help=rule_help())
     s.add_argument("--bot-option", action="append", metavar="KEY=VALUE",
                    help="an option for the bot, e.g. max_seconds=null (search by its rollout budget alone, "
                    "reproducible); may be repeated")

@@ -216,7 +216,7 @@ HOUSE_RULES = {r.key: r for r in (
 
 def _unknown(key) -> ValueError:
     return ValueError(f"unknown house rule {key!r}: the house rules are {', '.join(sorted(HOUSE_RULES))} "
-                      "(stationmaster new --help lists what each takes)")
+                      "(docs/house-rules.md, or stationmaster simulate --help, says what each takes)")
 
 
 def normalise(rules, config=None) -> tuple:
@@ -239,8 +239,8 @@ def normalise(rules, config=None) -> tuple:
         try:
             parsed = r.parse(value)
         except (TypeError, ValueError, KeyError):
-            raise ValueError(f"house rule {key} takes {r.takes} (e.g. {key}={r.example}), "
-                             f"not {value!r}") from None
+            raise ValueError(f"house rule {key} takes {r.takes} (e.g. {key}={r.example}), not {value!r}: "
+                             f"{r.doc}") from None
         if key in out and out[key] != parsed:
             raise ValueError(f"house rule {key} is given twice, as {r.text(out[key])} and {r.text(parsed)}: give it once")
         out[key] = parsed

@@ -30,7 +30,7 @@ from ..cards import PIECES
 from ..config import DEFAULT_BALANCE, MAX_PLAYERS, make_config
 from ..flow import Phase
 from ..game import Game
-from ..house_rules import to_json as rules_json
+from ..house_rules import describe as describe_rules, normalise, to_json as rules_json
 from ..intents import Agent, Draw, Switch
 from ..rules import REVENUE_SOURCES
 from .base import REGISTRY, check_options, make
@@ -434,6 +434,7 @@ class Summary:
         values = {key: row[key] for key in self.KEYS}
         values["deck"] = row.get("deck", "classic")
         values["optional_rules"] = tuple(row.get("optional_rules", ()))
+        values["house_rules"] = describe_rules(normalise(row.get("house_rules")))  # "" for the edition's own
         for key, v in values.items():
             if self.common.setdefault(key, v) != v:
                 self.common[key] = _MIXED
@@ -465,7 +466,7 @@ class Summary:
         k = sum(seats.values())
         total = sum(v * c for v, c in seats.items())
         out = {key: (None if v is _MIXED else v) for key, v in self.common.items()} if n else \
-            {key: None for key in (*self.KEYS, "deck", "optional_rules")}
+            {key: None for key in (*self.KEYS, "deck", "optional_rules", "house_rules")}
         if k > 1:
             square = sum(v * v * c for v, c in seats.items())
             stdev = round(math.sqrt(Fraction(square * k - total * total, k * (k - 1))), 3)
@@ -542,7 +543,8 @@ def format_summary(info: dict) -> str:
     lines = [
         f"Simulated: {info['games']} games of {setting}, yard refill {info['yard_refill']}, "
         f"target {info['target']}" + (f", deck {info['deck']}" if info.get("deck") not in (None, "classic") else "")
-        + (f", rules {', '.join(info['optional_rules'])}" if info.get("optional_rules") else ""),
+        + (f", rules {', '.join(info['optional_rules'])}" if info.get("optional_rules") else "")
+        + (f", house rules {info['house_rules']}" if info.get("house_rules") else ""),
         f"Revenue:   mean {info['mean_revenue']:g}, median {info['median_revenue']:g}, "
         f"min {info['min_revenue']}, max {info['max_revenue']} (per seat)",
         f"Won:       {100 * info['win_rate']:.1f}% ({info['wins']} of {info['games']})",
