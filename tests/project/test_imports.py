@@ -39,7 +39,7 @@ LAYERS = (
     ("phases", ("phases", "setup", "invariants")),
     ("façade", ("decisions", "timeline", "game")),
     ("drawing and help", ("view", "explain")),
-    ("bots", ("bots",)),
+    ("bots", ("bots", "sweep")),
     ("saves and records", ("saves", "start", "record", "slowmo", "builder", "review")),
     ("tables, seats and tutorials", ("server", "remote", "env", "lessons")),
     ("the notebook board", ("widgets",)),
