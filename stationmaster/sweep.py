@@ -14,9 +14,11 @@ from Student's t on n - 1 degrees of freedom (``T975``).
 
 Games are played through ``iter_simulate`` (``jobs`` and any backend keywords, such as a Dask
 ``client=``, pass through), so the rows are simulate's and each replays: its seed, configuration
-and house rules are in the row. A bot fills every seat of its cell's table, so in Competitive and
-Co-op every seat position of each deal is the bot's, on the same deals in every cell; a game's
-figure is its mean Revenue per seat.
+and house rules are in the row. A bot named alone fills every seat of its cell's table; a
+*lineup* ``"planner+greedy"`` seats one bot a seat, and each deal is then played once per rotation
+of the lineup round the table, so that every bot plays every seat of every deal (Competitive and
+Co-op). A deal's figure is its mean Revenue per seat, over its rotations; a lineup's cell also
+gives each bot's own (``by_bot``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import statistics
 import sys
 from dataclasses import dataclass, field
 
+from .bots.base import Bot, make
 from .bots.simulate import iter_simulate
 from .config import DEFAULT_BALANCE, make_config
 from .house_rules import describe as describe_rules, normalise, split_text, to_json as rules_json
@@ -110,9 +113,62 @@ def variants_of(variants) -> list:
     return out
 
 
+class Lineup(Bot):
+    """One bot a seat for ``iter_simulate`` (which puts one bot in every seat): the player of the
+    ``i``-th seat name is played by ``bots[(i + rotation) % len(bots)]``, made for each game with the
+    game's seed as a named bot is (so a game does not depend on which process plays it)."""
+
+    name = "lineup"
+
+    def __init__(self, bots=("random",), rotation: int = 0, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.bots, self.rotation = tuple(bots), rotation
+        self.name = "+".join(self.bots)  # the rows' "bot"
+
+    def bot_of(self, players, player: str) -> str:
+        return self.bots[(list(players).index(player) + self.rotation) % len(self.bots)]
+
+    def decide(self, game):
+        who = self.bot_of(game.players, game.actor)
+        made = game.__dict__.setdefault("_lineup_bots", {})
+        if who not in made:
+            made[who] = make(who, seed=game.seed)
+        return made[who].decide(game)
+
+
+def lineup_of(spec: str) -> tuple:
+    """``"planner+greedy"`` -> ("planner", "greedy"); a single name -> (name,)."""
+    if not isinstance(spec, str) or not spec:
+        raise ValueError(f"a sweep's bot is a bot's name or a lineup like 'planner+greedy', not {spec!r}")
+    members = tuple(b.strip() for b in spec.split("+"))
+    for b in members:
+        make(b)  # an unknown name says which bots there are
+    return members
+
+
 def game_revenue(row: dict) -> float:
     """A game's figure: its mean Revenue per seat (a solitaire game's Revenue)."""
     return statistics.fmean(row["revenue"].values())
+
+
+def deal_figures(rows) -> dict:
+    """seed -> the deal's figure: the mean over its games (its rotations) of the Revenue per seat."""
+    by_seed: dict = {}
+    for r in rows:
+        by_seed.setdefault(r["seed"], []).append(game_revenue(r))
+    return {seed: statistics.fmean(v) for seed, v in by_seed.items()}
+
+
+def by_bot(rows, members: tuple) -> dict:
+    """A lineup's bots, each: its seats' mean Revenue and the share of its seats that won."""
+    seats: dict = {b: [] for b in members}
+    for r in rows:
+        lineup = Lineup(members, r.get("rotation", 0))
+        players = sorted(r["revenue"], key=lambda p: int(p[1:]) if p[1:].isdigit() else 0)
+        for p in players:
+            seats[lineup.bot_of(players, p)].append((r["revenue"][p], p in r["winners"]))
+    return {b: {"mean_revenue": statistics.fmean(x for x, _ in v) if v else 0.0,
+                "win_rate": sum(w for _, w in v) / len(v) if v else 0.0} for b, v in seats.items()}
 
 
 def _freight_share(rows) -> float:
@@ -151,24 +207,28 @@ class Sweep:
 
     @property
     def cells(self) -> list:
-        """One dict a cell: variant, bot, games, mean Revenue (a seat's), sd across games, win rate,
+        """One dict a cell: variant, bot, games (deals × rotations), deals, mean Revenue (a seat's,
+        over the deals), sd across deals, win rate (of games),
         freight share, and against the baseline cell of the same bot: the mean paired difference and
         its 95% interval (None for the baseline itself)."""
         out = []
         for v in self.variants:
             for bot in self.bots:
                 rows = self.cell_rows(v.name, bot)
-                figures = [game_revenue(r) for r in rows]
+                deals = deal_figures(rows)
+                figures = list(deals.values())
                 cell = {"variant": v.name, "house_rules": describe_rules(v.house_rules), "bot": bot,
-                        "games": len(rows), "mean_revenue": statistics.fmean(figures) if figures else 0.0,
+                        "games": len(rows), "deals": len(deals),
+                        "mean_revenue": statistics.fmean(figures) if figures else 0.0,
                         "sd": statistics.stdev(figures) if len(figures) > 1 else 0.0,
                         "win_rate": sum(bool(r["won"]) for r in rows) / len(rows) if rows else 0.0,
                         "freight_share": _freight_share(rows), "diff": None, "ci": None}
+                if "+" in bot:
+                    cell["by_bot"] = by_bot(rows, lineup_of(bot))
                 if v.name != self.baseline:
-                    base = {r["seed"]: game_revenue(r) for r in self.cell_rows(self.baseline, bot)}
-                    seeds = [r["seed"] for r in rows if r["seed"] in base]
-                    mine = {r["seed"]: game_revenue(r) for r in rows}
-                    cell.update(paired([mine[s] for s in seeds], [base[s] for s in seeds]))
+                    base = deal_figures(self.cell_rows(self.baseline, bot))
+                    seeds = sorted(s for s in deals if s in base)
+                    cell.update(paired([deals[s] for s in seeds], [base[s] for s in seeds]))
                 out.append(cell)
         return out
 
@@ -183,7 +243,9 @@ class Sweep:
         head = ["variant", "bot", "games", "mean Revenue", "sd", "won", "freight", f"vs {self.baseline} (95% CI)"]
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * 2 + "---:|" * 6]
         for c in self.cells:
-            lines.append("| " + " | ".join([_md(c["variant"]), c["bot"], str(c["games"]), f"{c['mean_revenue']:.2f}",
+            bot = c["bot"] + (" (" + ", ".join(f"{b} {x['mean_revenue']:.1f}" for b, x in c["by_bot"].items()) + ")"
+                              if "by_bot" in c else "")
+            lines.append("| " + " | ".join([_md(c["variant"]), bot, str(c["games"]), f"{c['mean_revenue']:.2f}",
                                             f"{c['sd']:.2f}", f"{100 * c['win_rate']:.0f}%",
                                             f"{100 * c['freight_share']:.0f}%", _difference(c)]) + " |")
         rules = "; ".join(f"{_md(v.name)}: {_md(describe_rules(v.house_rules)) or 'the edition'}" for v in self.variants)
@@ -282,6 +344,11 @@ def sweep(variants, bots, length: str = "short", games: int = 30, seed: int = 1,
     bots = [bots] if isinstance(bots, str) else list(bots)
     if not bots:
         raise ValueError("a sweep needs at least one bot, e.g. ['greedy']")
+    lineups = {bot: lineup_of(bot) for bot in bots}
+    for bot, members in lineups.items():
+        if len(members) > 1 and (mode == "solitaire" or players not in (None, len(members))):
+            raise ValueError(f"the lineup {bot} seats {len(members)} bots: play it in a competitive or coop "
+                             f"sweep of {len(members)} players" + (f", not {players}" if players else ""))
     names = [v.name for v in variants]
     baseline = names[0] if baseline is None else baseline
     if baseline not in names:
@@ -296,16 +363,26 @@ def sweep(variants, bots, length: str = "short", games: int = 30, seed: int = 1,
     settings = {"length": length, "games": games, "seed": seed, "mode": mode, "players": players, "deck": deck,
                 "optional_rules": list(optional_rules), "balance": balance, "yard_refill": yard_refill}
     result = Sweep(checked, bots, baseline, settings)
-    plans = [(v, bot, iter_simulate(bot, length, games, seed, jobs, mode, players, yard_refill, False, None, deck,
-                                    optional_rules, balance, dict(v.house_rules) or None, **backend))
-             for v in checked for bot in bots]  # every cell's settings refused here, before any game
-    for k, (v, bot, rows) in enumerate(plans, 1):
+    plans = []  # every cell's settings refused by iter_simulate here, before any game
+    for v in checked:
+        for bot in bots:
+            members = lineups[bot]
+            for r in range(len(members)):  # a lineup: once a rotation round the table, on the same deals
+                player = Lineup(members, r) if len(members) > 1 else bot
+                seats = len(members) if len(members) > 1 else players
+                plans.append((v, bot, r, iter_simulate(
+                    player, length, games, seed, jobs, mode, seats, yard_refill, False, None, deck, optional_rules,
+                    balance, dict(v.house_rules) or None, **backend)))
+    for k, (v, bot, r, rows) in enumerate(plans, 1):
         try:
-            result.rows[(v.name, bot)] = list(rows)
+            got = result.rows.setdefault((v.name, bot), [])
+            for row in rows:
+                got.append({**row, "rotation": r} if "+" in bot else row)
         finally:
             rows.close()
         if progress:
-            print(f"sweep: cell {k} of {len(plans)} ({v.name}, {bot}): {games} games", file=sys.stderr, flush=True)
+            print(f"sweep: {k} of {len(plans)}: {v.name}, {bot}" + (f" (rotation {r})" if "+" in bot else "")
+                  + f", {games} games", file=sys.stderr, flush=True)
     return result
 
 
