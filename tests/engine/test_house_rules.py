@@ -136,6 +136,7 @@ VARIANT = {"order_pay": (3, 4), "target": 20, "dawn_passengers": False}
 
 
 def test_a_variant_game_saves_loads_and_replays_exactly():
+    """C1: the house rules are part of the configuration: the save keeps them, and the game replays."""
     g = random_play(sm.new_game(seed=8, length="short", house_rules=VARIANT), 8, steps=300)
     data = json.loads(g.dumps())
     assert data["config"]["house_rules"] == {"dawn_passengers": False, "order_pay": [3, 4], "target": 20}
