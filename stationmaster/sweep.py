@@ -43,6 +43,7 @@ T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8
         20: 2.086, 21: 2.080, 22: 2.074, 23: 2.069, 24: 2.064, 25: 2.060, 26: 2.056, 27: 2.052, 28: 2.048,
         29: 2.045, 30: 2.042, 40: 2.021, 60: 2.000, 120: 1.980}
 NORMAL_975 = 1.960
+RIGHT = ' style="text-align:right"'  # the figures' cells of the HTML table
 FREIGHT = ("freight_out", "freight_in")
 _NAME = re.compile(r"^[A-Za-z0-9][\w.\- ]{0,39}$")
 
@@ -253,9 +254,9 @@ class Sweep:
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            "<tr>" + "".join(f"<td>{html.escape(str(x))}</td>" for x in (
+            "<tr>" + "".join(f"<td{RIGHT if k > 1 else ''}>{html.escape(str(x))}</td>" for k, x in enumerate((
                 c["variant"], c["bot"], c["games"], f"{c['mean_revenue']:.2f}", f"{c['sd']:.2f}",
-                f"{100 * c['win_rate']:.0f}%", f"{100 * c['freight_share']:.0f}%", _difference(c))) + "</tr>"
+                f"{100 * c['win_rate']:.0f}%", f"{100 * c['freight_share']:.0f}%", _difference(c)))) + "</tr>"
             for c in self.cells)
         head = "".join(f"<th>{html.escape(h)}</th>" for h in (
             "variant", "bot", "games", "mean Revenue", "sd", "won", "freight", f"vs {self.baseline} (95% CI)"))
