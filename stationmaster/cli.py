@@ -27,6 +27,11 @@ any length streams; Ctrl-C stops it with every finished game's line kept and the
 printed (exit status 130). Each bot's ``--bot-option`` values are checked against the options it
 declares (type and range) before any game. See ``stationmaster.bots.simulate``.
 
+``stationmaster sweep --variant NAME:KEY=V,... --bot NAME`` plays rule variants (house rules,
+docs/house-rules.md) × bots on the same deals and prints each cell's figures and its paired
+difference from the baseline variant with a 95% interval (``--json PATH`` keeps them); see
+``stationmaster.sweep``.
+
 Every command refuses bad input (a folder that cannot be, a name too long, a number out of range,
 an option of the wrong type) with a message on stderr and exit status 2, never a traceback.
 """
@@ -313,7 +318,7 @@ def _simulate(args) -> int:
             rows = iter_simulate(args.bot, length=args.length, games=args.games, seed=args.seed, jobs=args.jobs,
                                  mode=args.mode, players=args.players, yard_refill=args.yard_refill,
                                  progress=not args.quiet, bot_options=options, deck=args.deck,
-                                 optional_rules=args.rule or (), balance=args.balance)
+                                 balance=args.balance, **split_rules(args.rule))
     except ValueError as e:
         print(f"stationmaster: {e}", file=sys.stderr)
         return EXIT_BAD
@@ -467,6 +472,7 @@ def parser() -> argparse.ArgumentParser:
                    help="print the JupyterLab command instead of running it")
     q.set_defaults(run=_play)
     _simulate_parser(sub)
+    _sweep_parser(sub)
     _review_parser(sub)
     _serve_parser(sub)
     _lite_parser(sub)
@@ -570,21 +576,27 @@ def _bot_option(text: str) -> tuple:
         return key, value
 
 
-def _simulate_parser(sub) -> None:
-    from .bots import available
-    from .config import BALANCES, DECKS, DEFAULT_BALANCE, LENGTHS, MODES, OPTIONAL_RULES, YARD_REFILLS
-    s = sub.add_parser("simulate", help="play many games with a bot in every seat and summarise them",
-                       description="Play GAMES games with the bot in every seat (game i on seed SEED+i, "
-                       "so the same seeds give the same games whatever --jobs), then print the Revenue, "
-                       "win rate, collisions and Revenue by source. A progress bar shows on a terminal "
-                       "(with tqdm: pip install \"stationmaster[sim]\"). Games stream: --out gets each "
-                       "game's line as it finishes, and Ctrl-C stops the run with the summary of the "
-                       "games finished so far.",
-                       epilog="Exit status: 0 done; 2 a bad setting or an --out that cannot be written; "
-                       "130 stopped by Ctrl-C (the finished games kept and summarised).")
-    s.add_argument("--bot", required=True, choices=available(), help="the bot in every seat")
-    s.add_argument("--length", default="standard", choices=list(LENGTHS), help="game length (default standard)")
-    s.add_argument("--games", type=int, default=100, metavar="N", help="how many games (default 100)")
+def split_rules(texts) -> dict:
+    """``--rule`` values as ``new_game``'s keywords: a name is an optional rule (``adversity``),
+    ``KEY=VALUE`` a house rule (``order_pay=3,3``)."""
+    texts = list(texts or ())
+    return {"optional_rules": [t for t in texts if "=" not in t],
+            "house_rules": [t for t in texts if "=" in t] or None}
+
+
+def rule_help() -> str:
+    from .config import OPTIONAL_RULES
+    from .house_rules import help_text
+    return (f"an optional rule ({', '.join(OPTIONAL_RULES)}) or a house rule KEY=VALUE overriding the "
+            f"edition's numbers (docs/house-rules.md): {help_text()}; may be repeated")
+
+
+def _table_options(s, length: str, games: int) -> None:
+    """The options of the games a command plays (simulate's, sweep's): length, games, seeds, jobs,
+    the table, the deck, the edition and its rules."""
+    from .config import BALANCES, DECKS, DEFAULT_BALANCE, LENGTHS, MODES, YARD_REFILLS
+    s.add_argument("--length", default=length, choices=list(LENGTHS), help=f"game length (default {length})")
+    s.add_argument("--games", type=int, default=games, metavar="N", help=f"how many games (default {games})")
     s.add_argument("--seed", type=int, default=1, metavar="S", help="the first game's seed (default 1)")
     s.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
                    help="worker processes (default: one per CPU; more than the CPUs, or 2 if more, "
@@ -597,8 +609,76 @@ def _simulate_parser(sub) -> None:
     s.add_argument("--deck", default="classic", choices=list(DECKS), help="the deck (default classic)")
     s.add_argument("--balance", default=DEFAULT_BALANCE, choices=sorted(BALANCES, reverse=True),
                    help=f"the edition of the rules (default {DEFAULT_BALANCE}; earlier ones stay playable)")
-    s.add_argument("--rule", action="append", metavar="RULE",
-                   help=f"an optional or house rule ({', '.join(OPTIONAL_RULES)}); may be repeated")
+    s.add_argument("--rule", action="append", metavar="RULE", help=rule_help())
+
+
+def _sweep(args) -> int:
+    from .house_rules import split_text
+    from .sweep import dumps, sweep, variants_of
+
+    rules = split_rules(args.rule)
+    try:  # a --rule KEY=VALUE is every variant's, unless the variant sets the key itself
+        common = dict(split_text(t) for t in rules["house_rules"] or ())
+        variants = [(v.name, {**common, **dict(v.house_rules)}) for v in variants_of(args.variant)]
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)
+            result = sweep(variants, args.bot, length=args.length, games=args.games, seed=args.seed, mode=args.mode,
+                           players=args.players, baseline=args.baseline, jobs=args.jobs, progress=not args.quiet,
+                           deck=args.deck, optional_rules=rules["optional_rules"], balance=args.balance,
+                           yard_refill=args.yard_refill)
+    except ValueError as e:
+        print(f"stationmaster: {e}", file=sys.stderr)
+        return EXIT_BAD
+    except KeyboardInterrupt:
+        print("stationmaster: sweep interrupted; nothing written", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    if args.json:
+        try:
+            from .atomic import write_atomically
+            write_atomically(args.json, dumps(result) + "\n")
+        except (OSError, ValueError) as e:
+            print(visible(f"stationmaster: cannot write {clip(args.json, 100)}: {_why(e)}"), file=sys.stderr)
+            return EXIT_BAD
+    print(result.table())
+    return EXIT_OK
+
+
+def _sweep_parser(sub) -> None:
+    from .bots import available
+    s = sub.add_parser("sweep", help="play rule variants x bots on the same deals and compare them",
+                       description="Play every --variant with every --bot on the same GAMES deals (game i "
+                       "on seed SEED+i in every cell) and print, per cell, the mean Revenue per seat, its sd "
+                       "across games, the win rate, freight's share of the Revenue and the mean paired "
+                       "difference against the baseline variant's cell of the same bot with its 95% "
+                       "confidence interval (Student's t on n-1 degrees of freedom). docs/balance.md, "
+                       "'Rule variants and sweeps'.",
+                       epilog="Exit status: 0 done; 2 a bad setting; 130 stopped by Ctrl-C.")
+    s.add_argument("--variant", action="append", required=True, metavar="NAME:KEY=V,KEY=V",
+                   help="a variant: a name and its house rules (docs/house-rules.md), e.g. "
+                   "rich:order_pay=3,4,target=36; 'edition:' plays the edition's own numbers; may be "
+                   "repeated; the first is the baseline unless --baseline names another")
+    s.add_argument("--baseline", metavar="NAME", help="the variant the others are compared with (default: the first)")
+    s.add_argument("--bot", action="append", required=True, choices=available(),
+                   help="a bot, in every seat of its cells; may be repeated")
+    _table_options(s, "short", 30)
+    s.add_argument("--json", metavar="PATH", help="also write the sweep (settings, variants, cells) as JSON here")
+    s.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    s.set_defaults(run=_sweep)
+
+
+def _simulate_parser(sub) -> None:
+    from .bots import available
+    s = sub.add_parser("simulate", help="play many games with a bot in every seat and summarise them",
+                       description="Play GAMES games with the bot in every seat (game i on seed SEED+i, "
+                       "so the same seeds give the same games whatever --jobs), then print the Revenue, "
+                       "win rate, collisions and Revenue by source. A progress bar shows on a terminal "
+                       "(with tqdm: pip install \"stationmaster[sim]\"). Games stream: --out gets each "
+                       "game's line as it finishes, and Ctrl-C stops the run with the summary of the "
+                       "games finished so far.",
+                       epilog="Exit status: 0 done; 2 a bad setting or an --out that cannot be written; "
+                       "130 stopped by Ctrl-C (the finished games kept and summarised).")
+    s.add_argument("--bot", required=True, choices=available(), help="the bot in every seat")
+    _table_options(s, "standard", 100)
     s.add_argument("--bot-option", action="append", metavar="KEY=VALUE",
                    help="an option for the bot, e.g. max_seconds=null (search by its rollout budget alone, "
                    "reproducible); may be repeated")

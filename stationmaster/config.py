@@ -5,24 +5,18 @@ from __future__ import annotations
 import math
 import unicodedata
 from fractions import Fraction
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import catalog
+from .house_rules import (  # noqa: F401  (the edition tables house rules override, by their old names)
+    COOP_SHARES, DEPOT_OFFICES, SEEDED_DECKS, TARGETS, TARGETS_V1, TARGETS_V2, effective, normalise)
+from .house_rules import describe as describe_rules, to_json as rules_json
 from .safetext import describe, first_hidden, quote
 
 MODES = ("solitaire", "competitive", "coop")
 VICTORIES = ("highest_after_days", "first_to_target")
 #: length -> (Revenue target, Days) — the targets of v0.2 §3.2, edition v1's
-LENGTHS = {"short": (10, 3), "standard": (20, 5), "campaign": (45, 10)}
-#: [V5] edition v2's solitaire targets (freight pays three, [L5]): set so that play which never
-#: switches misses them, and steady play with freight makes them (figures in docs/rules.md)
-TARGETS_V2 = {"short": 13, "standard": 25, "campaign": 56}
-#: the solitaire targets of each retuned edition (v1 keeps ``LENGTHS``'): [V5] v2's, [V7] v3's
-#: (Short's 15 follows from Short's freight pay, [L7]), [V9] v4's (every Office opens with a Depot to draw, [U4]),
-#: [V10] v5's (every car pays, [L8]; the morning's passengers, [L9])
-TARGETS = {"v2": TARGETS_V2, "v3": {"short": 15, "standard": 25, "campaign": 56},
-           "v4": {"short": 16, "standard": 27, "campaign": 56},
-           "v5": {"short": 17, "standard": 32, "campaign": 58}}
+LENGTHS = {length: (TARGETS_V1[length], days) for length, days in (("short", 3), ("standard", 5), ("campaign", 10))}
 STARTING_HANDS = ("three", "six", "track_split")
 OPTIONAL_RULES = ("reduced_visibility", "emergency_toolbox", "employee_rotation", "manual_makeup",
                   "red_flag_escape", "per_player_floor", "adversity", "choose_draw")
@@ -45,34 +39,22 @@ YARD_REFILLS = ("when_empty", "stage_end", "day_end", "at_once")
 BALANCES = ("v1", "v2", "v3", "v4", "v5")
 #: the edition a new game is played by
 DEFAULT_BALANCE = "v5"
-#: [U5] the editions whose Offices open as Depots (each seat's Depot taken from the deck, not a Department)
-DEPOT_OFFICES = ("v5",)
-#: [U4] the decks whose Departments open with a Depot for each seat, by edition: the full deck from v2,
-#: the classic deck too from v4 (v1 turns up the top card for every Department)
-SEEDED_DECKS = {"v2": ("full",), "v3": ("full",), "v4": ("full", "classic")}
 MAX_PLAYERS = 6
 MAX_NAME = 40
 
 
-#: [V6] the Co-op team's target, as shares of one Office's target for each of the table's Mainline
-#: cards (players + 1), west to east; the last share repeats for every card after: under v2 four-fifths
-#: for every card, under v3 four-fifths for the first four and half a target for each after ([V8]: one
-#: Mainline and one timetable shared by more than three Offices add about half an Office a seat), v4 the same;
-#: balance v1 keeps v0.2's whole target for each player
-COOP_SHARES = {"v2": (0.8,), "v3": (0.8, 0.8, 0.8, 0.8, 0.5), "v4": (0.8, 0.8, 0.8, 0.8, 0.5),
-               "v5": (0.8, 0.8, 0.8, 0.8, 0.5)}
 #: edition v2's share for every Mainline card (kept under this name for scripts that read it)
 COOP_SHARE_PER_MAINLINE_CARD = COOP_SHARES["v2"][0]
 
 
-def coop_target(base: int, players: int, balance: str = DEFAULT_BALANCE) -> int:
+def coop_target(base: int, players: int, balance: str = DEFAULT_BALANCE, shares: tuple | None = None) -> int:
     """The team's pooled Revenue target in Co-op (rulings [V6], [V8]): one Office's target times the
-    edition's share for each of the table's players + 1 Mainline cards (``COOP_SHARES``), rounded half
-    up — the team's output grows with the table, a seat's less the longer the Division; under v1
-    v0.2's target × players."""
-    if balance == "v1":
+    edition's share for each of the table's players + 1 Mainline cards (``COOP_SHARES``, or
+    ``shares``: the house rule ``coop_shares``), rounded half up — the team's output grows with the
+    table, a seat's less the longer the Division; under v1 (without shares) v0.2's target × players."""
+    shares = shares or COOP_SHARES.get(balance)
+    if shares is None:
         return base * players
-    shares = COOP_SHARES[balance]
     total = sum(Fraction(str(shares[min(i, len(shares) - 1)])) for i in range(players + 1))  # exact halves
     return int(math.floor(base * total + Fraction(1, 2)))
 
@@ -121,17 +103,35 @@ class Config:
     deck: str = "classic"
     yard_refill: str = "day_end"
     balance: str = DEFAULT_BALANCE
+    #: the house rules, as sorted (key, value) pairs (``house_rules.HOUSE_RULES``; ``make_config`` takes a dict)
+    house_rules: tuple = ()
+
+    def __post_init__(self):
+        if self.house_rules:  # a mapping, pairs or "KEY=VALUE" texts -> the sorted pairs, checked
+            object.__setattr__(self, "house_rules", normalise(self.house_rules, self))
+
+    def rule(self, key: str):
+        """The value of a number a house rule may change (``house_rules.HOUSE_RULES``) that this game plays
+        by: its house rule, else its edition's (``config.rule("order_pay")`` -> (2, 3) under v5)."""
+        return effective(self, key)
+
+    @property
+    def variant(self) -> str:
+        """The house rules in words (``order_pay=3,3, target=30``), or empty text for none."""
+        return describe_rules(self.house_rules)
 
     @property
     def target(self) -> int:
         base = self.solo_target
-        return coop_target(base, len(self.players), self.balance) if self.mode == "coop" else base
+        if self.mode != "coop":
+            return base
+        return coop_target(base, len(self.players), self.balance, self.rule("coop_shares"))
 
     @property
     def solo_target(self) -> int:
         """One Office's Revenue target for the length: v0.2's under edition v1, [V5]'s under v2, [V7]'s
-        under v3."""
-        return TARGETS[self.balance][self.length] if self.balance in TARGETS else LENGTHS[self.length][0]
+        under v3... (``TARGETS``), or the house rule ``target``."""
+        return self.rule("target")
 
     @property
     def days(self) -> int:
@@ -165,12 +165,13 @@ class Config:
             "victory": self.victory, "starting_hand": self.starting_hand,
             "revenue": list(self.revenue), "optional_rules": list(self.optional_rules),
             "deck": self.deck, "yard_refill": self.yard_refill, "balance": self.balance,
+            **({"house_rules": rules_json(self.house_rules)} if self.house_rules else {}),
         }
 
 
 def make_config(players=None, mode="solitaire", length="standard", victory="highest_after_days",
                 starting_hand="three", revenue=(1, 1, 0), optional_rules=(), deck="classic",
-                yard_refill="day_end", balance=DEFAULT_BALANCE) -> Config:
+                yard_refill="day_end", balance=DEFAULT_BALANCE, house_rules=None) -> Config:
     """Validate and normalise a configuration; a ValueError says what to change."""
     if players is None:
         players = ["Player"]
@@ -228,4 +229,5 @@ def make_config(players=None, mode="solitaire", length="standard", victory="high
             raise ValueError(f"the track_split starting hand deals 3 track cards to each player and the "
                              f"{deck} deck has {track}, enough for {track // 3} players: with {len(names)} "
                              f"players choose starting_hand='three' or 'six'")
-    return Config(tuple(names), mode, length, victory, starting_hand, rates, tuple(rules), deck, yard_refill, balance)
+    config = Config(tuple(names), mode, length, victory, starting_hand, rates, tuple(rules), deck, yard_refill, balance)
+    return replace(config, house_rules=house_rules) if house_rules else config

@@ -553,7 +553,8 @@ class Game:
         rev = ", ".join(f"{k} {v}" for k, v in self.revenue.items())
         b = self._branched_from
         branch = f"; branched from seed {b.seed} before decision {b.seq}" if b else ""
-        return f"<Game seed={self._seed} {c.mode} {c.length}; {state}; Revenue {rev}{branch}>"
+        variant = f"; house rules {c.variant}" if c.house_rules else ""
+        return f"<Game seed={self._seed} {c.mode} {c.length}{variant}; {state}; Revenue {rev}{branch}>"
 
 
 def _determinize(g: Game, player: str, seed: int) -> None:

@@ -2,7 +2,7 @@
 
 At dawn, and when an industry is built, each industry turns up its order for the Day: how many
 loads it will ship (outbound) and how many it will receive (inbound), one D12 roll for each way it
-works (``ORDER_SIZES``, by the industry's Laborers). Every load or unload a player finishes pays;
+works (``house_rules.ORDER_SIZES``, by the industry's Laborers, or the house rule ``order_sizes``). Every load or unload a player finishes pays;
 the one that fills a way of an industry's order pays a bonus on top. Orders lapse at the Day's
 end. The make-up of a freight train serves the open orders along its way first (a waybill: the
 yard sends the cars an industry asked for), so what an Office earns from freight is decided by its
@@ -12,20 +12,14 @@ switching and its planning, not by which cars a random make-up happens to bring.
 from __future__ import annotations
 
 from .cards import PIECES
+from .house_rules import ORDER_PAY, ORDER_SIZES  # noqa: F401  (the edition tables, by their old home)
 from .query import name, player_at, spec_of
 from .rules import d12, Events
 from .state import State
 
-#: [L8] what freight pays under car orders, by edition, in units of the freight rate: (each load
-#: or unload finished, the bonus for the one that fills a way of the Day's order)
-ORDER_PAY = {"v5": (2, 3)}
 #: [L8] the editions whose outbound orders are filled by shipping: a load counts for its industry's
 #: order for the Day when it leaves the Office Area, not when it is loaded (loading still pays)
 SHIP_TO_FILL = ("v5",)
-#: [L8] cars an industry orders for the Day in each way it works, by its Laborers a Stage: the D12
-#: roll's face (1-12) -> cars. Three Laborers (Mine Tipple, Oil Refinery, Power Plant) order one to
-#: three, two Laborers (Produce Shed, Grocer's Warehouse) one or two
-ORDER_SIZES = {3: (1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3), 2: (1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2)}
 WAYS = ("out", "in")
 
 
@@ -38,8 +32,9 @@ def _ways(sp) -> tuple:
     return tuple(w for w, works in (("out", sp.outbound), ("in", sp.inbound)) if works)
 
 
-def _sizes(sp) -> tuple:
-    return ORDER_SIZES[3 if (sp.laborers or 0) >= 3 else 2]
+def _sizes(config, sp) -> tuple:
+    three, two = config.rule("order_sizes")
+    return three if (sp.laborers or 0) >= 3 else two
 
 
 def industries(s: State, seat: int) -> list:
@@ -53,7 +48,7 @@ def turn_up(s: State, ev: Events, seat: int, xy) -> None:
     area = s.areas[seat]
     sp = spec_of(s, area.grid[xy].card)
     fac = area.facilities[xy]
-    fac.orders = {w: [_sizes(sp)[d12(s) - 1], 0] for w in _ways(sp)}
+    fac.orders = {w: [_sizes(s.config, sp)[d12(s) - 1], 0] for w in _ways(sp)}
     owner = player_at(s, seat)
     ev.say("car_order", f"The {sp.name} at {name(s, owner)}'s Office orders {describe(fac.orders)} today.",
            player=s.players[owner].name, data={"seat": seat, "at": list(xy), "orders": order_counts(fac)})
@@ -97,7 +92,7 @@ def open_ways(fac) -> list:
 def work_finished(s: State, seat: int, xy, way: str) -> tuple:
     """Count a finished load (``way`` "out") or unload ("in") against the industry's order; return
     (pay, bonus, filled) in Revenue, before the cards' extras ([L8])."""
-    per_car, bonus = ORDER_PAY[s.config.balance]
+    per_car, bonus = s.config.rule("order_pay")
     rate = s.config.revenue[1]
     order = s.areas[seat].facilities[xy].orders.get(way)
     if order is None or order[1] >= order[0] or (way == "out" and s.config.balance in SHIP_TO_FILL):
@@ -117,7 +112,7 @@ def ship(s: State, seat: int, xy, n: int) -> tuple:
     counted = min(n, order[0] - order[1])
     order[1] += counted
     filled = order[1] == order[0]
-    return counted, s.config.revenue[1] * ORDER_PAY[s.config.balance][1] if filled else 0, filled
+    return counted, s.config.revenue[1] * s.config.rule("order_pay")[1] if filled else 0, filled
 
 
 def wanted_cars(s: State, seat: int) -> list:

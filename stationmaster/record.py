@@ -57,6 +57,8 @@ def new_game_call(game) -> str:
         if tuple(value) != tuple(default) if isinstance(default, tuple) else value != default:
             args.append(f"{name}={_py(value)}")
     args.append(f"balance={_py(c.balance)}")
+    if c.house_rules:  # the variant's overrides, as a dict literal the call takes back
+        args.append("house_rules={" + ", ".join(f"{_py(k)}: {_py(v)}" for k, v in c.house_rules) + "}")
     return f"sm.new_game({', '.join(args)})"
 
 
@@ -118,6 +120,7 @@ def _header(game) -> str:
         f"| Revenue rates | passenger {rates[0]}, freight {rates[1]}, transit {rates[2]} |",
         f"| Optional rules | {rules} |",
         f"| Deck | {c.deck} |",
+        *([f"| House rules | {md(c.variant)} |"] if c.house_rules else []),
         f"| Seed | {game.seed} |",
         f"| Intents | {len(game.history)} |",
         f"| Recorded at | {where} |",

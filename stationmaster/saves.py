@@ -16,6 +16,7 @@ import re
 from .atomic import write_atomically
 from .bots.seats import bot_name, check_bots
 from .config import make_config
+from .house_rules import normalise
 from .errors import IllegalIntent, SaveError
 from .game import MAX_PATH, BranchedFrom, Game, note_problem
 from .query import CLOCK
@@ -70,6 +71,15 @@ def _check_config_types(cfg: dict) -> None:
     if "optional_rules" in cfg and not (isinstance(cfg["optional_rules"], list)
                                         and all(isinstance(r, str) for r in cfg["optional_rules"])):
         raise SaveError(f"'config.optional_rules' must be a list of rule names, not {quote(cfg['optional_rules'])}")
+    if "house_rules" in cfg:
+        rules = cfg["house_rules"]
+        if not isinstance(rules, dict):
+            raise SaveError(f"'config.house_rules' must be an object of house rules (KEY: value), not {quote(rules)}")
+        for key, value in rules.items():
+            try:
+                normalise({key: value})
+            except ValueError as e:
+                raise SaveError(f"'config.house_rules.{clip(visible(key), 30)}': {clip(visible(e), 300)}") from None
     if "revenue" in cfg:
         rev = cfg["revenue"]
         if not (isinstance(rev, list) and len(rev) == 3
@@ -177,7 +187,7 @@ def loads(text) -> Game:
     if not isinstance(cfg, dict):
         raise SaveError("'config' must be an object")
     known = {"players", "mode", "length", "victory", "starting_hand", "revenue", "optional_rules", "deck",
-             "yard_refill", "balance"}
+             "yard_refill", "balance", "house_rules"}
     unknown = set(cfg) - known
     if unknown:
         shown = ", ".join(clip(visible(k), 30) for k in sorted(unknown)[:5])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .cards import catalog, red_flag_id, spec, stock_ids
-from .config import DEPOT_OFFICES, SEEDED_DECKS, Config
+from .config import Config
 from .query import name, table_order
 from .rules import d12, Events, shuffle
 from .cards.specs import mainline_key
@@ -26,7 +26,7 @@ def card_types(config: Config) -> dict:
     hands dealt, so all that could be)."""
     n = len(config.players)
     deck = catalog(config.deck).ids(config.mode, seats=None if config.balance == "v1" else n)
-    if config.balance in DEPOT_OFFICES:
+    if config.rule("depot_offices"):
         extra = more_depots(deck)
         for _ in range(n):
             deck[next(extra)] = "depot"
@@ -99,11 +99,11 @@ def deal(config: Config, seed: int) -> tuple:
         for p in order:
             for _ in range(count):
                 s.players[p].hand.append(s.home.pop())
-    if config.balance in DEPOT_OFFICES:
+    if config.rule("depot_offices"):
         _open_as_depots(s, order)
     # a deck that seeds its Departments opens one with a Depot for each seat ([U4]): the full deck from
     # balance v2, the classic deck from v4
-    seeds = cards.seeds[:n] if config.deck in SEEDED_DECKS.get(config.balance, ()) else ()
+    seeds = cards.seeds[:n] if config.rule("seeded_depots") else ()
     for i, pile in enumerate(s.departments):
         pile.append(_seeded(s, deck, seeds[i] if i < len(seeds) else None))
     if config.has("emergency_toolbox"):

@@ -30,6 +30,7 @@ from ..cards import PIECES
 from ..config import DEFAULT_BALANCE, MAX_PLAYERS, make_config
 from ..flow import Phase
 from ..game import Game
+from ..house_rules import describe as describe_rules, normalise, to_json as rules_json
 from ..intents import Agent, Draw, Switch
 from ..rules import REVENUE_SOURCES
 from .base import REGISTRY, check_options, make
@@ -169,6 +170,7 @@ class Tally:
             "seed": game.seed, "bot": bot, "mode": c.mode, "length": c.length, "players": len(c.players),
             "yard_refill": c.yard_refill, "target": c.target, "deck": c.deck, "balance": c.balance,
             "optional_rules": sorted(c.optional_rules),
+            **({"house_rules": rules_json(c.house_rules)} if c.house_rules else {}),
             "revenue": dict(game.revenue), "won": bool(game.outcome.winners),
             "winners": list(game.outcome.winners), "outcome": game.outcome.kind,
             "collisions": self.collisions, "revenue_by_source": dict(self.by_source),
@@ -196,7 +198,7 @@ AHEAD_PER_JOB = 4
 def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
              mode: str = "solitaire", players: int | None = None, yard_refill: str = "day_end",
              progress=False, bot_options: dict | None = None, deck: str = "classic",
-             optional_rules=(), balance: str = DEFAULT_BALANCE) -> list:
+             optional_rules=(), balance: str = DEFAULT_BALANCE, house_rules=None) -> list:
     """Play ``games`` games with ``bot`` (a registered name, a Bot subclass or a Bot) in every
     seat, game ``i`` on seed ``seed + i``, in ``jobs`` worker processes (None: one per CPU), and
     return one row per game, in seed order. ``iter_simulate`` takes the same arguments and yields
@@ -216,26 +218,28 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
 
     ``deck`` and ``optional_rules`` are ``new_game``'s (``deck="full"``, ``optional_rules=["adversity"]``); ``balance`` the edition
     of the numbers (``config.BALANCES``: "v1" as first played, "v2" retuned, "v3" with the Day's freight
-    contract of [L6], "v4" v3 with the classic deck's Departments seeded with a Depot, [U4], the default)."""
+    contract of [L6], "v4" v3 with the classic deck's Departments seeded with a Depot, [U4], the default);
+    ``house_rules`` a variant's overrides of the edition's numbers (``{"order_pay": (3, 3)}``,
+    ``house_rules.HOUSE_RULES``), kept in each row as ``"house_rules"``."""
     return list(iter_simulate(bot, length, games, seed, jobs, mode, players, yard_refill, progress,
-                              bot_options, deck, optional_rules, balance))
+                              bot_options, deck, optional_rules, balance, house_rules))
 
 
 def iter_simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
                   mode: str = "solitaire", players: int | None = None, yard_refill: str = "day_end",
                   progress=False, bot_options: dict | None = None, deck: str = "classic",
-                  optional_rules=(), balance: str = DEFAULT_BALANCE):
+                  optional_rules=(), balance: str = DEFAULT_BALANCE, house_rules=None):
     """``simulate``'s games as an iterator of rows in seed order, each yielded as soon as it and
     the games before it have finished. Nothing is held but the few games under way: a run of any
     length streams, and stopping early (``close()``, Ctrl-C in the loop) keeps every row already
     yielded and stops the workers. Bad settings are refused here, before any game."""
     plan = _plan(bot, length, games, seed, jobs, mode, players, yard_refill, bot_options, deck,
-                 optional_rules, balance)
+                 optional_rules, balance, house_rules)
     return _rows(plan, progress)
 
 
 def _plan(bot, length, games, seed, jobs, mode, players, yard_refill, bot_options, deck, optional_rules,
-          balance) -> tuple:
+          balance, house_rules=None) -> tuple:
     """Check every setting (ValueError saying which) and return (task maker, games, jobs)."""
     if players is None:
         players = 1 if mode == "solitaire" else 2
@@ -247,7 +251,7 @@ def _plan(bot, length, games, seed, jobs, mode, players, yard_refill, bot_option
         raise ValueError(f"optional_rules is a list of rule names, e.g. ['adversity'], not {optional_rules!r}")
     optional_rules = list(optional_rules)
     config = make_config(seat_names(players), mode, length, yard_refill=yard_refill, deck=deck,
-                         optional_rules=optional_rules, balance=balance)
+                         optional_rules=optional_rules, balance=balance, house_rules=house_rules)
     if bot_options is not None and not (isinstance(bot_options, dict) and all(isinstance(k, str) for k in bot_options)):
         raise ValueError(f"bot_options maps option names to values, e.g. {{'max_seconds': None}}, not {bot_options!r}")
     options = dict(bot_options or {})
@@ -276,7 +280,7 @@ def _plan(bot, length, games, seed, jobs, mode, players, yard_refill, bot_option
                       f"using {max_jobs()}", RuntimeWarning, stacklevel=3)
         jobs = max_jobs()
     kw = {"players": list(config.players), "mode": mode, "length": length, "yard_refill": yard_refill,
-          "deck": deck, "optional_rules": optional_rules, "balance": balance}
+          "deck": deck, "optional_rules": optional_rules, "balance": balance, "house_rules": config.house_rules}
     return (lambda i: (bot, options, kw, seed + i)), games, min(jobs, games)
 
 
@@ -430,6 +434,7 @@ class Summary:
         values = {key: row[key] for key in self.KEYS}
         values["deck"] = row.get("deck", "classic")
         values["optional_rules"] = tuple(row.get("optional_rules", ()))
+        values["house_rules"] = describe_rules(normalise(row.get("house_rules")))  # "" for the edition's own
         for key, v in values.items():
             if self.common.setdefault(key, v) != v:
                 self.common[key] = _MIXED
@@ -461,7 +466,7 @@ class Summary:
         k = sum(seats.values())
         total = sum(v * c for v, c in seats.items())
         out = {key: (None if v is _MIXED else v) for key, v in self.common.items()} if n else \
-            {key: None for key in (*self.KEYS, "deck", "optional_rules")}
+            {key: None for key in (*self.KEYS, "deck", "optional_rules", "house_rules")}
         if k > 1:
             square = sum(v * v * c for v, c in seats.items())
             stdev = round(math.sqrt(Fraction(square * k - total * total, k * (k - 1))), 3)
@@ -538,7 +543,8 @@ def format_summary(info: dict) -> str:
     lines = [
         f"Simulated: {info['games']} games of {setting}, yard refill {info['yard_refill']}, "
         f"target {info['target']}" + (f", deck {info['deck']}" if info.get("deck") not in (None, "classic") else "")
-        + (f", rules {', '.join(info['optional_rules'])}" if info.get("optional_rules") else ""),
+        + (f", rules {', '.join(info['optional_rules'])}" if info.get("optional_rules") else "")
+        + (f", house rules {info['house_rules']}" if info.get("house_rules") else ""),
         f"Revenue:   mean {info['mean_revenue']:g}, median {info['median_revenue']:g}, "
         f"min {info['min_revenue']}, max {info['max_revenue']} (per seat)",
         f"Won:       {100 * info['win_rate']:.1f}% ({info['wins']} of {info['games']})",

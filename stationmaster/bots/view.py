@@ -9,7 +9,7 @@ from collections import deque
 
 from ..cards import PIECES, fire, spec as card_spec
 from ..flow import Phase, Where
-from ..orders import ORDER_PAY, has_orders
+from ..orders import has_orders
 from ..phases.load_unload import freight_pay
 from ..phases.mainline import occupants
 from ..query import ad_tracks, departure_problem, geometry
@@ -53,7 +53,7 @@ class View:
         left = order[0] - order[1]
         if k > left:
             return 0.0
-        bonus = ORDER_PAY[self.s.config.balance][1] * self.s.config.revenue[1]
+        bonus = self.s.config.rule("order_pay")[1] * self.s.config.revenue[1]
         return bonus / left / max(1, self.s.config.revenue[0])
 
     # ---- trains

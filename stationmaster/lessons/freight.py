@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from ..builder import Position
 from ..flow import Phase
-from ..orders import ORDER_PAY
 from . import Lesson
 
 ME = "Player"
@@ -141,7 +140,7 @@ def fill_car_order() -> Lesson:
     b.cars(ME, TIPPLE, ["HL1", "HL2"])
     b.order(ME, TIPPLE, in_=2)
     game = b.game()
-    per_car, bonus = ORDER_PAY[game.config.balance]
+    per_car, bonus = game.config.rule("order_pay")
 
     def goal(g):
         plant = g.state.areas[0].facilities[TIPPLE]

@@ -17,27 +17,16 @@ from ..intents import Agent, Board, Detrain, End, Work
 from ..query import (
     actor, area_of, capacity, name, office_tier, outbound_loads, player_at, spec_of, spotted_empties, table_order,
     trains_on, workers_left, yard_has)
-from ..orders import ORDER_PAY, has_orders, ship, work_finished
+from ..house_rules import FREIGHT_PAY, FREIGHT_PAY_BY_LENGTH  # noqa: F401  (the edition tables, by their old home)
+from ..orders import has_orders, ship, work_finished
 from ..rules import earn, Events, retire, take_from_yard, use_workers
 from ..state import PIPELINE, State
 from .switching import LOADED_MARK_ENDS_ON_PICKUP
 
-#: [L5] Revenue units a finished freight load (out) or unload (in) pays, times the freight rate, by
-#: edition: v1 one, as v0.2 printed it; v2 three — a load is four Laborer actions, a Freight Agent
-#: action and switching a car onto the spur and back, against one Porter action and an Agent action
-#: for a boarded coach (issue 16: at one, a strategy that never switched won 42% of Standard).
-#: [L6] v3, the Day's freight contract: the player's first load or unload finished in a Day pays the
-#: first figure, each further one that Day the next (the last figure repeats), so steady freight every
-#: Day pays and one lucky Day's lump does not decide the game (the figures in docs/rules.md)
-FREIGHT_PAY = {"v1": (1,), "v2": (3,), "v3": (6, 0), "v4": (6, 0), "v5": (2,)}  # v5: [L8] pays by the car orders
-#: [L7] v3's Short game: three Days leave a planner one or two freight Days at most, so the Day's
-#: contract pays half again as much there (edition, length) -> schedule; other lengths use FREIGHT_PAY
-FREIGHT_PAY_BY_LENGTH = {("v3", "short"): (9, 0), ("v4", "short"): (9, 0)}
-
-
 def freight_schedule(config) -> tuple:
-    """The edition's freight schedule for the game's length ([L5], [L6], [L7])."""
-    return FREIGHT_PAY_BY_LENGTH.get((config.balance, config.length), FREIGHT_PAY[config.balance])
+    """The edition's freight schedule for the game's length ([L5], [L6], [L7]: ``house_rules.FREIGHT_PAY``),
+    or the house rule ``freight_pay``."""
+    return config.rule("freight_pay")
 
 OUT_ROUTE = ("green", "men", "at", "work", "car")
 IN_ROUTE = ("car", "work", "at", "men", "red")
@@ -279,10 +268,10 @@ def _pay(s: State, ev: Events, p: int, amount: int, why: str, source: str) -> No
 
 def freight_pay(s: State) -> int:
     """What a player's first finished freight load or unload of a Day pays before the cards' extras
-    ([L5], [L6]): the freight rate times the edition's first ``FREIGHT_PAY`` figure (the bots value a
+    ([L5], [L6]): the freight rate times the first figure of the game's freight schedule (``freight_schedule``) (the bots value a
     load by it); under car orders ([L8]) what a car worked pays, without the order's bonus."""
     if has_orders(s.config):
-        return s.config.revenue[1] * ORDER_PAY[s.config.balance][0]
+        return s.config.revenue[1] * s.config.rule("order_pay")[0]
     return s.config.revenue[1] * freight_schedule(s.config)[0]
 
 

@@ -13,6 +13,7 @@ from ..intents import PIECE_ORDER, Agent, Discard, Draw, End, Exchange, Fly, Gra
 from ..query import (
     CAR_LIMIT, NIGHT_STAGES, actor, area_of, capacity, hand_limit, name, outbound_loads, spec_of,
     spotted_empties, table_order, trains_in_area, yard_has)
+from ..house_rules import DAWN_PASSENGERS  # noqa: F401  ([L9]'s editions, by their old home)
 from ..orders import dawn, has_orders, new_industries
 from ..rules import Events, retire, take_from_yard
 from ..state import PendingGrade, State
@@ -25,7 +26,7 @@ def begin(s: State, ev: Events) -> None:
         fire(s, "day_start", ev)
         if has_orders(s.config):  # every industry turns up the Day's car order ([L8])
             dawn(s, ev)
-        if s.config.balance in DAWN_PASSENGERS:
+        if s.config.rule("dawn_passengers"):
             _dawn_passengers(s, ev)
     fire(s, "stage_start", ev)
     if s.config.has("adversity"):  # the Division turns up a situation card ([W3])
@@ -111,8 +112,6 @@ def _agent_checks(s: State, p: int, a: Agent) -> str | None:
 WHOLE_FACILITY_AGENT = ("v5",)
 
 
-#: [L9] the editions in which every Office's free green boxes fill with passengers at dawn
-DAWN_PASSENGERS = ("v5",)
 
 
 def _dawn_passengers(s: State, ev: Events) -> None:

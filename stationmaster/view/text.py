@@ -88,6 +88,8 @@ def describe(s) -> str:
     elif who is not None:
         head += f" — {s.players[who].name} to act"
     out.append(head)
+    if s.config.house_rules:
+        out.append(f"House rules: {s.config.variant}")
     out.append("Revenue: " + ", ".join(f"{p.name} {p.revenue}" for p in s.players)
                + f"   Superintendent: {s.players[s.superintendent].name}   collisions today: {s.collisions_today}")
     tt = ", ".join(f"{st}:{spec_of(s, c).number}" for st, c in sorted(s.timetable.items())) or "empty"

@@ -31,7 +31,7 @@ PACKAGES = {"stationmaster": ROOT / "stationmaster", "stationmaster.widgets": RO
 LAYERS = (
     ("words and numbers", ("errors", "events", "flow", "rng", "track", "safetext", "grammar", "atomic")),
     ("what a card is", ("cards", "cards.specs", "cards.base", "cards.catalog")),
-    ("data", ("config", "state", "intents")),
+    ("data", ("house_rules", "config", "state", "intents")),
     ("read model", ("query", "seat")),
     ("state changes", ("rules", "orders")),
     ("card families", ("cards.kinds", "cards.classic", "cards.special_trains", "cards.local_track",
@@ -39,7 +39,7 @@ LAYERS = (
     ("phases", ("phases", "setup", "invariants")),
     ("façade", ("decisions", "timeline", "game")),
     ("drawing and help", ("view", "explain")),
-    ("bots", ("bots",)),
+    ("bots", ("bots", "sweep")),
     ("saves and records", ("saves", "start", "record", "slowmo", "builder", "review")),
     ("tables, seats and tutorials", ("server", "remote", "env", "lessons")),
     ("the notebook board", ("widgets",)),
@@ -274,9 +274,9 @@ def assigned_constants(path: pathlib.Path) -> set:
 
 def test_the_rules_numbers_are_written_once():
     """A number of the rules (``CAR_LIMIT``, ``MAX_PLAYERS``, ``NIGHT_STAGES``...) is assigned in
-    one of the modules that hold them (``config``, ``query``, ``cards.specs``) and imported
+    one of the modules that hold them (``config``, ``house_rules``, ``query``, ``cards.specs``) and imported
     everywhere else: a second copy goes stale (``intents`` kept its own ``CAR_LIMIT``)."""
-    homes = ("stationmaster.config", "stationmaster.query", "stationmaster.cards.specs")
+    homes = ("stationmaster.config", "stationmaster.house_rules", "stationmaster.query", "stationmaster.cards.specs")
     held = {name: home for home in homes for name in assigned_constants(MODULES[home])}
     again = sorted(f"{mod} assigns {name}, which is {held[name]}'s" for mod, path in MODULES.items()
                    if mod not in homes for name in assigned_constants(path) & set(held))
