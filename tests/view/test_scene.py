@@ -430,5 +430,5 @@ def test_an_industrys_row_shows_its_car_order_for_the_day():
         if balance == "v5":
             b.state.areas[0].facilities[(1, -1)].orders = {"out": [2, 1], "in": [3, 0]}
         texts = " ".join(sh.text for sh in build_scene(b.game().state).shapes if isinstance(sh, Text))
-        assert ("today out 1/2 · in 0/3" in texts) is shown
+        assert ("today shipped 1/2 · unloaded 0/3" in texts) is shown
         assert "Oil Refinery" in texts

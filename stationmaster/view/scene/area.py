@@ -13,9 +13,14 @@ from .layout import GRID_NAMES, MARGIN, fit, floor, money, text_width, wrap
 from .theme import KIND_COLOURS, PLAYER_COLOURS, TIER_COLOURS, is_dark, mix
 
 
+#: what fills each way of a car order ([L8]): a load out counts as it ships, a load in as it is unloaded
+ORDER_WAY_WORDS = {"out": "shipped", "in": "unloaded"}
+
+
 def order_words(orders: dict) -> str:
-    """[L8] an industry's order for the Day in short, cars worked of cars wanted: 'today out 1/2 · in 0/1'."""
-    ways = [f"{w} {orders[w][1]}/{orders[w][0]}" for w in ("out", "in") if w in orders]
+    """[L8] an industry's order for the Day in short, loads shipped (an order out fills as its loads
+    leave the Area) and unloaded of those wanted: 'today shipped 1/2 · unloaded 0/1'."""
+    ways = [f"{ORDER_WAY_WORDS[w]} {orders[w][1]}/{orders[w][0]}" for w in ("out", "in") if w in orders]
     return "today " + " · ".join(ways) if ways else ""
 
 
