@@ -52,7 +52,9 @@ def position_value(game, player: str) -> float:
                   + 0.6 * sum(1 for xy in area.facilities if xy != (0, 0)))
         score += assets * min(1.0, left)
         hand = [card_spec(c, s.deck) for c in me.hand]
-        score += 0.3 * min(1.0, left) * sum(1 for sp in hand if sp.kind == "office" and sp.tier > office.tier)
+        # the next Office upgrade in hand is one to come; a card more than a step up (a Terminal on a
+        # Depot) waits for the step between, so it is not counted yet
+        score += 0.3 * min(1.0, left) * sum(1 for sp in hand if sp.kind == "office" and sp.tier == office.tier + 1)
     for xy, fac in area.facilities.items():
         score += 0.5 * len(fac.green)
         score += 0.5 * sum(1 for v in fac.pipeline.values() if v)

@@ -217,9 +217,6 @@ STEP_WORTH = {"men": 0.25, "at": 0.5, "work": 0.75}
 #: what each point of a hand card's worth to the planner (``card_worth``, 0 to 10) adds: a useful
 #: card kept (or taken) against a useless one
 HAND_WORTH = 0.05
-#: what ``position_value`` adds for a bigger Office in hand (by the Stages left): taken back here for
-#: one that cannot be the next upgrade
-UPGRADE_IN_HAND = 0.3
 #: the share of the planner's worth of the Office Area's cars (``bots.sandbox.area_value``: spotted
 #: where an industry works them, the Day's orders, nothing stranded or fouling the Running Track)
 #: that counts: where a switching turn leaves the cars, valued as the planner's switching search does
@@ -239,12 +236,6 @@ def value(game, player: str) -> float:
     if s.outcome is None:
         v = View(game, me)
         score += HAND_WORTH * sum(card_worth(v, c) for c in s.players[me].hand) + AREA_WORTH * area_value(v)
-        # ``position_value`` counts every bigger Office in hand as an upgrade to come; one more than a
-        # step up (a Terminal on a Depot) waits for the step between: not an upgrade in these Stages
-        left = min(1.0, ((s.config.days - s.day) * 12 + 12 - s.stage) / 36.0)
-        if left > 0:
-            score -= UPGRADE_IN_HAND * left * sum(1 for c in s.players[me].hand
-                                                  if v.spec(c).kind == "office" and v.spec(c).tier > v.tier + 1)
     return score
 
 

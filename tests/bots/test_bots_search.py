@@ -87,6 +87,18 @@ def test_position_value_counts_revenue_and_work_in_hand():
     assert position_value(g, "Player") == 4
 
 
+def test_position_value_counts_only_the_next_office_upgrade_in_hand():
+    """D3: Offices go up one tier at a time, so a Station in hand on a Depot is an upgrade to come,
+    while a Terminal there waits for the Station: the value counts the first, not the second."""
+    values = {}
+    for card in ("station", "terminal", None):
+        b = Position(seed=1)
+        b.hand("Player", [card] if card else [])
+        values[card] = position_value(b.game(), "Player")
+    assert values["station"] > values[None]
+    assert values["terminal"] == values[None]
+
+
 def test_search_without_look_ahead_plays_exactly_as_the_planner():
     """Search starts from the planner's choice and leaves it only when look-ahead finds another
     better by its margin: with no rollouts it is the planner, decision for decision. (Whether its
