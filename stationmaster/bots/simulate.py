@@ -196,7 +196,7 @@ AHEAD_PER_JOB = 4
 def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
              mode: str = "solitaire", players: int | None = None, yard_refill: str = "day_end",
              progress=False, bot_options: dict | None = None, deck: str = "classic",
-             optional_rules=(), balance: str = DEFAULT_BALANCE) -> list:
+             optional_rules=(), balance: str = DEFAULT_BALANCE, client=None, scheduler: str | None = None) -> list:
     """Play ``games`` games with ``bot`` (a registered name, a Bot subclass or a Bot) in every
     seat, game ``i`` on seed ``seed + i``, in ``jobs`` worker processes (None: one per CPU), and
     return one row per game, in seed order. ``iter_simulate`` takes the same arguments and yields
@@ -216,22 +216,37 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
 
     ``deck`` and ``optional_rules`` are ``new_game``'s (``deck="full"``, ``optional_rules=["adversity"]``); ``balance`` the edition
     of the numbers (``config.BALANCES``: "v1" as first played, "v2" retuned, "v3" with the Day's freight
-    contract of [L6], "v4" v3 with the classic deck's Departments seeded with a Depot, [U4], the default)."""
-    return list(iter_simulate(bot, length, games, seed, jobs, mode, players, yard_refill, progress,
-                              bot_options, deck, optional_rules, balance))
+    contract of [L6], "v4" v3 with the classic deck's Departments seeded with a Depot, [U4], the default).
+
+    ``client`` (a ``distributed.Client``) or ``scheduler`` (its address, ``"tcp://HOST:8786"``) plays
+    the games on a Dask cluster instead of local processes (``jobs`` is then the cluster's; the
+    ``cluster`` extra: ``pip install "stationmaster[cluster]"``; see ``stationmaster.bots.cluster``).
+    The list is in seed order all the same, and the same seeds give the same rows."""
+    rows = iter_simulate(bot, length, games, seed, jobs, mode, players, yard_refill, progress,
+                         bot_options, deck, optional_rules, balance, client, scheduler)
+    if client is None and scheduler is None:
+        return list(rows)
+    return sorted(rows, key=lambda row: row["seed"])  # a cluster's rows come as their games finish
 
 
 def iter_simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
                   mode: str = "solitaire", players: int | None = None, yard_refill: str = "day_end",
                   progress=False, bot_options: dict | None = None, deck: str = "classic",
-                  optional_rules=(), balance: str = DEFAULT_BALANCE):
+                  optional_rules=(), balance: str = DEFAULT_BALANCE, client=None, scheduler: str | None = None):
     """``simulate``'s games as an iterator of rows in seed order, each yielded as soon as it and
     the games before it have finished. Nothing is held but the few games under way: a run of any
     length streams, and stopping early (``close()``, Ctrl-C in the loop) keeps every row already
-    yielded and stops the workers. Bad settings are refused here, before any game."""
+    yielded and stops the workers. Bad settings are refused here, before any game.
+
+    On a Dask cluster (``client`` or ``scheduler``) the rows come in the order the games finish,
+    each carrying its ``seed``, and each game once even when a worker dies; the cluster is reached
+    and its workers' engine version checked here too (``cluster.ClusterError`` saying why not)."""
     plan = _plan(bot, length, games, seed, jobs, mode, players, yard_refill, bot_options, deck,
                  optional_rules, balance)
-    return _rows(plan, progress)
+    if client is None and scheduler is None:
+        return _rows(plan, progress)
+    from . import cluster  # Dask only when a cluster is asked for
+    return cluster.rows(plan, progress, client=client, scheduler=scheduler)
 
 
 def _plan(bot, length, games, seed, jobs, mode, players, yard_refill, bot_options, deck, optional_rules,

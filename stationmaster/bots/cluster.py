@@ -1,0 +1,242 @@
+"""``simulate``'s games on a Dask distributed cluster (issue 32): for a designer who outgrows one machine.
+
+>>> from distributed import Client  # doctest: +SKIP
+>>> rows = simulate("greedy", games=400, client=Client("tcp://HOST:8786"))  # doctest: +SKIP
+>>> rows = simulate("greedy", games=400, scheduler="tcp://HOST:8786")  # doctest: +SKIP
+
+The games go to the cluster's workers a few at a time (``batch_size``: a Dask task costs about a
+millisecond, a game tens to thousands of them; a task of up to ``BATCH`` games keeps that under a
+percent, while at least ``TASKS_PER_WORKER`` tasks a worker keep every worker busy to the end), and
+each row comes back as its task finishes: in the order the games *finish*, not in seed order (every
+row carries its ``seed``; ``simulate``'s list is sorted by seed, so it is the same list whatever ran
+it). Only a few tasks a worker are handed out ahead, so a run of any length streams.
+
+Ctrl-C (or ``close()`` on the iterator) cancels the tasks not yet finished and keeps every row
+yielded. A worker that dies has its task run again by the scheduler (and by us, if the scheduler
+gave up on it, ``RETRIES`` times); each row is keyed by its setting and seed, so a game is never
+yielded twice. The workers run the package installed on them: before any game, each worker's
+``engine_version()`` (the package's version and a hash of its source) must equal this process's,
+or the run is refused naming the worker; each task checks it again, for a worker that joins later.
+
+Dask is the ``cluster`` extra's (``pip install "stationmaster[cluster]"``), imported only here and
+only when a cluster is asked for: without it, ``simulate`` runs on local processes as before.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib.metadata
+import pathlib
+
+from .seats import bot_name
+from .simulate import play_one, progress_bar
+
+#: the most games in one Dask task (see the module's docstring)
+BATCH = 4
+#: at least this many tasks a worker in a run (fewer games a task for a short run), so no worker idles at the end
+TASKS_PER_WORKER = 4
+#: tasks handed out ahead of those finished, per worker: every worker busy, memory flat
+AHEAD_PER_WORKER = 4
+#: times a task is submitted again after the scheduler gave it up (its workers kept dying)
+RETRIES = 3
+
+INSTALL = 'pip install "stationmaster[cluster]"'
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot run the games: Dask is not installed, the scheduler cannot be reached, or a
+    worker runs another engine. The message says which, in a user's words."""
+
+
+def distributed():
+    """The ``distributed`` package, or a ClusterError saying what to install."""
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError(f"running games on a Dask cluster needs Dask: {INSTALL}") from None
+    return distributed
+
+
+@functools.lru_cache(maxsize=None)
+def engine_version() -> str:
+    """This package's version and a hash of its engine's source (the board's widgets aside): two
+    installs play the same games exactly when these agree."""
+    try:
+        version = importlib.metadata.version("stationmaster")
+    except importlib.metadata.PackageNotFoundError:
+        version = "unknown"
+    root = pathlib.Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if rel.parts[0] != "widgets":  # a wheel holds the widgets here, a source checkout beside: not the engine
+            digest.update(rel.as_posix().encode() + b"\0" + path.read_bytes())
+    return f"{version}+{digest.hexdigest()[:12]}"
+
+
+# The probe a worker runs for its version, made outside any module so that it is shipped by value:
+# it answers even on a worker whose stationmaster is missing or older than this module.
+_PROBE = '''
+def probe():
+    try:
+        from stationmaster.bots.cluster import engine_version
+    except ImportError:
+        try:
+            import importlib.metadata
+            return importlib.metadata.version("stationmaster") + " (without stationmaster.bots.cluster)"
+        except Exception:
+            return "no stationmaster installed"
+    return engine_version()
+'''
+
+
+def _probe():
+    space = {"__name__": "stationmaster_cluster_probe"}
+    exec(_PROBE, space)  # noqa: S102  (our own constant: a function with no importable module)
+    return space["probe"]
+
+
+def refusal(versions: dict, mine: str) -> str | None:
+    """Why the workers (address -> engine version) may not play this process's games, or None."""
+    if not versions:
+        return "the Dask cluster has no workers: start some with `dask worker SCHEDULER_ADDRESS`"
+    other = {w: v for w, v in sorted(versions.items()) if v != mine}
+    if not other:
+        return None
+    named = "; ".join(f"worker {w} runs {v}" for w, v in list(other.items())[:3])
+    more = f" (and {len(other) - 3} more)" if len(other) > 3 else ""
+    return (f"the Dask workers must run this engine, stationmaster {mine}: {named}{more}. Install the same "
+            "stationmaster on every worker (the same version and source) and start them again")
+
+
+def check_versions(client) -> str:
+    """Refuse (ClusterError) a cluster whose workers run another engine; return this engine's version."""
+    mine = engine_version()
+    why = refusal(client.run(_probe()), mine)
+    if why:
+        raise ClusterError(why)
+    return mine
+
+
+def play_batch(tasks: list, version: str) -> list:
+    """In a worker: play a few games (``simulate.play_one``'s tasks) and return their rows, after
+    checking that this worker runs the engine the client expects."""
+    mine = engine_version()
+    if mine != version:
+        raise ClusterError(f"a Dask worker runs stationmaster {mine}, not the client's {version}")
+    return [play_one(task) for task in tasks]
+
+
+def batch_size(games: int, workers: int) -> int:
+    """Games a task: up to ``BATCH``, fewer when a run is short, so each worker gets several tasks."""
+    return max(1, min(BATCH, games // (max(1, workers) * TASKS_PER_WORKER)))
+
+
+def connect(client=None, scheduler=None):
+    """(the client to use, whether this call made it): ``client`` as given, or one connected to ``scheduler``."""
+    if client is not None and scheduler is not None:
+        raise ValueError("give a Dask client or a scheduler address, not both")
+    dist = distributed()
+    if client is not None:
+        if not isinstance(client, dist.Client):
+            raise ValueError(f"client must be a distributed.Client, not {type(client).__name__}")
+        return client, False
+    if not isinstance(scheduler, str) or "://" not in scheduler:
+        raise ValueError(f"a Dask scheduler's address looks like tcp://HOST:8786, not {scheduler!r}")
+    try:
+        return dist.Client(scheduler, timeout="10s", set_as_default=False), True
+    except (OSError, TimeoutError) as e:
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler}: {e}") from None
+
+
+class Ledger:
+    """The games yielded so far, keyed by (setting, seed), so that a row that comes back twice (a task
+    run again after its worker was lost) is dropped. Each setting keeps a watermark (every seed below
+    it is done) and the few seeds done above it, so a run of any length holds only what is in flight."""
+
+    def __init__(self) -> None:
+        self.marks = {}  # setting -> [watermark, set of seeds done at or above it]
+
+    def add(self, setting, seed: int, first: int) -> bool:
+        """Note a game (``first``: its run's first seed); False when it was noted already."""
+        mark = self.marks.setdefault(setting, [first, set()])
+        if seed < mark[0] or seed in mark[1]:
+            return False
+        mark[1].add(seed)
+        while mark[0] in mark[1]:
+            mark[1].discard(mark[0])
+            mark[0] += 1
+        return True
+
+
+def setting_of(task: tuple) -> str:
+    """What makes a game's row other than its seed: the bot, its options and the configuration."""
+    bot, options, config, _seed = task
+    return repr((bot_name(bot), sorted(options.items()), sorted(config.items())))
+
+
+def rows(plan: tuple, progress, client=None, scheduler=None):
+    """``simulate``'s rows played on a Dask cluster, yielded as their tasks finish. The cluster is
+    reached and its workers' engine checked here, before any game (ClusterError saying why not);
+    the games are played as the iterator is read."""
+    task, games, _jobs = plan
+    client, own = connect(client, scheduler)
+    try:
+        version = check_versions(client)
+        workers = len(client.scheduler_info().get("workers", {})) or 1
+    except BaseException:
+        if own:
+            client.close()
+        raise
+    return _stream(client, own, task, games, version, workers, progress)
+
+
+def _stream(client, own: bool, task, games: int, version: str, workers: int, progress):
+    dist = distributed()
+    size = batch_size(games, workers)
+    first = task(0)[3]
+    setting = setting_of(task(0))
+    ledger = Ledger()
+    pending = {}  # future -> (first game, games, submissions so far)
+    done = dist.as_completed()
+    handed = 0
+
+    def submit(start: int, n: int, tries: int) -> None:
+        future = client.submit(play_batch, [task(i) for i in range(start, start + n)], version, pure=False)
+        pending[future] = (start, n, tries)
+        done.add(future)
+
+    def hand_out() -> None:  # keep a few tasks a worker ahead
+        nonlocal handed
+        while handed < games and len(pending) < workers * AHEAD_PER_WORKER:
+            n = min(size, games - handed)
+            submit(handed, n, 1)
+            handed += n
+
+    bar = progress_bar(progress, games)
+    try:
+        hand_out()
+        for future in done:
+            start, n, tries = pending.pop(future)
+            try:
+                batch = future.result()
+            except dist.KilledWorker:
+                if tries > RETRIES:
+                    raise ClusterError(f"games {start + first} to {start + first + n - 1} killed "
+                                       f"{tries} Dask workers in turn: giving them up") from None
+                submit(start, n, tries + 1)
+                continue
+            finally:
+                future.release()
+            hand_out()  # before the rows are read, so the workers play while they are written
+            for row in batch:
+                if ledger.add(setting, row["seed"], first):
+                    bar.update(1)
+                    yield row
+    finally:  # done, closed or interrupted: what is not finished is cancelled; the rows yielded stay
+        if pending:
+            client.cancel(list(pending))
+        bar.close()
+        if own:
+            client.close()
