@@ -29,8 +29,6 @@ import hashlib
 import importlib.metadata
 import pathlib
 
-from .seats import bot_name
-from .simulate import play_one, progress_bar
 
 #: the most games in one Dask task (see the module's docstring)
 BATCH = 4
@@ -119,13 +117,13 @@ def check_versions(client) -> str:
     return mine
 
 
-def play_batch(tasks: list, version: str) -> list:
-    """In a worker: play a few games (``simulate.play_one``'s tasks) and return their rows, after
-    checking that this worker runs the engine the client expects."""
+def play_batch(play, tasks: list, version: str) -> list:
+    """In a worker: play a few games (``play(task)`` -> a row, e.g. ``simulate.play_one``) and return
+    their rows, after checking that this worker runs the engine the client expects."""
     mine = engine_version()
     if mine != version:
         raise ClusterError(f"a Dask worker runs stationmaster {mine}, not the client's {version}")
-    return [play_one(task) for task in tasks]
+    return [play(task) for task in tasks]
 
 
 def batch_size(games: int, workers: int) -> int:
@@ -170,17 +168,12 @@ class Ledger:
         return True
 
 
-def setting_of(task: tuple) -> str:
-    """What makes a game's row other than its seed: the bot, its options and the configuration."""
-    bot, options, config, _seed = task
-    return repr((bot_name(bot), sorted(options.items()), sorted(config.items())))
-
-
-def rows(plan: tuple, progress, client=None, scheduler=None):
-    """``simulate``'s rows played on a Dask cluster, yielded as their tasks finish. The cluster is
-    reached and its workers' engine checked here, before any game (ClusterError saying why not);
-    the games are played as the iterator is read."""
-    task, games, _jobs = plan
+def rows(play, task, games: int, bar, client=None, scheduler=None):
+    """The rows of ``games`` games played on a Dask cluster, yielded as their tasks finish: game ``i``
+    is ``play(task(i))``, a task a tuple whose last item is the game's seed (the rest, its setting),
+    ``play`` a function the workers import from the installed package; ``bar()`` makes the progress
+    report. The cluster is reached and its workers' engine checked here, before any game
+    (ClusterError saying why not); the games are played as the iterator is read."""
     client, own = connect(client, scheduler)
     try:
         version = check_versions(client)
@@ -189,21 +182,20 @@ def rows(plan: tuple, progress, client=None, scheduler=None):
         if own:
             client.close()
         raise
-    return _stream(client, own, task, games, version, workers, progress)
+    return _stream(client, own, play, task, games, version, workers, bar)
 
 
-def _stream(client, own: bool, task, games: int, version: str, workers: int, progress):
+def _stream(client, own: bool, play, task, games: int, version: str, workers: int, bar):
     dist = distributed()
     size = batch_size(games, workers)
-    first = task(0)[3]
-    setting = setting_of(task(0))
+    first, setting = task(0)[-1], repr(task(0)[:-1])
     ledger = Ledger()
     pending = {}  # future -> (first game, games, submissions so far)
-    done = dist.as_completed()
+    done = dist.as_completed(loop=client.loop)  # this client's loop: none need be the default client
     handed = 0
 
     def submit(start: int, n: int, tries: int) -> None:
-        future = client.submit(play_batch, [task(i) for i in range(start, start + n)], version, pure=False)
+        future = client.submit(play_batch, play, [task(i) for i in range(start, start + n)], version, pure=False)
         pending[future] = (start, n, tries)
         done.add(future)
 
@@ -214,7 +206,7 @@ def _stream(client, own: bool, task, games: int, version: str, workers: int, pro
             submit(handed, n, 1)
             handed += n
 
-    bar = progress_bar(progress, games)
+    bar = bar()
     try:
         hand_out()
         for future in done:

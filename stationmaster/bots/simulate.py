@@ -246,7 +246,9 @@ def iter_simulate(bot, length: str = "standard", games: int = 100, seed: int = 1
     if client is None and scheduler is None:
         return _rows(plan, progress)
     from . import cluster  # Dask only when a cluster is asked for
-    return cluster.rows(plan, progress, client=client, scheduler=scheduler)
+    task, games, _jobs = plan
+    return cluster.rows(play_one, task, games, lambda: progress_bar(progress, games), client=client,
+                        scheduler=scheduler)
 
 
 def _plan(bot, length, games, seed, jobs, mode, players, yard_refill, bot_options, deck, optional_rules,
