@@ -574,6 +574,7 @@ def format_summary(info: dict) -> str:
             f"{100 * info['few_freight_days_share']:.0f}% of games",
         ]
     if "seconds" in info:
-        lines.append(f"Time:      {info['seconds']:.1f} s on {info['jobs']} job(s), "
+        where = f"the Dask cluster at {info['scheduler']}" if info.get("scheduler") else f"{info['jobs']} job(s)"
+        lines.append(f"Time:      {info['seconds']:.1f} s on {where}, "
                      f"{info['seconds_per_game']:.3f} s per game in a worker")
     return "\n".join(lines)

@@ -5,6 +5,7 @@ another engine is refused, named; without Dask the error says what to install.""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -13,6 +14,7 @@ import time
 
 import pytest
 
+from stationmaster import cli
 from stationmaster.bots import cluster, iter_simulate, simulate
 
 GAMES = dict(bot="greedy", length="short", games=12, seed=41)
@@ -90,6 +92,23 @@ def test_a_cluster_plays_the_local_rows_and_loses_no_game_when_a_worker_dies(das
     seeds = [r["seed"] for r in rows]
     assert len(seeds) == len(set(seeds)) == 12
     assert without_timing(rows) == without_timing(local)
+
+
+@pytest.mark.slow
+def test_the_command_line_writes_each_row_as_it_comes_from_the_cluster(dask_cluster, tmp_path, capsys):
+    out = tmp_path / "rows.jsonl"
+    code = cli.main(["simulate", "--bot", "greedy", "--length", "short", "--games", "12", "--seed", "41",
+                     "--scheduler", dask_cluster["address"], "--out", str(out), "--json", "--quiet"])
+    assert code == 0
+    info = json.loads(capsys.readouterr().out)
+    assert info["games"] == 12 and info["seeds"] == [41, 52] and info["scheduler"] == dask_cluster["address"]
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert without_timing(rows) == without_timing(simulate(**GAMES, jobs=1))
+
+
+def test_the_command_line_refuses_a_scheduler_it_cannot_reach(capsys):
+    code = cli.main(["simulate", "--bot", "random", "--length", "short", "--games", "2", "--scheduler", "localhost"])
+    assert code == 2 and "tcp://HOST:8786" in capsys.readouterr().err
 
 
 @pytest.mark.slow
