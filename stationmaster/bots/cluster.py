@@ -13,8 +13,8 @@ it). Only a few tasks a worker are handed out ahead, so a run of any length stre
 
 Ctrl-C (or ``close()`` on the iterator) cancels the tasks not yet finished and keeps every row
 yielded. A worker that dies has its task run again by the scheduler (and by us, if the scheduler
-gave up on it, ``RETRIES`` times); each row is keyed by its setting and seed, so a game is never
-yielded twice. The workers run the package installed on them: before any game, each worker's
+gave up on it, ``RETRIES`` times); each game is known by its setting and seed (its number in the
+run), so a game is never yielded twice. The workers run the package installed on them: before any game, each worker's
 ``engine_version()`` (the package's version and a hash of its source) must equal this process's,
 or the run is refused naming the worker; each task checks it again, for a worker that joins later.
 
@@ -28,6 +28,7 @@ import functools
 import hashlib
 import importlib.metadata
 import pathlib
+import sys
 
 
 #: the most games in one Dask task (see the module's docstring)
@@ -126,6 +127,31 @@ def play_batch(play, tasks: list, version: str) -> list:
     return [play(task) for task in tasks]
 
 
+class ByValue:
+    """A game function sent to the workers whole (by cloudpickle), for one the package installed on them
+    does not hold: a script's, as tools/balance_multiplayer.py's. Dask would send it by name, which a
+    worker cannot import; the engine it calls is still the workers' own, checked to be this one's."""
+
+    def __init__(self, function) -> None:
+        import cloudpickle  # a dependency of distributed
+        module = sys.modules.get(function.__module__)
+        if module is not None and module.__name__ != "__main__":  # (__main__'s go by value anyway)
+            cloudpickle.register_pickle_by_value(module)
+        self.data, self.function = cloudpickle.dumps(function), function
+
+    def __getstate__(self) -> dict:
+        return {"data": self.data}
+
+    def __setstate__(self, state: dict) -> None:
+        self.data, self.function = state["data"], None
+
+    def __call__(self, task):
+        if self.function is None:
+            import cloudpickle
+            self.function = cloudpickle.loads(self.data)
+        return self.function(task)
+
+
 def batch_size(games: int, workers: int) -> int:
     """Games a task: up to ``BATCH``, fewer when a run is short, so each worker gets several tasks."""
     return max(1, min(BATCH, games // (max(1, workers) * TASKS_PER_WORKER)))
@@ -149,35 +175,36 @@ def connect(client=None, scheduler=None):
 
 
 class Ledger:
-    """The games yielded so far, keyed by (setting, seed), so that a row that comes back twice (a task
-    run again after its worker was lost) is dropped. Each setting keeps a watermark (every seed below
-    it is done) and the few seeds done above it, so a run of any length holds only what is in flight."""
+    """The games of a run yielded so far, so that a row that comes back twice (a task run again after
+    its worker was lost) is dropped. A game is known by its number in the run, ``i`` of ``task(i)``:
+    one setting and seed, whatever the run mixes (a study's multiplayer cells share their seeds). It
+    keeps a watermark (every game below it is done) and the few games done above it, so a run of any
+    length holds only what is in flight."""
 
     def __init__(self) -> None:
-        self.marks = {}  # setting -> [watermark, set of seeds done at or above it]
+        self.below, self.above = 0, set()
 
-    def add(self, setting, seed: int, first: int) -> bool:
-        """Note a game (``first``: its run's first seed); False when it was noted already."""
-        mark = self.marks.setdefault(setting, [first, set()])
-        if seed < mark[0] or seed in mark[1]:
+    def add(self, game: int) -> bool:
+        """Note a game; False when it was noted already."""
+        if game < self.below or game in self.above:
             return False
-        mark[1].add(seed)
-        while mark[0] in mark[1]:
-            mark[1].discard(mark[0])
-            mark[0] += 1
+        self.above.add(game)
+        while self.below in self.above:
+            self.above.discard(self.below)
+            self.below += 1
         return True
 
 
 def rows(play, task, games: int, bar, client=None, scheduler=None):
     """The rows of ``games`` games played on a Dask cluster, yielded as their tasks finish: game ``i``
-    is ``play(task(i))``, a task a tuple whose last item is the game's seed (the rest, its setting),
+    is ``play(task(i))``, a task a tuple whose last item is the game's seed,
     ``play`` a function the workers import from the installed package; ``bar()`` makes the progress
     report. The cluster is reached and its workers' engine checked here, before any game
     (ClusterError saying why not); the games are played as the iterator is read."""
     client, own = connect(client, scheduler)
     try:
         version = check_versions(client)
-        workers = len(client.scheduler_info().get("workers", {})) or 1
+        workers = sum(client.nthreads().values()) or 1  # a worker of several threads plays several games
     except BaseException:
         if own:
             client.close()
@@ -188,7 +215,6 @@ def rows(play, task, games: int, bar, client=None, scheduler=None):
 def _stream(client, own: bool, play, task, games: int, version: str, workers: int, bar):
     dist = distributed()
     size = batch_size(games, workers)
-    first, setting = task(0)[-1], repr(task(0)[:-1])
     ledger = Ledger()
     pending = {}  # future -> (first game, games, submissions so far)
     done = dist.as_completed(loop=client.loop)  # this client's loop: none need be the default client
@@ -215,15 +241,15 @@ def _stream(client, own: bool, play, task, games: int, version: str, workers: in
                 batch = future.result()
             except dist.KilledWorker:
                 if tries > RETRIES:
-                    raise ClusterError(f"games {start + first} to {start + first + n - 1} killed "
-                                       f"{tries} Dask workers in turn: giving them up") from None
+                    raise ClusterError(f"the games of seeds {task(start)[-1]} to {task(start + n - 1)[-1]} "
+                                       f"killed {tries} Dask workers in turn: giving them up") from None
                 submit(start, n, tries + 1)
                 continue
             finally:
                 future.release()
             hand_out()  # before the rows are read, so the workers play while they are written
-            for row in batch:
-                if ledger.add(setting, row["seed"], first):
+            for k, row in enumerate(batch, start):
+                if ledger.add(k):
                     bar.update(1)
                     yield row
     finally:  # done, closed or interrupted: what is not finished is cancelled; the rows yielded stay

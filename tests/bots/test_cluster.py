@@ -5,8 +5,12 @@ another engine is refused, named; without Dask the error says what to install.""
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
+import io
 import json
 import os
+import pathlib
 import signal
 import subprocess
 import sys
@@ -17,6 +21,7 @@ import pytest
 from stationmaster import cli
 from stationmaster.bots import cluster, iter_simulate, simulate
 
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 GAMES = dict(bot="greedy", length="short", games=12, seed=41)
 
 
@@ -69,6 +74,15 @@ def dask_cluster(tmp_path_factory):
         log.close()
 
 
+def tool(name: str):
+    """A script of tools/ (they are not a package), as tools/study.py loads its neighbours."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(name, module)  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
+
+
 def tasks_left(client) -> int:
     return client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
 
@@ -109,6 +123,27 @@ def test_the_command_line_writes_each_row_as_it_comes_from_the_cluster(dask_clus
 def test_the_command_line_refuses_a_scheduler_it_cannot_reach(capsys):
     code = cli.main(["simulate", "--bot", "random", "--length", "short", "--games", "2", "--scheduler", "localhost"])
     assert code == 2 and "tcp://HOST:8786" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_the_study_plays_the_same_games_on_the_cluster(dask_cluster, tmp_path, capsys):
+    study = tool("study")
+    with contextlib.redirect_stderr(io.StringIO()) as err:
+        assert study.main(["--ladder-only", "--quick", "--seed", "7001", "--scheduler", dask_cluster["address"],
+                           "--out", str(tmp_path / "cluster")]) == 0
+    on_cluster = capsys.readouterr().out
+    assert f"playing on the Dask cluster at {dask_cluster['address']}" in err.getvalue()
+    with contextlib.redirect_stderr(io.StringIO()):
+        assert study.main(["--ladder-only", "--quick", "--seed", "7001", "--jobs", "1",
+                           "--out", str(tmp_path / "local")]) == 0
+    assert on_cluster == capsys.readouterr().out and "## Depth" in on_cluster
+    # the multiplayer cells' games: their function is the script's, sent to the workers by value
+    multiplayer = sys.modules["balance_multiplayer"]
+    cells = [("coop", 2, None), ("competitive", 2, "random")]
+    local = multiplayer.play(cells, 2, 5, "short", "v4", jobs=1, progress=False)
+    remote = multiplayer.play(cells, 2, 5, "short", "v4", progress=False, client=dask_cluster["client"])
+    assert [{k: v for k, v in r.items() if k != "seconds"} for r in remote] == \
+        [{k: v for k, v in r.items() if k != "seconds"} for r in local]
 
 
 @pytest.mark.slow
@@ -183,9 +218,8 @@ def test_a_bad_scheduler_or_both_is_refused_before_any_game():
 
 def test_a_game_that_comes_back_twice_is_counted_once():
     ledger = cluster.Ledger()
-    assert [ledger.add("s", seed, 10) for seed in (11, 10, 11, 12, 10, 13)] == [True, True, False, True, False, True]
-    assert ledger.add("t", 10, 10)  # another setting's game of the same seed is another game
-    assert ledger.marks["s"] == [14, set()]  # what is done below the watermark is not held
+    assert [ledger.add(game) for game in (1, 0, 1, 2, 0, 3, 5)] == [True, True, False, True, False, True, True]
+    assert (ledger.below, ledger.above) == (4, {5})  # what is done below the watermark is not held
 
 
 def test_a_task_holds_a_few_games_and_every_worker_gets_several():
