@@ -13,6 +13,10 @@ Runs stream: ``iter_simulate`` hands the workers a few games at a time and yield
 sums, so neither the tasks nor the rows of a run are ever held whole (``stationmaster simulate
 --games 1000000000000`` runs in flat memory, writing each row as it comes). ``simulate`` is
 ``list(iter_simulate(...))``. Worker processes are capped at ``max_jobs()``.
+
+``client=`` (a ``distributed.Client``) or ``scheduler="tcp://HOST:8786"`` plays the games on a Dask
+cluster instead (``cluster.py``; the ``cluster`` extra): ``iter_simulate`` then yields the rows as
+their games finish, each with its seed, and ``simulate`` sorts them into seed order.
 """
 
 from __future__ import annotations

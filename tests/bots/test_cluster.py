@@ -195,8 +195,9 @@ def test_the_version_check_names_each_worker_and_its_version():
         cluster.check_versions(FakeClient({}))
 
 
-def test_the_probe_runs_without_this_module():
-    """The probe is shipped by value: it answers on a worker whose stationmaster lacks the cluster module."""
+def test_the_version_probe_is_sent_whole_and_reports_this_engine():
+    """The probe belongs to no importable module, so it is shipped by value: it answers even on a worker
+    whose stationmaster lacks the cluster module (or is missing)."""
     probe = cluster._probe()
     assert probe.__module__ == "stationmaster_cluster_probe"
     assert probe() == cluster.engine_version()
