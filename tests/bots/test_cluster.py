@@ -29,10 +29,10 @@ def without_timing(rows) -> list:
     return [{k: v for k, v in row.items() if k != "seconds"} for row in sorted(rows, key=lambda r: r["seed"])]
 
 
-def start(args, log):
+def start(args, log, env=None):
     """A process in its own group (so the worker's nanny and its child die together)."""
     return subprocess.Popen([sys.executable, "-m", *args], stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+                            start_new_session=True, env={**os.environ, **(env or {})})
 
 
 def stop(proc) -> None:
@@ -55,7 +55,10 @@ def dask_cluster(tmp_path_factory):
     client = None
     try:
         procs.append(start(["distributed.cli.dask_scheduler", "--host", "127.0.0.1", "--port", "0",
-                            "--no-dashboard", "--scheduler-file", str(address_file)], log))
+                            "--no-dashboard", "--scheduler-file", str(address_file)], log,
+                           # a task whose worker dies is given up at once (KilledWorker), not retried by
+                           # the scheduler: the resubmission then is cluster.py's, which the tests check
+                           {"DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES": "0"}))
         for _ in range(2):
             procs.append(start(["distributed.cli.dask_worker", "--scheduler-file", str(address_file),
                                 "--host", "127.0.0.1", "--nthreads", "1", "--nworkers", "1",
