@@ -123,9 +123,14 @@ def test_the_command_line_writes_each_row_as_it_comes_from_the_cluster(dask_clus
     assert without_timing(rows) == without_timing(simulate(**GAMES, jobs=1))
 
 
-def test_the_command_line_refuses_a_scheduler_it_cannot_reach(capsys):
+def test_the_command_line_refuses_a_bad_scheduler_or_a_missing_dask_in_words(capsys, monkeypatch):
     code = cli.main(["simulate", "--bot", "random", "--length", "short", "--games", "2", "--scheduler", "localhost"])
     assert code == 2 and "tcp://HOST:8786" in capsys.readouterr().err
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    code = cli.main(["simulate", "--bot", "random", "--length", "short", "--games", "2",
+                     "--scheduler", "tcp://127.0.0.1:8786"])
+    err = capsys.readouterr().err
+    assert code == 2 and 'pip install "stationmaster[cluster]"' in err and "Traceback" not in err
 
 
 @pytest.mark.slow
