@@ -5,7 +5,7 @@
 >>> rows = simulate("greedy", games=400, scheduler="tcp://HOST:8786")  # doctest: +SKIP
 
 The games go to the cluster's workers a few at a time (``batch_size``: a Dask task costs about a
-millisecond, a game tens to thousands of them; a task of up to ``BATCH`` games keeps that under a
+millisecond, a game 40 (random, Short) to 15,000 (search); a task of up to ``BATCH`` games keeps that under a
 percent, while at least ``TASKS_PER_WORKER`` tasks a worker keep every worker busy to the end), and
 each row comes back as its task finishes: in the order the games *finish*, not in seed order (every
 row carries its ``seed``; ``simulate``'s list is sorted by seed, so it is the same list whatever ran
@@ -14,9 +14,10 @@ it). Only a few tasks a worker are handed out ahead, so a run of any length stre
 Ctrl-C (or ``close()`` on the iterator) cancels the tasks not yet finished and keeps every row
 yielded. A worker that dies has its task run again by the scheduler (and by us, if the scheduler
 gave up on it, ``RETRIES`` times); each game is known by its setting and seed (its number in the
-run), so a game is never yielded twice. The workers run the package installed on them: before any game, each worker's
-``engine_version()`` (the package's version and a hash of its source) must equal this process's,
-or the run is refused naming the worker; each task checks it again, for a worker that joins later.
+run), so a game is never yielded twice. The workers run the package installed on them: before any
+game, each worker's ``engine_version()`` (the package's version and a hash of its source) must equal
+this process's, or the run is refused naming the worker; each task checks it again, for a worker
+that joins later.
 
 Dask is the ``cluster`` extra's (``pip install "stationmaster[cluster]"``), imported only here and
 only when a cluster is asked for: without it, ``simulate`` runs on local processes as before.
@@ -29,7 +30,6 @@ import hashlib
 import importlib.metadata
 import pathlib
 import sys
-
 
 #: the most games in one Dask task (see the module's docstring)
 BATCH = 4
