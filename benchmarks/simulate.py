@@ -152,8 +152,9 @@ def main(argv=None) -> int:
         "efficiency": round(jobs["speedup_of_medians"] / ctl["speedup"], 2),
         "dask": dask,
         "budget_dask_overhead": BUDGET_DASK_OVERHEAD,
-        "dask_within_budget": None if dask is None else (dask["two_workers_vs_one"] >= BUDGET_SPEEDUP
-                                                          and dask["dask_overhead_vs_two_processes"] <= BUDGET_DASK_OVERHEAD),
+        "dask_within_budget": None if dask is None else (
+            dask["two_workers_vs_one"] >= BUDGET_SPEEDUP
+            and dask["dask_overhead_vs_two_processes"] <= BUDGET_DASK_OVERHEAD),
         "stream": stream_memory(args.stream_games),
         "budget_speedup": BUDGET_SPEEDUP,
         "within_budget": jobs["speedup_of_medians"] >= BUDGET_SPEEDUP,

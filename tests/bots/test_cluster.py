@@ -181,7 +181,8 @@ def test_interrupting_a_cluster_run_keeps_its_rows_and_cancels_the_rest(dask_clu
 @pytest.mark.slow
 def test_a_worker_with_another_engine_is_refused_by_name(dask_cluster, monkeypatch):
     monkeypatch.setattr(cluster, "engine_version", lambda: "9.9.9+feedfacecafe")
-    with pytest.raises(cluster.ClusterError, match=r"stationmaster 9\.9\.9\+feedfacecafe: worker tcp://127\.0\.0\.1:\d+ runs "):
+    named = r"stationmaster 9\.9\.9\+feedfacecafe: worker tcp://127\.0\.0\.1:\d+ runs "
+    with pytest.raises(cluster.ClusterError, match=named):
         iter_simulate(**GAMES, client=dask_cluster["client"])
 
 
