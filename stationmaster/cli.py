@@ -317,7 +317,10 @@ def _simulate(args) -> int:
                                  mode=args.mode, players=args.players, yard_refill=args.yard_refill,
                                  progress=not args.quiet, bot_options=options, deck=args.deck,
                                  optional_rules=args.rule or (), balance=args.balance, scheduler=args.scheduler)
-    except (ValueError, ClusterError) as e:
+    except ValueError as e:
+        print(f"stationmaster: {e}", file=sys.stderr)
+        return EXIT_BAD
+    except ClusterError as e:  # it may quote the address given, whatever that holds
         print(visible(f"stationmaster: {e}"), file=sys.stderr)
         return EXIT_BAD
     jobs = args.jobs
