@@ -13,12 +13,13 @@ the budget is checked by reading it, not by a test.
   machine (or where this session's processes share a fixed CPU quota) it is well under 2, and
   ``simulate``'s speed-up can be no better; ``efficiency`` is simulate's speed-up over the control's.
 - ``dask`` (issue 32; needs the ``cluster`` extra, skipped with ``--no-dask``): games per second on 1
-  local process, 2 local processes and a 2-worker ``distributed.LocalCluster`` (processes, one thread
-  a worker), each ``rounds`` times in rotating order, the medians; ``two_workers_vs_one`` (the
-  cluster's rate over one process: the budget is at least 1.8) and ``dask_overhead_vs_two_processes``
-  (1 - the cluster's rate over 2 local processes': at most 0.10). The cluster is started once,
-  before the timings, as a cluster is started once for a study; a local run starts its processes each
-  time, as ``simulate`` does.
+  local process, 2 local processes, and ``distributed.LocalCluster``s of 1 and 2 workers (processes,
+  one thread a worker), each ``rounds`` times in rotating order, the medians; ``two_workers_vs_one``
+  (the 2-worker cluster's rate over one process: the budget is at least 1.8),
+  ``dask_overhead_vs_two_processes`` (1 - its rate over 2 local processes': at most 0.10) and
+  ``dask_overhead_one_worker_vs_one_process`` (the same for one of each, which a busy machine's
+  second core cannot blur). The clusters are started once, before the timings, as a cluster is
+  started once for a study; a local run starts its processes each time, as ``simulate`` does.
 - ``stream``: the parent's peak resident memory after streaming ``stream-games`` short random games
   through ``iter_simulate`` into a ``Summary`` (no rows held), against the same after a tenth of them:
   flat when rows and tasks stream.
@@ -27,6 +28,7 @@ the budget is checked by reading it, not by a test.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import platform
@@ -54,15 +56,18 @@ def wall(bot: str, games: int, jobs: int, client=None) -> float:
 def dask_backends(bot: str, games: int, rounds: int) -> dict:
     """Games per second on 1 and 2 local processes and on a 2-worker LocalCluster (see the docstring)."""
     from distributed import Client, LocalCluster
-    runs = {"local_1": [], "local_2": [], "dask_2": []}
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            Client(cluster, set_as_default=False) as client:
-        wall(bot, 2, 1, client)  # the workers import the engine once, as for any study's first setting
+    runs = {"local_1": [], "local_2": [], "dask_1": [], "dask_2": []}
+    with contextlib.ExitStack() as stack:
+        clients = {}
+        for n in (1, 2):
+            cluster = stack.enter_context(LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                                       dashboard_address=None))
+            clients[f"dask_{n}"] = stack.enter_context(Client(cluster, set_as_default=False))
+            wall(bot, 2, 1, clients[f"dask_{n}"])  # the workers import the engine once, as for a study's first setting
         names = list(runs)
         for r in range(rounds):  # rotate the order, so a change in the machine's load hits every backend
-            for name in names[r % 3:] + names[:r % 3]:
-                seconds = wall(bot, games, 1 if name == "local_1" else 2, client if name == "dask_2" else None)
-                runs[name].append(seconds)
+            for name in names[r % 4:] + names[:r % 4]:
+                runs[name].append(wall(bot, games, int(name[-1]), clients.get(name)))
     rate = {name: games / statistics.median(times) for name, times in runs.items()}
     return {
         "bot": bot, "length": "standard", "games": games, "rounds": rounds,
@@ -71,6 +76,8 @@ def dask_backends(bot: str, games: int, rounds: int) -> dict:
         "two_workers_vs_one": round(rate["dask_2"] / rate["local_1"], 2),
         "two_processes_vs_one": round(rate["local_2"] / rate["local_1"], 2),
         "dask_overhead_vs_two_processes": round(1 - rate["dask_2"] / rate["local_2"], 3),
+        # one worker against one process: the overhead where a busy machine's second core cannot blur it
+        "dask_overhead_one_worker_vs_one_process": round(1 - rate["dask_1"] / rate["local_1"], 3),
     }
 
 
