@@ -4,12 +4,15 @@
 >>> rows = simulate("greedy", games=400, client=Client("tcp://HOST:8786"))  # doctest: +SKIP
 >>> rows = simulate("greedy", games=400, scheduler="tcp://HOST:8786")  # doctest: +SKIP
 
-The games go to the cluster's workers a few at a time (``batch_size``: a Dask task costs about a
-millisecond, a game 40 (random, Short) to 15,000 (search); a task of up to ``BATCH`` games keeps that under a
-percent, while at least ``TASKS_PER_WORKER`` tasks a worker keep every worker busy to the end), and
-each row comes back as its task finishes: in the order the games *finish*, not in seed order (every
-row carries its ``seed``; ``simulate``'s list is sorted by seed, so it is the same list whatever ran
-it). Only a few tasks a worker are handed out ahead, so a run of any length streams.
+The games go to the cluster's workers a few at a time (``batch_size``): a Dask task cost about 3 ms
+on our loaded 2-core machine (300 random Short games, 8 ms each: 11.5 ms a game one a task, 8.7 four
+a task, 8.2 in a local process), while a game takes 8 ms (random, Short) to 15 s (search). So a task
+gets one game until a game's time is known, then enough for about ``TASK_SECONDS`` of play (at most
+``BATCH`` games), but never so many that a worker gets fewer than ``TASKS_PER_WORKER`` tasks of what
+is left (none idles at the end). Each row comes back as its task finishes: in the order the games
+*finish*, not in seed order (every row carries its ``seed``; ``simulate``'s list is sorted by seed,
+so it is the same list whatever ran it). Only a few tasks a worker are handed out ahead, so a run of
+any length streams.
 
 Ctrl-C (or ``close()`` on the iterator) cancels the tasks not yet finished and keeps every row
 yielded. A worker that dies has its task run again by the scheduler (and by us, if the scheduler
@@ -31,9 +34,12 @@ import importlib.metadata
 import pathlib
 import sys
 
-#: the most games in one Dask task (see the module's docstring)
-BATCH = 4
-#: at least this many tasks a worker in a run (fewer games a task for a short run), so no worker idles at the end
+#: a task's play in a worker's seconds, once a game's time is known: Dask's few milliseconds a task are
+#: then about 1% of it, and Ctrl-C or a worker lost throws away at most about this much play a task
+TASK_SECONDS = 0.5
+#: the most games in one Dask task
+BATCH = 32
+#: at least this many tasks a worker of the games left (fewer games a task near the end), so none idles
 TASKS_PER_WORKER = 4
 #: tasks handed out ahead of those finished, per worker: every worker busy, memory flat
 AHEAD_PER_WORKER = 4
@@ -152,9 +158,12 @@ class ByValue:
         return self.function(task)
 
 
-def batch_size(games: int, workers: int) -> int:
-    """Games a task: up to ``BATCH``, fewer when a run is short, so each worker gets several tasks."""
-    return max(1, min(BATCH, games // (max(1, workers) * TASKS_PER_WORKER)))
+def batch_size(games_left: int, workers: int, seconds_a_game: float | None = None) -> int:
+    """Games the next task gets: about ``TASK_SECONDS`` of play once a game's time is known (one game
+    until then), at most ``BATCH``, and few enough that each worker gets ``TASKS_PER_WORKER`` tasks
+    of the games left."""
+    wanted = round(TASK_SECONDS / seconds_a_game) if seconds_a_game else 1
+    return max(1, min(BATCH, wanted, games_left // (max(1, workers) * TASKS_PER_WORKER)))
 
 
 def connect(client=None, scheduler=None):
@@ -214,8 +223,8 @@ def rows(play, task, games: int, bar, client=None, scheduler=None):
 
 def _stream(client, own: bool, play, task, games: int, version: str, workers: int, bar):
     dist = distributed()
-    size = batch_size(games, workers)
     ledger = Ledger()
+    timed = [0.0, 0]  # the seconds the games played so far took in their workers, and how many
     pending = {}  # future -> (first game, games, submissions so far)
     done = dist.as_completed(loop=client.loop)  # this client's loop: none need be the default client
     handed = 0
@@ -228,7 +237,7 @@ def _stream(client, own: bool, play, task, games: int, version: str, workers: in
     def hand_out() -> None:  # keep a few tasks a worker ahead
         nonlocal handed
         while handed < games and len(pending) < workers * AHEAD_PER_WORKER:
-            n = min(size, games - handed)
+            n = batch_size(games - handed, workers, timed[0] / timed[1] if timed[1] else None)
             submit(handed, n, 1)
             handed += n
 
@@ -247,6 +256,8 @@ def _stream(client, own: bool, play, task, games: int, version: str, workers: in
                 continue
             finally:
                 future.release()
+            timed[0] += sum(row.get("seconds", 0) for row in batch)
+            timed[1] += len(batch)
             hand_out()  # before the rows are read, so the workers play while they are written
             for k, row in enumerate(batch, start):
                 if ledger.add(k):

@@ -232,7 +232,9 @@ def test_a_game_that_comes_back_twice_is_counted_once():
     assert (ledger.below, ledger.above) == (4, {5})  # what is done below the watermark is not held
 
 
-def test_a_task_holds_a_few_games_and_every_worker_gets_several():
-    assert cluster.batch_size(1000, 2) == cluster.BATCH
-    assert cluster.batch_size(12, 2) == 1
-    assert cluster.batch_size(40, 2) == 4 and cluster.batch_size(24, 2) == 3
+def test_a_task_holds_about_half_a_second_of_games_and_every_worker_gets_several():
+    assert cluster.batch_size(1000, 2) == 1  # a game's time not known yet
+    assert cluster.batch_size(1000, 2, 0.1) == 5  # TASK_SECONDS of play
+    assert cluster.batch_size(1000, 2, 0.008) == cluster.BATCH  # random Short games: at most BATCH
+    assert cluster.batch_size(1000, 2, 15.0) == 1  # search's
+    assert cluster.batch_size(24, 2, 0.01) == 3 and cluster.batch_size(7, 2, 0.01) == 1  # near the end
