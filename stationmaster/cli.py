@@ -25,7 +25,9 @@ flushed as each game finishes (a file that holds something already is refused, n
 ``--append`` adds the lines after it). Nothing is held but the few games under way, so a run of
 any length streams; Ctrl-C stops it with every finished game's line kept and the summary of those games
 printed (exit status 130). Each bot's ``--bot-option`` values are checked against the options it
-declares (type and range) before any game. See ``stationmaster.bots.simulate``.
+declares (type and range) before any game. ``--scheduler tcp://HOST:8786`` plays the games on that
+Dask cluster instead (the ``cluster`` extra; the lines then come in the order the games finish, each
+with its seed). See ``stationmaster.bots.simulate`` and ``stationmaster.bots.cluster``.
 
 ``stationmaster sweep --variant NAME:KEY=V,... --bot NAME`` plays rule variants (house rules,
 docs/house-rules.md) × bots on the same deals and prints each cell's figures and its paired
@@ -308,6 +310,7 @@ EXIT_INTERRUPTED = 130  # the shell's code for a command stopped by Ctrl-C
 
 
 def _simulate(args) -> int:
+    from .bots.cluster import ClusterError
     from .bots.simulate import Summary, format_summary, iter_simulate, max_jobs
 
     start = time.perf_counter()
@@ -318,12 +321,15 @@ def _simulate(args) -> int:
             rows = iter_simulate(args.bot, length=args.length, games=args.games, seed=args.seed, jobs=args.jobs,
                                  mode=args.mode, players=args.players, yard_refill=args.yard_refill,
                                  progress=not args.quiet, bot_options=options, deck=args.deck,
-                                 balance=args.balance, **split_rules(args.rule))
+                                 balance=args.balance, scheduler=args.scheduler, **split_rules(args.rule))
     except ValueError as e:
         print(f"stationmaster: {e}", file=sys.stderr)
         return EXIT_BAD
+    except ClusterError as e:  # it may quote the address given, whatever that holds
+        print(visible(f"stationmaster: {e}"), file=sys.stderr)
+        return EXIT_BAD
     jobs = args.jobs
-    if jobs > max_jobs():
+    if jobs > max_jobs() and args.scheduler is None:
         print(f"stationmaster: --jobs {jobs} is more than this machine's CPUs can run at once; "
               f"using {max_jobs()} worker processes", file=sys.stderr)
         jobs = max_jobs()
@@ -335,7 +341,7 @@ def _simulate(args) -> int:
     except (OSError, ValueError) as e:
         print(visible(f"stationmaster: cannot write {clip(args.out, 100)}: {_why(e)}"), file=sys.stderr)
         return EXIT_BAD
-    summary, stopped = Summary(), None
+    summary, stopped, seeds = Summary(), None, None
     held = _HeldInterrupt()
     try:
         with held.installed():
@@ -345,6 +351,9 @@ def _simulate(args) -> int:
                         out.write(json.dumps(row, ensure_ascii=False) + "\n")
                         out.flush()
                     summary.add(row)
+                    # a cluster's rows come as they finish: the first and last seed played
+                    seed = row["seed"]
+                    seeds = [seed, seed] if seeds is None else [min(seeds[0], seed), max(seeds[1], seed)]
     except KeyboardInterrupt:
         stopped = "interrupted"
     except OSError as e:  # the disk filled up, the file went away...
@@ -364,7 +373,9 @@ def _simulate(args) -> int:
             return EXIT_INTERRUPTED if stopped == "interrupted" else EXIT_BAD
     info = summary.result()
     info.update(seconds=round(time.perf_counter() - start, 3), jobs=min(jobs, args.games),
-                seeds=[args.seed, args.seed + max(done, 1) - 1])
+                seeds=seeds or [args.seed, args.seed])
+    if args.scheduler is not None:
+        info.update(scheduler=args.scheduler, jobs=None)
     if stopped:
         info["stopped"] = stopped
     if args.json:
@@ -601,6 +612,10 @@ def _table_options(s, length: str, games: int) -> None:
     s.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="J",
                    help="worker processes (default: one per CPU; more than the CPUs, or 2 if more, "
                    "is lowered to that, and said)")
+    s.add_argument("--scheduler", metavar="tcp://HOST:8786",
+                   help="play the games on this Dask cluster's workers instead of local processes (--jobs is "
+                   "then ignored; pip install \"stationmaster[cluster]\"; every worker must run this "
+                   "stationmaster). Rows come in the order games finish, each with its seed")
     s.add_argument("--mode", default="solitaire", choices=list(MODES), help="game mode (default solitaire)")
     s.add_argument("--players", type=int, metavar="K",
                    help="seats, every one played by the bot (default 1 in solitaire, else 2)")

@@ -162,11 +162,12 @@ def write_summary(path: pathlib.Path, rows: list) -> None:
 
 def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=print, deck="classic",
         rules=(), balance=None, summaries: pathlib.Path | None = None, bot_options: dict | None = None,
-        reuse_summaries: bool = True) -> tuple:
+        reuse_summaries: bool = True, client=None) -> tuple:
     """Play every setting (or reuse its saved rows); ({(bot, length, refill, variant): rows}, skipped bots).
     The raw rows go to ``folder``, the settings' summaries to ``summaries`` (``compact``).
     ``bot_options`` replaces ``BOT_OPTIONS`` (the study's quick mode gives search a tiny budget);
-    ``reuse_summaries=False`` resumes from the raw rows alone (a summary may be an older code's)."""
+    ``reuse_summaries=False`` resumes from the raw rows alone (a summary may be an older code's);
+    ``client`` (a ``distributed.Client``) plays the games on that Dask cluster instead of ``jobs`` processes."""
     balance = balance or DEFAULT_EDITION
     options = BOT_OPTIONS if bot_options is None else bot_options
     var = variant(deck, rules, balance)
@@ -191,7 +192,7 @@ def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=prin
                 t = time.perf_counter()
                 rows = simulate(bot, length=length, games=n, seed=seed, jobs=jobs, yard_refill=refill,
                                 bot_options=options.get(bot), deck=deck, optional_rules=rules,
-                                balance=balance)
+                                balance=balance, client=client)
                 write_rows(path, rows)
                 if summary is not None:
                     write_summary(summary, rows)

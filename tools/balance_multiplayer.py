@@ -32,7 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from stationmaster.bots import play_turns  # noqa: E402
-from stationmaster.bots.simulate import Tally, seat_names  # noqa: E402
+from stationmaster.bots.simulate import Tally, progress_bar, seat_names  # noqa: E402
 from stationmaster.config import BALANCES, LENGTHS, Config, make_config  # noqa: E402
 from stationmaster.start import new_game  # noqa: E402
 
@@ -77,9 +77,12 @@ def play_cell_game(task: tuple) -> dict:
             **tally.depth()}  # the table's turns and freight, every seat's together (issue 29)
 
 
-def play(cells, games: int, seed: int, length: str, balance: str, jobs: int = 1, progress=True) -> list:
-    """Every game of every cell, in cell then seed order."""
+def play(cells, games: int, seed: int, length: str, balance: str, jobs: int = 1, progress=True, client=None) -> list:
+    """Every game of every cell, in cell then seed order; on ``client``'s Dask cluster when given (a
+    ``distributed.Client``), else in ``jobs`` processes."""
     tasks = [(mode, n, careless, length, balance, seed + i) for mode, n, careless in cells for i in range(games)]
+    if client is not None:
+        return on_cluster(tasks, client)
     rows = []
     if jobs == 1:
         results = map(play_cell_game, tasks)
@@ -94,6 +97,18 @@ def play(cells, games: int, seed: int, length: str, balance: str, jobs: int = 1,
     if jobs != 1:
         pool.close()
     return rows
+
+
+def on_cluster(tasks: list, client) -> list:
+    """The tasks' games on a Dask cluster, in the tasks' order. This script is not in the package the
+    workers have installed, so its game function is sent to them whole (``cluster.ByValue``)."""
+    from stationmaster.bots import cluster
+
+    order = {task: k for k, task in enumerate(tasks)}
+    rows = cluster.rows(cluster.ByValue(play_cell_game), tasks.__getitem__, len(tasks),
+                        lambda: progress_bar(False, len(tasks)), client=client)
+    return sorted(rows, key=lambda row: order[row["mode"], row["seats"], row["careless"], row["length"],
+                                               row["balance"], row["seed"]])
 
 
 # --------------------------------------------------------------------------- figures

@@ -7,6 +7,7 @@
     python tools/study.py --scale 0.2 --out /tmp/s    # a fifth of the games, elsewhere (to time it)
     python tools/study.py --quick --out /tmp/s        # one game of every setting, tiny budgets (the tests)
     python tools/study.py --ladder-only --games 40 --seed 7001   # just the ladder; its tables printed
+    python tools/study.py --scheduler tcp://HOST:8786  # every game on a Dask cluster (docs/balance.md)
 
 It plays, for the edition of the numbers and the deck a new game gets by default (``Config``'s, read
 at run time): solitaire Short / Standard / Campaign with random, greedy, passenger and planner
@@ -32,6 +33,7 @@ given (then that folder's).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import hashlib
 import importlib.util
@@ -206,22 +208,23 @@ def _minutes(seconds: float) -> str:
 # --------------------------------------------------------------------------- playing
 
 
-def play_step(step: Step, seed: int, jobs: int, folders: dict, reuse: bool, log, quick: bool) -> None:
-    """Play one setting (or keep its saved games when they match) and save it."""
+def play_step(step: Step, seed: int, jobs: int, folders: dict, reuse: bool, log, quick: bool, client=None) -> None:
+    """Play one setting (or keep its saved games when they match) and save it; on ``client``'s Dask
+    cluster when given."""
     if step.cell:
-        play_cell(step, seed + 1000, jobs, folders, reuse, log)
+        play_cell(step, seed + 1000, jobs, folders, reuse, log, client)
         return
     games = {None: step.games, step.bot: step.games}
     balance.run([step.bot], [step.length], [REFILL], games, seed, jobs, folders["data"], reuse=reuse, log=log,
                 deck=step.deck, rules=step.rules, balance=step.edition, summaries=folders["summaries"],
-                bot_options=QUICK_BUDGET if quick else None, reuse_summaries=False)
+                bot_options=QUICK_BUDGET if quick else None, reuse_summaries=False, client=client)
 
 
 def cell_file(folders: dict, step: Step) -> pathlib.Path:
     return folders["data"] / f"multiplayer-{step.edition}" / f"{multiplayer.cell_name(*step.cell)}.jsonl"
 
 
-def play_cell(step: Step, seed: int, jobs: int, folders: dict, reuse: bool, log) -> None:
+def play_cell(step: Step, seed: int, jobs: int, folders: dict, reuse: bool, log, client=None) -> None:
     """A multiplayer cell's games, saved as the cell finishes (the page's rows are joined from them)."""
     path = cell_file(folders, step)
     if reuse and path.exists():
@@ -229,7 +232,8 @@ def play_cell(step: Step, seed: int, jobs: int, folders: dict, reuse: bool, log)
         if len(rows) == step.games and rows[0]["seed"] == seed and rows[0]["length"] == step.length:
             log(f"study: {path.name}: reusing {len(rows)} saved games")
             return
-    rows = multiplayer.play([step.cell], step.games, seed, step.length, step.edition, jobs, progress=False)
+    rows = multiplayer.play([step.cell], step.games, seed, step.length, step.edition, jobs, progress=False,
+                            client=client)
     balance.write_rows(path, rows)
 
 
@@ -251,7 +255,8 @@ def cpu_seconds() -> float:
     return t.user + t.system + t.children_user + t.children_system
 
 
-def run(steps, seed: int, jobs: int, folders: dict, reuse: bool = True, log=print, quick: bool = False) -> None:
+def run(steps, seed: int, jobs: int, folders: dict, reuse: bool = True, log=print, quick: bool = False,
+        client=None) -> None:
     """Play every setting in turn, saying how far it is and how long is left."""
     total = estimate(steps, jobs)
     log(f"study: {len(steps)} settings, {sum(s.games for s in steps)} games, edition {EDITION}, deck {DECK}, "
@@ -262,13 +267,14 @@ def run(steps, seed: int, jobs: int, folders: dict, reuse: bool = True, log=prin
         expect = step.seconds() / min(jobs, step.games)
         log(f"study: [{k}/{len(steps)}] {step.name}: {step.games} games (about {expect:.0f} s)")
         t, cpu = time.perf_counter(), cpu_seconds()
-        play_step(step, seed, jobs, folders, reuse, log, quick)
+        play_step(step, seed, jobs, folders, reuse, log, quick, client)
         took, cpu = time.perf_counter() - t, cpu_seconds() - cpu
         expected_done += expect
         elapsed = time.perf_counter() - start
         left = (total - expected_done) * (elapsed / expected_done if expected_done else 1.0)
         log(f"study: [{k}/{len(steps)}] {step.name}: {took:.1f} s ({took / step.games:.2f} s a game, "
-            f"CPU {cpu / step.games:.2f} s a game); elapsed {_minutes(elapsed)}, about {_minutes(left)} left")
+            + (f"CPU {cpu / step.games:.2f} s a game" if client is None else "CPU in the cluster's workers")
+            + f"); elapsed {_minutes(elapsed)}, about {_minutes(left)} left")
     join_cells(steps, folders)
 
 
@@ -468,7 +474,7 @@ def folders_for(out: pathlib.Path | None) -> dict:
             "plots": out / "balance", "doc": doc}
 
 
-def ladder_only(steps, a, jobs: int, log) -> int:
+def ladder_only(steps, a, jobs: int, log, client=None) -> int:
     """``--ladder-only``: play the ladder's games (kept by the code's fingerprint, so that a run again
     reuses them), print the Depth section, and write it into the page under ``--out`` if given."""
     if a.render_only:
@@ -481,7 +487,8 @@ def ladder_only(steps, a, jobs: int, log) -> int:
         played, _ = balance.run([step.bot], ["standard"], [REFILL], {None: step.games}, a.seed, jobs,
                                 folders["data"] / "ladder", reuse=not a.fresh, log=log, deck=DECK,
                                 balance=EDITION, summaries=folders["summaries"],
-                                bot_options=QUICK_BUDGET if a.quick else None, reuse_summaries=False)
+                                bot_options=QUICK_BUDGET if a.quick else None, reuse_summaries=False,
+                                client=client)
         results.update(played)
     section = depth_section(results)
     print(section)
@@ -498,6 +505,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1001,
                     help="solitaire game i is dealt with SEED+i, multiplayer with SEED+1000+i (default 1001)")
     ap.add_argument("--jobs", type=int, default=None, help="worker processes (default: one per CPU)")
+    ap.add_argument("--scheduler", metavar="tcp://HOST:8786",
+                    help="play every game on this Dask cluster instead of --jobs processes (pip install "
+                    "\"stationmaster[cluster]\"; every worker runs this stationmaster)")
     ap.add_argument("--search-games", type=int, default=SEARCH_GAMES, help=f"search's games (default {SEARCH_GAMES})")
     ap.add_argument("--expert-games", type=int, default=EXPERT_GAMES,
                     help=f"expert's games, once it is registered (default {EXPERT_GAMES})")
@@ -531,13 +541,40 @@ def main(argv=None) -> int:
         print(f"{len(steps)} settings, {sum(s.games for s in steps)} games: expected {_minutes(estimate(steps, jobs))} "
               f"with {jobs} jobs")
         return 0
-    if a.ladder_only:
-        return ladder_only(steps, a, jobs, log)
-    folders = folders_for(a.out)
-    if not a.render_only:
-        run(steps, a.seed, jobs, folders, reuse=not a.fresh, log=log, quick=a.quick)
+    with cluster_client(a.scheduler, log) as client:
+        if client is not None:  # the estimates spread the games over the cluster's threads
+            jobs = sum(client.nthreads().values()) or 1
+        if a.ladder_only:
+            return ladder_only(steps, a, jobs, log, client)
+        folders = folders_for(a.out)
+        if not a.render_only:
+            run(steps, a.seed, jobs, folders, reuse=not a.fresh, log=log, quick=a.quick, client=client)
     render(folders, draw=not a.no_plots, log=log)
     return 0
+
+
+@contextlib.contextmanager
+def cluster_client(scheduler, log):
+    """A client of the Dask cluster at ``scheduler`` for the whole study (None: local processes),
+    its workers' engine checked once before any game (SystemExit saying why not)."""
+    if scheduler is None:
+        yield None
+        return
+    from stationmaster.bots import cluster
+    try:
+        client, _own = cluster.connect(scheduler=scheduler)
+    except (ValueError, cluster.ClusterError) as e:
+        raise SystemExit(f"study: {e}") from None
+    try:
+        try:
+            cluster.check_versions(client)
+        except cluster.ClusterError as e:
+            raise SystemExit(f"study: {e}") from None
+        log(f"study: playing on the Dask cluster at {scheduler}: {len(client.nthreads())} workers, "
+            f"{sum(client.nthreads().values())} threads (dashboard: {client.dashboard_link})")
+        yield client
+    finally:
+        client.close()
 
 
 if __name__ == "__main__":

@@ -13,6 +13,10 @@ Runs stream: ``iter_simulate`` hands the workers a few games at a time and yield
 sums, so neither the tasks nor the rows of a run are ever held whole (``stationmaster simulate
 --games 1000000000000`` runs in flat memory, writing each row as it comes). ``simulate`` is
 ``list(iter_simulate(...))``. Worker processes are capped at ``max_jobs()``.
+
+``client=`` (a ``distributed.Client``) or ``scheduler="tcp://HOST:8786"`` plays the games on a Dask
+cluster instead (``cluster.py``; the ``cluster`` extra): ``iter_simulate`` then yields the rows as
+their games finish, each with its seed, and ``simulate`` sorts them into seed order.
 """
 
 from __future__ import annotations
@@ -198,7 +202,8 @@ AHEAD_PER_JOB = 4
 def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
              mode: str = "solitaire", players: int | None = None, yard_refill: str = "day_end",
              progress=False, bot_options: dict | None = None, deck: str = "classic",
-             optional_rules=(), balance: str = DEFAULT_BALANCE, house_rules=None) -> list:
+             optional_rules=(), balance: str = DEFAULT_BALANCE, house_rules=None, client=None,
+             scheduler: str | None = None) -> list:
     """Play ``games`` games with ``bot`` (a registered name, a Bot subclass or a Bot) in every
     seat, game ``i`` on seed ``seed + i``, in ``jobs`` worker processes (None: one per CPU), and
     return one row per game, in seed order. ``iter_simulate`` takes the same arguments and yields
@@ -220,22 +225,40 @@ def simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, job
     of the numbers (``config.BALANCES``: "v1" as first played, "v2" retuned, "v3" with the Day's freight
     contract of [L6], "v4" v3 with the classic deck's Departments seeded with a Depot, [U4], the default);
     ``house_rules`` a variant's overrides of the edition's numbers (``{"order_pay": (3, 3)}``,
-    ``house_rules.HOUSE_RULES``), kept in each row as ``"house_rules"``."""
-    return list(iter_simulate(bot, length, games, seed, jobs, mode, players, yard_refill, progress,
-                              bot_options, deck, optional_rules, balance, house_rules))
+    ``house_rules.HOUSE_RULES``), kept in each row as ``"house_rules"``.
+
+    ``client`` (a ``distributed.Client``) or ``scheduler`` (its address, ``"tcp://HOST:8786"``) plays
+    the games on a Dask cluster instead of local processes (``jobs`` is then the cluster's; the
+    ``cluster`` extra: ``pip install "stationmaster[cluster]"``; see ``stationmaster.bots.cluster``).
+    The list is in seed order all the same, and the same seeds give the same rows."""
+    rows = iter_simulate(bot, length, games, seed, jobs, mode, players, yard_refill, progress,
+                         bot_options, deck, optional_rules, balance, house_rules, client, scheduler)
+    if client is None and scheduler is None:
+        return list(rows)
+    return sorted(rows, key=lambda row: row["seed"])  # a cluster's rows come as their games finish
 
 
 def iter_simulate(bot, length: str = "standard", games: int = 100, seed: int = 1, jobs: int | None = 1,
                   mode: str = "solitaire", players: int | None = None, yard_refill: str = "day_end",
                   progress=False, bot_options: dict | None = None, deck: str = "classic",
-                  optional_rules=(), balance: str = DEFAULT_BALANCE, house_rules=None):
+                  optional_rules=(), balance: str = DEFAULT_BALANCE, house_rules=None, client=None,
+                  scheduler: str | None = None):
     """``simulate``'s games as an iterator of rows in seed order, each yielded as soon as it and
     the games before it have finished. Nothing is held but the few games under way: a run of any
     length streams, and stopping early (``close()``, Ctrl-C in the loop) keeps every row already
-    yielded and stops the workers. Bad settings are refused here, before any game."""
+    yielded and stops the workers. Bad settings are refused here, before any game.
+
+    On a Dask cluster (``client`` or ``scheduler``) the rows come in the order the games finish,
+    each carrying its ``seed``, and each game once even when a worker dies; the cluster is reached
+    and its workers' engine version checked here too (``cluster.ClusterError`` saying why not)."""
     plan = _plan(bot, length, games, seed, jobs, mode, players, yard_refill, bot_options, deck,
                  optional_rules, balance, house_rules)
-    return _rows(plan, progress)
+    if client is None and scheduler is None:
+        return _rows(plan, progress)
+    from . import cluster  # Dask only when a cluster is asked for
+    task, games, _jobs = plan
+    return cluster.rows(play_one, task, games, lambda: progress_bar(progress, games), client=client,
+                        scheduler=scheduler)
 
 
 def _plan(bot, length, games, seed, jobs, mode, players, yard_refill, bot_options, deck, optional_rules,
@@ -563,6 +586,7 @@ def format_summary(info: dict) -> str:
             f"{100 * info['few_freight_days_share']:.0f}% of games",
         ]
     if "seconds" in info:
-        lines.append(f"Time:      {info['seconds']:.1f} s on {info['jobs']} job(s), "
+        where = f"the Dask cluster at {info['scheduler']}" if info.get("scheduler") else f"{info['jobs']} job(s)"
+        lines.append(f"Time:      {info['seconds']:.1f} s on {where}, "
                      f"{info['seconds_per_game']:.3f} s per game in a worker")
     return "\n".join(lines)
