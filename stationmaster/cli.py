@@ -628,6 +628,7 @@ def _table_options(s, length: str, games: int) -> None:
 
 
 def _sweep(args) -> int:
+    from .bots.cluster import ClusterError
     from .house_rules import split_text
     from .sweep import dumps, sweep, variants_of
 
@@ -640,9 +641,12 @@ def _sweep(args) -> int:
             result = sweep(variants, args.bot, length=args.length, games=args.games, seed=args.seed, mode=args.mode,
                            players=args.players, baseline=args.baseline, jobs=args.jobs, progress=not args.quiet,
                            deck=args.deck, optional_rules=rules["optional_rules"], balance=args.balance,
-                           yard_refill=args.yard_refill)
+                           yard_refill=args.yard_refill, **({"scheduler": args.scheduler} if args.scheduler else {}))
     except ValueError as e:
         print(f"stationmaster: {e}", file=sys.stderr)
+        return EXIT_BAD
+    except ClusterError as e:  # it may quote the address given, whatever that holds
+        print(visible(f"stationmaster: {e}"), file=sys.stderr)
         return EXIT_BAD
     except KeyboardInterrupt:
         print("stationmaster: sweep interrupted; nothing written", file=sys.stderr)

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from .bots.base import Bot, make
 from .bots.simulate import iter_simulate
 from .config import DEFAULT_BALANCE, make_config
+from .kernel import notebook_widgets
 from .house_rules import describe as describe_rules, normalise, split_text, to_json as rules_json
 
 #: Student's t at 97.5% (a two-sided 95% interval) by degrees of freedom; between the rows the next
@@ -364,6 +365,22 @@ def sweep(variants, bots, length: str = "short", games: int = 30, seed: int = 1,
     settings = {"length": length, "games": games, "seed": seed, "mode": mode, "players": players, "deck": deck,
                 "optional_rules": list(optional_rules), "balance": balance, "yard_refill": yard_refill}
     result = Sweep(checked, bots, baseline, settings)
+    own = None
+    if backend.get("scheduler") is not None and backend.get("client") is None:
+        from .bots import cluster  # one client, and one check of the workers, for every cell
+        own, _ = cluster.connect(scheduler=backend.pop("scheduler"))
+        backend["client"] = own
+    try:
+        return _play(result, checked, bots, lineups, (length, games, seed, jobs, mode, players, yard_refill, deck,
+                                                      optional_rules, balance), progress, backend)
+    finally:
+        if own is not None:
+            own.close()
+
+
+def _play(result: Sweep, checked: list, bots: list, lineups: dict, game_settings: tuple, progress, backend) -> Sweep:
+    """Play the sweep's cells into ``result`` (see ``sweep``)."""
+    length, games, seed, jobs, mode, players, yard_refill, deck, optional_rules, balance = game_settings
     plans = []  # every cell's settings refused by iter_simulate here, before any game
     for v in checked:
         for bot in bots:
@@ -374,17 +391,89 @@ def sweep(variants, bots, length: str = "short", games: int = 30, seed: int = 1,
                 plans.append((v, bot, r, iter_simulate(
                     player, length, games, seed, jobs, mode, seats, yard_refill, False, None, deck, optional_rules,
                     balance, dict(v.house_rules) or None, **backend)))
-    for k, (v, bot, r, rows) in enumerate(plans, 1):
-        try:
-            got = result.rows.setdefault((v.name, bot), [])
-            for row in rows:
-                got.append({**row, "rotation": r} if "+" in bot else row)
-        finally:
-            rows.close()
-        if progress:
-            print(f"sweep: {k} of {len(plans)}: {v.name}, {bot}" + (f" (rotation {r})" if "+" in bot else "")
-                  + f", {games} games", file=sys.stderr, flush=True)
+    bar = _progress(progress, len(plans) * games)
+    try:
+        for k, (v, bot, r, rows) in enumerate(plans, 1):
+            cell = f"{v.name}, {bot}" + (f" (rotation {r})" if "+" in bot else "")
+            bar.cell(k, len(plans), cell)
+            try:
+                got = result.rows.setdefault((v.name, bot), [])
+                for row in rows:
+                    got.append({**row, "rotation": r} if "+" in bot else row)
+                    bar.update(1)
+            finally:
+                rows.close()
+    finally:
+        bar.close()
     return result
+
+
+class _Lines:
+    """A sweep's progress as a line a cell on standard error (``progress=True`` outside a notebook)."""
+
+    def cell(self, k: int, cells: int, name: str) -> None:
+        print(f"sweep: cell {k} of {cells}: {name}", file=sys.stderr, flush=True)
+
+    def update(self, n: int = 1) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class _Quiet(_Lines):
+    def cell(self, k: int, cells: int, name: str) -> None:
+        pass
+
+
+class _Callback(_Quiet):
+    """``progress=callback``: called with (games done, games in all) after every game."""
+
+    def __init__(self, callback, total: int) -> None:
+        self.callback, self.total, self.done = callback, total, 0
+
+    def update(self, n: int = 1) -> None:
+        self.done += n
+        self.callback(self.done, self.total)
+
+
+class _Bar(_Quiet):
+    """An ipywidgets progress bar in a notebook: the games played of the sweep's, and the cell."""
+
+    def __init__(self, widgets, total: int) -> None:
+        from IPython.display import display
+
+        self.bar = widgets.IntProgress(value=0, min=0, max=max(1, total), description="Sweep")
+        self.label = widgets.Label(f"0 of {total} games")
+        self.total = total
+        self.box = widgets.HBox([self.bar, self.label])
+        display(self.box)
+
+    def cell(self, k: int, cells: int, name: str) -> None:
+        self.name = f"cell {k} of {cells}: {name}"
+        self.label.value = f"{self.bar.value} of {self.total} games · {self.name}"
+
+    def update(self, n: int = 1) -> None:
+        self.bar.value += n
+        self.label.value = f"{self.bar.value} of {self.total} games · {getattr(self, 'name', '')}"
+
+    def close(self) -> None:
+        self.box.close()
+
+
+def _progress(progress, total: int):
+    """What the sweep reports to: nothing, a callback, a notebook's bar, or lines on stderr."""
+    if not progress:
+        return _Quiet()
+    if callable(progress) and progress is not True:
+        return _Callback(progress, total)
+    widgets = notebook_widgets()
+    if widgets is not None:
+        try:
+            return _Bar(widgets, total)
+        except Exception:  # no display to show it in
+            pass
+    return _Lines()
 
 
 def dumps(result: Sweep) -> str:

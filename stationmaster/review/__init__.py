@@ -17,6 +17,7 @@ import time
 import warnings
 
 from ..game import Game
+from ..kernel import notebook_widgets
 from ..saves import load
 from ..timeline import freeze, thaw
 from .judge import DEPTHS, KINDS, THRESHOLDS, VERDICTS, Depth, Judgement, judge, units
@@ -188,21 +189,10 @@ class _Bar:
         self.box.close()
 
 
-def _in_a_notebook() -> bool:
-    """True inside a notebook's kernel (JupyterLab's, or JupyterLite's in the browser): IPython's shell
-    there talks to a kernel. ipykernel merely imported (a test run, a script that ran a notebook) is not."""
-    ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None and hasattr(ipython, "get_ipython") else None
-    return shell is not None and getattr(shell, "kernel", None) is not None
-
-
 def _notebook_bar():
     """A progress bar when running in a notebook kernel with ipywidgets, else None."""
-    if not _in_a_notebook():
-        return None
-    try:
-        import ipywidgets
-    except ImportError:
+    ipywidgets = notebook_widgets()
+    if ipywidgets is None:
         return None
     try:
         return _Bar(ipywidgets)

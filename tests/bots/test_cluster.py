@@ -47,8 +47,14 @@ def stop(proc) -> None:
 @pytest.fixture(scope="module")
 def dask_cluster(tmp_path_factory):
     """A real scheduler and two single-threaded workers, bound to 127.0.0.1; all stopped after."""
+    with real_cluster(tmp_path_factory.mktemp("dask")) as found:
+        yield found
+
+
+@contextlib.contextmanager
+def real_cluster(folder):
+    """A real scheduler and two single-threaded workers, bound to 127.0.0.1, stopped on leaving."""
     from distributed import Client
-    folder = tmp_path_factory.mktemp("dask")
     address_file = folder / "scheduler.json"
     log = open(folder / "log.txt", "wb")
     procs = []
@@ -109,6 +115,46 @@ def test_a_cluster_plays_the_local_rows_and_loses_no_game_when_a_worker_dies(das
     seeds = [r["seed"] for r in rows]
     assert len(seeds) == len(set(seeds)) == 12
     assert without_timing(rows) == without_timing(local)
+
+
+@pytest.mark.slow
+def test_a_sweep_on_the_cluster_equals_the_local_sweep_and_a_worker_killed_mid_run_loses_no_game(tmp_path):
+    """Issue 32 item 5: a sweep (two variants, the same deals) through a real scheduler and two workers
+    gives the rows the same sweep gives locally; one worker killed after the first game loses no game
+    and plays none twice."""
+    from stationmaster.sweep import sweep
+    variants = {"edition": {}, "rich orders": {"order_pay": (3, 4)}}
+    local = sweep(variants, ["greedy"], length="short", games=6, seed=41, jobs=1)
+    with real_cluster(tmp_path) as found:
+        killed = []
+
+        def kill_one(done, total):
+            if not killed:
+                assert all(found["client"].processing().values())  # both workers have games under way
+                stop(found["workers"][0])
+                killed.append(done)
+
+        remote = sweep(variants, ["greedy"], length="short", games=6, seed=41, client=found["client"],
+                       progress=kill_one)
+    assert killed
+    for cell, rows in local.rows.items():
+        seeds = [r["seed"] for r in remote.rows[cell]]
+        assert len(seeds) == len(set(seeds)) == 6
+        assert without_timing(remote.rows[cell]) == without_timing(rows)
+    assert remote.table() == local.table()
+
+
+@pytest.mark.slow
+def test_the_sweep_command_plays_on_the_cluster_by_its_address(dask_cluster, tmp_path, capsys):
+    """stationmaster sweep --scheduler: the same table and JSON figures as the same sweep on local processes."""
+    args = ["sweep", "--bot", "greedy", "--length", "short", "--games", "4", "--seed", "41", "--quiet",
+            "--variant", "edition", "--variant", "rich:order_pay=3,4"]
+    assert cli.main([*args, "--jobs", "1", "--json", str(tmp_path / "local.json")]) == 0
+    local = capsys.readouterr().out
+    assert cli.main([*args, "--scheduler", dask_cluster["address"], "--json", str(tmp_path / "remote.json")]) == 0
+    assert capsys.readouterr().out == local
+    cells = [json.loads((tmp_path / f"{k}.json").read_text())["cells"] for k in ("local", "remote")]
+    assert cells[0] == cells[1]
 
 
 @pytest.mark.slow

@@ -29,7 +29,7 @@ PACKAGES = {"stationmaster": ROOT / "stationmaster", "stationmaster.widgets": RO
 #: the layers, bottom to top, each with its modules (names under ``stationmaster.``; a package
 #: stands for its modules; a module takes the layer of its longest match; "" is the package itself)
 LAYERS = (
-    ("words and numbers", ("errors", "events", "flow", "rng", "track", "safetext", "grammar", "atomic")),
+    ("words and numbers", ("errors", "events", "flow", "rng", "track", "safetext", "grammar", "atomic", "kernel")),
     ("what a card is", ("cards", "cards.specs", "cards.base", "cards.catalog")),
     ("data", ("house_rules", "config", "state", "intents")),
     ("read model", ("query", "seat")),

@@ -133,19 +133,19 @@ def test_the_progress_bar_is_a_notebooks_and_a_script_gets_a_line(monkeypatch, c
     import IPython
     import ipykernel  # noqa: F401  (imported, as in a process that ran a notebook: no kernel for all that)
 
-    review_module = importlib.import_module("stationmaster.review")  # the package (sm.review is its function)
+    from stationmaster.kernel import in_a_notebook
     g = planner_game(seed=2, decisions=12)
     monkeypatch.setattr(IPython, "get_ipython", lambda: None)
     sm.review(g, depth="fast", progress=True)
     captured = capsys.readouterr()
     assert "reviewing: " in captured.err and "VBox" not in captured.out
-    assert not review_module._in_a_notebook()
+    assert not in_a_notebook()
 
     class Shell:  # what a notebook's kernel has: IPython's shell, talking to a kernel
         kernel = object()
 
     monkeypatch.setattr(IPython, "get_ipython", lambda: Shell())
-    assert review_module._in_a_notebook()
+    assert in_a_notebook()
 
 
 def test_bad_input_is_refused_in_words():
