@@ -29,6 +29,7 @@ only when a cluster is asked for: without it, ``simulate`` runs on local process
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import importlib.metadata
 import pathlib
@@ -143,7 +144,6 @@ def _freeze_once() -> None:
     aside from the garbage collector's passes, which a game's many short-lived objects start often;
     a worker's heap is larger than a local process's, and each pass went through all of it."""
     if not _FROZEN:
-        import gc
         gc.collect()
         gc.freeze()
         _FROZEN.append(True)
