@@ -240,27 +240,26 @@ class Sweep:
                 "variants": [{"name": v.name, "house_rules": rules_json(v.house_rules)} for v in self.variants],
                 "bots": list(self.bots), "cells": self.cells}
 
+    def _head(self) -> list:
+        """The table's columns, the Markdown's and the notebook's alike."""
+        return ["variant", "bot", "games", "mean Revenue", "sd", "won", "freight", f"vs {self.baseline} (95% CI)"]
+
     def table(self) -> str:
         """The cells as a Markdown table."""
-        head = ["variant", "bot", "games", "mean Revenue", "sd", "won", "freight", f"vs {self.baseline} (95% CI)"]
-        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * 2 + "---:|" * 6]
+        lines = ["| " + " | ".join(self._head()) + " |", "|" + "---|" * 2 + "---:|" * 6]
         for c in self.cells:
             bot = c["bot"] + (" (" + ", ".join(f"{b} {x['mean_revenue']:.1f}" for b, x in c["by_bot"].items()) + ")"
                               if "by_bot" in c else "")
-            lines.append("| " + " | ".join([_md(c["variant"]), bot, str(c["games"]), f"{c['mean_revenue']:.2f}",
-                                            f"{c['sd']:.2f}", f"{100 * c['win_rate']:.0f}%",
-                                            f"{100 * c['freight_share']:.0f}%", _difference(c)]) + " |")
+            lines.append("| " + " | ".join([_md(c["variant"]), bot, *_figures(c)]) + " |")
         rules = "; ".join(f"{_md(v.name)}: {_md(describe_rules(v.house_rules)) or 'the edition'}" for v in self.variants)
         return "\n".join(lines) + f"\n\nVariants: {rules}. {INTERVAL_WORDS}"
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            "<tr>" + "".join(f"<td{RIGHT if k > 1 else ''}>{html.escape(str(x))}</td>" for k, x in enumerate((
-                c["variant"], c["bot"], c["games"], f"{c['mean_revenue']:.2f}", f"{c['sd']:.2f}",
-                f"{100 * c['win_rate']:.0f}%", f"{100 * c['freight_share']:.0f}%", _difference(c)))) + "</tr>"
+            "<tr>" + "".join(f"<td{RIGHT if k > 1 else ''}>{html.escape(str(x))}</td>"
+                             for k, x in enumerate((c["variant"], c["bot"], *_figures(c)))) + "</tr>"
             for c in self.cells)
-        head = "".join(f"<th>{html.escape(h)}</th>" for h in (
-            "variant", "bot", "games", "mean Revenue", "sd", "won", "freight", f"vs {self.baseline} (95% CI)"))
+        head = "".join(f"<th>{html.escape(h)}</th>" for h in self._head())
         return (f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
                 f"<p>{html.escape(INTERVAL_WORDS)}</p>")
 
@@ -282,6 +281,12 @@ INTERVAL_WORDS = ("Difference: the mean, deal by deal, of a game's Revenue per s
 
 def _md(text: str) -> str:
     return str(text).replace("|", "\\|")
+
+
+def _figures(c: dict) -> list:
+    """A cell's figures as its table row shows them, after its variant and bot."""
+    return [str(c["games"]), f"{c['mean_revenue']:.2f}", f"{c['sd']:.2f}", f"{100 * c['win_rate']:.0f}%",
+            f"{100 * c['freight_share']:.0f}%", _difference(c)]
 
 
 def _difference(c: dict) -> str:
@@ -445,17 +450,20 @@ class _Bar(_Quiet):
 
         self.bar = widgets.IntProgress(value=0, min=0, max=max(1, total), description="Sweep")
         self.label = widgets.Label(f"0 of {total} games")
-        self.total = total
+        self.total, self.name = total, ""
         self.box = widgets.HBox([self.bar, self.label])
         display(self.box)
 
     def cell(self, k: int, cells: int, name: str) -> None:
         self.name = f"cell {k} of {cells}: {name}"
-        self.label.value = f"{self.bar.value} of {self.total} games · {self.name}"
+        self._say()
 
     def update(self, n: int = 1) -> None:
         self.bar.value += n
-        self.label.value = f"{self.bar.value} of {self.total} games · {getattr(self, 'name', '')}"
+        self._say()
+
+    def _say(self) -> None:
+        self.label.value = f"{self.bar.value} of {self.total} games" + (f" · {self.name}" if self.name else "")
 
     def close(self) -> None:
         self.box.close()

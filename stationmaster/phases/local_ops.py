@@ -112,8 +112,6 @@ def _agent_checks(s: State, p: int, a: Agent) -> str | None:
 WHOLE_FACILITY_AGENT = ("v5",)
 
 
-
-
 def _dawn_passengers(s: State, ev: Events) -> None:
     """[L9] At dawn the morning's passengers wait at every Office: each free green box takes a
     loaded coach from the Division Yard, as far as the Yard has them (what ``agent stock 0,0``

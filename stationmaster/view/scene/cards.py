@@ -27,9 +27,9 @@ class Cards:
         s = self.s
         return offered(s, p) if 0 <= p < len(s.players) and actor(s) == p else []
 
-    def offer_mark(self, p, cid, x, y, w, h) -> None:
-        """Outline a card drawn under [D5] that waits to be kept or discarded."""
-        if cid in self.offered(p):
+    def offer_mark(self, marked, cid, x, y, w, h) -> None:
+        """Outline a card drawn under [D5] that waits to be kept or discarded (``marked``: ``offered``'s)."""
+        if cid in marked:
             self.rect(x - 3, y - 3, w + 6, h + 6, None, self.c["accent"], 2.5, 8, "hud", (6, 3))
 
     def cards(self, y0):
@@ -50,9 +50,10 @@ class Cards:
         if not hand:
             self.rect(x, y, 96, card_h, None, c["faint"], 1, 6, "hud", (4, 3))
             self.text(x + 48, y + card_h / 2, "no cards", 10, c["muted"], "middle", False, "hud")
+        marked = self.offered(p)
         for cid in hand:
             self.card_face(cid, x, y, card_w, card_h)
-            self.offer_mark(p, cid, x, y, card_w, card_h)
+            self.offer_mark(marked, cid, x, y, card_w, card_h)
             sp = spec_of(s, cid)
             self.hit(x, y, card_w, card_h, ("hand", cid), f"{sp.name}: {sp.text}")
             x += card_w + 8

@@ -68,9 +68,10 @@ class CompactCards:
         if not hand:
             self.rect(x, y, CARD_W, CARD_H, None, c["faint"], 1, 6, "hud", (4, 3))
             self.text(x + CARD_W / 2, y + CARD_H / 2, "no cards", F, c["muted"], "middle", False, "hud")
+        marked = self.offered(p)
         for cid in hand:
             self.card_compact(cid, x, y, card_w, CARD_H)
-            self.offer_mark(p, cid, x, y, card_w, CARD_H)
+            self.offer_mark(marked, cid, x, y, card_w, CARD_H)
             sp = spec_of(s, cid)
             self.hit(x, y, card_w, CARD_H, ("hand", cid), f"{sp.name}: {sp.text}")
             x += card_w + GAP
