@@ -21,10 +21,10 @@ def test_the_board_asks_to_keep_one_and_a_department_then_a_card_returns_it():
     assert c.click(("hand", second)) and str(g.history[-1]) == f"discard {second} to 3"
     assert g.state.turn.offer == 0 and g.state.departments[2][-1] == second
     svg = g._repr_svg_()
-    assert "KEEP ONE OF THE TWO DRAWN" not in svg
+    assert "KEEP ONE OF TWO" not in svg
 
 
 def test_the_svg_outlines_the_two_cards_while_they_wait():
     g = sm.new_game(seed=6, optional_rules=["choose_draw"])
     g.apply("draw home")
-    assert "KEEP ONE OF THE TWO DRAWN" in g._repr_svg_()
+    assert "KEEP ONE OF TWO" in g._repr_svg_()

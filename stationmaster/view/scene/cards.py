@@ -17,10 +17,12 @@ class Cards:
     """The hand and Department row (mixed into the board builder)."""
 
     def hand_title(self, p, hand) -> str:
-        """The hand's heading: whose, how full, and, while two drawn cards wait ([D5]), what to do."""
+        """The hand's heading: whose and how full, or, while two drawn cards wait ([D5]), what to do
+        with them (short: a laptop's hand row has room for little more than its name)."""
+        if self.offered(p):
+            return f"{self.name(p).upper()}'S HAND  ·  KEEP ONE OF TWO"
         limit = hand_limit(self.s, p) if 0 <= p < len(self.s.players) else 3
-        title = f"{self.name(p).upper()}'S HAND  ({len(hand)} / limit {limit})"
-        return title + ("  ·  KEEP ONE OF THE TWO DRAWN" if self.offered(p) else "")
+        return f"{self.name(p).upper()}'S HAND  ({len(hand)} / limit {limit})"
 
     def offered(self, p) -> list:
         """The two cards drawn together that the viewer still chooses between ([D5]), else []."""
