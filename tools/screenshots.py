@@ -57,10 +57,10 @@ SHOTS = {
     # the replay with a review (issue 31.2): a reviewed decision, its marks, the verdict and the curve
     "board-replay-review-jupyterlab.png":
         "tests/browser/test_replay_keys.py::test_replay_keys_step_it_and_leave_jupyterlabs_shortcuts_alone",
-    # the JupyterLite site (issue 18): the play notebook's board, drawn as SVG in the browser's own kernel
     # [D5] choosing the draw at 1280x800: the two drawn cards outlined, the bar saying to keep one
     "board-choose-draw-jupyterlab.png":
         "tests/browser/test_choose_draw_board.py::test_choosing_the_draw_by_mouse_keeps_one_card_and_returns_the_other",
+    # the JupyterLite site (issue 18): the play notebook's board, drawn as SVG in the browser's own kernel
     "lite-board.png": "tests/browser/test_lite.py::test_site_plays_saves_in_the_browser_and_resumes_offline",
     "lite-resumed.png": "tests/browser/test_lite.py::test_site_plays_saves_in_the_browser_and_resumes_offline",
     # the play notebook as it opens (scrolled to the bar by itself), and a narrow window (900x800)
