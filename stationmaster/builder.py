@@ -20,17 +20,30 @@ from __future__ import annotations
 
 from .cards import PIECES
 from .game import Game
+from .config import DEFAULT_BALANCE
+from .house_rules import FIRST_CUSTOMER, STARTER_SIDING, normalise
 from .query import spec_of
 from .cards.specs import piece_key
 from .start import new_game
 from .state import Facility, Modifier, Placed, State, Train
 
 
+#: a built position opens plain whatever the edition — the Office alone on its Running Track, the
+#: starting hands as dealt — so that its track and hands are what ``lay`` and ``hand`` make them;
+#: [U6]'s siding and first customer come only when the options ask for them (``house_rules``)
+PLAIN_OPENING = {"starter_siding": STARTER_SIDING, "first_customer": FIRST_CUSTOMER}  # rule: its editions
+
+
 class Position:
-    """Build a position from a fresh game (``new_game`` options as keywords)."""
+    """Build a position from a fresh game (``new_game`` options as keywords; it opens plain:
+    ``PLAIN_OPENING``)."""
 
     def __init__(self, **options) -> None:
         options.setdefault("seed", 1)
+        edition = options.get("balance") or DEFAULT_BALANCE
+        plain = {key: "off" for key, editions in PLAIN_OPENING.items() if edition in editions}
+        if plain:
+            options["house_rules"] = {**plain, **dict(normalise(options.get("house_rules")))}
         self._game = new_game(**options)
         self.state: State = self._game.state
         self._built: Game | None = None

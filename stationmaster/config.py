@@ -31,14 +31,15 @@ YARD_REFILLS = ("when_empty", "stage_end", "day_end", "at_once")
 #: density): "v1" the numbers as first played (v0.2's provisional figures with rulings [Y1], [V2]; saves
 #: written before this field existed load with it), "v2" the retuned game of issue 16, "v3" v2 with
 #: the Day's freight contract of ruling [L6], "v4" v3 with the classic deck's Departments seeded
-#: with a Depot ([U4]) and its targets ([V9]), "v5" the car orders (the default, issue 29: every car
+#: with a Depot ([U4]) and its targets ([V9]), "v5" the car orders (issue 29: every car
 #: worked pays, each industry's demand for the Day is public ([L8]), the Freight Agent works a whole
-#: facility ([A3]) and every Office opens as a Depot ([U5]); its targets [V10]); a
+#: facility ([A3]) and every Office opens as a Depot ([U5]); its targets [V10]), "v6" (the default)
+#: v5 with every Office opening with a siding and every hand with a first customer ([U6]); a
 #: save names its edition, so games of v4 and earlier replay by theirs; each rule that differs says
 #: so in docs/rules.md and reads ``config.balance``
-BALANCES = ("v1", "v2", "v3", "v4", "v5")
+BALANCES = ("v1", "v2", "v3", "v4", "v5", "v6")
 #: the edition a new game is played by
-DEFAULT_BALANCE = "v5"
+DEFAULT_BALANCE = "v6"
 MAX_PLAYERS = 6
 MAX_NAME = 40
 

@@ -95,6 +95,10 @@ def _hand_room(hand: int, limit: int) -> str:
     card played or discarded)."""
     if hand < limit:
         return f", and your hand has room for it ({hand} of {limit} cards)"
+    if hand > limit:  # the opening's first customer ([U6]), or six starting cards
+        over = hand + 1 - limit
+        return (f"; your hand already holds {hand} cards (limit {limit}), so play or discard {over} "
+                f"before the draw ends")
     return f"; your hand is full ({hand} of {limit} cards), so play a card or discard one before the draw ends"
 
 

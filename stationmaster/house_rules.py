@@ -26,9 +26,15 @@ TARGETS_V2 = {"short": 13, "standard": 25, "campaign": 56}
 #: [V10] v5's (every car pays, [L8]; the morning's passengers, [L9])
 TARGETS = {"v2": TARGETS_V2, "v3": {"short": 15, "standard": 25, "campaign": 56},
            "v4": {"short": 16, "standard": 27, "campaign": 56},
-           "v5": {"short": 17, "standard": 32, "campaign": 58}}
+           "v5": {"short": 17, "standard": 32, "campaign": 58},
+           "v6": {"short": 17, "standard": 32, "campaign": 58}}
 #: [U5] the editions whose Offices open as Depots (each seat's Depot taken from the deck, not a Department)
-DEPOT_OFFICES = ("v5",)
+DEPOT_OFFICES = ("v5", "v6")
+#: [U6] the editions whose Offices open with a siding: a Straight each side of the Office and a Left
+#: Turnout off it, room for an industry at each end (the cards come from the supply, not the deck)
+STARTER_SIDING = ("v6",)
+#: [U6] the editions in which every hand opens with an industry, its first customer
+FIRST_CUSTOMER = ("v6",)
 #: [U4] the decks whose Departments open with a Depot for each seat, by edition: the full deck from v2,
 #: the classic deck too from v4 (v1 turns up the top card for every Department)
 SEEDED_DECKS = {"v2": ("full",), "v3": ("full",), "v4": ("full", "classic")}
@@ -38,10 +44,10 @@ SEEDED_DECKS = {"v2": ("full",), "v3": ("full",), "v4": ("full", "classic")}
 #: Mainline and one timetable shared by more than three Offices add about half an Office a seat), v4 the same;
 #: balance v1 keeps v0.2's whole target for each player
 COOP_SHARES = {"v2": (0.8,), "v3": (0.8, 0.8, 0.8, 0.8, 0.5), "v4": (0.8, 0.8, 0.8, 0.8, 0.5),
-               "v5": (0.8, 0.8, 0.8, 0.8, 0.5)}
+               "v5": (0.8, 0.8, 0.8, 0.8, 0.5), "v6": (0.8, 0.8, 0.8, 0.8, 0.5)}
 #: [L8] what freight pays under car orders, by edition, in units of the freight rate: (each load
 #: or unload finished, the bonus for the one that fills a way of the Day's order)
-ORDER_PAY = {"v5": (2, 3)}
+ORDER_PAY = {"v5": (2, 3), "v6": (2, 3)}
 #: [L8] cars an industry orders for the Day in each way it works, by its Laborers a Stage: the D12
 #: roll's face (1-12) -> cars. Three Laborers (Mine Tipple, Oil Refinery, Power Plant) order one to
 #: three, two Laborers (Produce Shed, Grocer's Warehouse) one or two
@@ -53,12 +59,12 @@ ORDER_SIZES = {3: (1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3), 2: (1, 1, 1, 1, 1, 1, 2,
 #: [L6] v3, the Day's freight contract: the player's first load or unload finished in a Day pays the
 #: first figure, each further one that Day the next (the last figure repeats), so steady freight every
 #: Day pays and one lucky Day's lump does not decide the game (the figures in docs/rules.md)
-FREIGHT_PAY = {"v1": (1,), "v2": (3,), "v3": (6, 0), "v4": (6, 0), "v5": (2,)}  # v5: [L8] pays by the car orders
+FREIGHT_PAY = {"v1": (1,), "v2": (3,), "v3": (6, 0), "v4": (6, 0), "v5": (2,), "v6": (2,)}  # v5, v6: [L8] pays by the car orders
 #: [L7] v3's Short game: three Days leave a planner one or two freight Days at most, so the Day's
 #: contract pays half again as much there (edition, length) -> schedule; other lengths use FREIGHT_PAY
 FREIGHT_PAY_BY_LENGTH = {("v3", "short"): (9, 0), ("v4", "short"): (9, 0)}
 #: [L9] the editions in which every Office's free green boxes fill with passengers at dawn
-DAWN_PASSENGERS = ("v5",)
+DAWN_PASSENGERS = ("v5", "v6")
 
 #: the highest Revenue units a pay figure of a house rule may be (the freight rate multiplies it)
 MAX_PAY = 20
@@ -211,6 +217,10 @@ HOUSE_RULES = {r.key: r for r in (
               "[U4]: the Departments open with a Depot for each seat"),
     HouseRule("depot_offices", "on or off", "off", _switch, lambda c: c.balance in DEPOT_OFFICES,
               "[U5]: every Office opens as a Depot taken from the deck"),
+    HouseRule("starter_siding", "on or off", "off", _switch, lambda c: c.balance in STARTER_SIDING,
+              "[U6]: every Office opens with a siding: a Straight each side and a Left Turnout off the Office"),
+    HouseRule("first_customer", "on or off", "off", _switch, lambda c: c.balance in FIRST_CUSTOMER,
+              "[U6]: every hand opens with an industry taken from the deck, its first customer"),
 )}
 
 

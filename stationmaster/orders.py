@@ -19,7 +19,7 @@ from .state import State
 
 #: [L8] the editions whose outbound orders are filled by shipping: a load counts for its industry's
 #: order for the Day when it leaves the Office Area, not when it is loaded (loading still pays)
-SHIP_TO_FILL = ("v5",)
+SHIP_TO_FILL = ("v5", "v6")
 WAYS = ("out", "in")
 
 

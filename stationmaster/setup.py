@@ -27,9 +27,13 @@ def card_types(config: Config) -> dict:
     n = len(config.players)
     deck = catalog(config.deck).ids(config.mode, seats=None if config.balance == "v1" else n)
     if config.rule("depot_offices"):
-        extra = more_depots(deck)
+        extra = more_cards(deck, "depot")
         for _ in range(n):
             deck[next(extra)] = "depot"
+    if config.rule("starter_siding"):
+        for _ in range(n):
+            for key in SIDING.values():
+                deck[next(more_cards(deck, key))] = key
     return deck
 
 
@@ -39,14 +43,24 @@ def card_ids(config: Config) -> set:
     return set(card_types(config)) | {red_flag_id(i) for i in range(len(config.players))}
 
 
-def more_depots(deck: dict):
-    """The ids of the Depot cards a deck with fewer Depots than seats is given, one after another
-    ([U5]), each taking the next free number after the deck's Depots as it stands then."""
+def more_cards(deck: dict, key: str = "depot"):
+    """The ids of cards of type ``key`` a deck is given beyond its own, one after another (the
+    Depots of a deck with fewer than seats, [U5]; the starter sidings' track, [U6]), each taking
+    the next free number after the deck's cards of that type as they stand then."""
+    prefix = CARD_PREFIX[key]
     while True:
-        k = 1 + sum(1 for v in deck.values() if v == "depot")
-        while f"Depot{k}" in deck:
+        k = 1 + sum(1 for v in deck.values() if v == key)
+        while f"{prefix}{k}" in deck:
             k += 1
-        yield f"Depot{k}"
+        yield f"{prefix}{k}"
+
+
+#: the id prefix of each card type a deck is given more of ([U5], [U6])
+CARD_PREFIX = {"depot": "Depot", "straight": "Straight", "turnout_left": "TurnoutL"}
+#: [U6] the starter siding: grid spot -> card type. A Straight each side of the Office lengthens the
+#: Running Track to three cards (the Limits one card further out), and a Left Turnout below the
+#: Office, reached through the Office's diagonal, leaves room for an industry at either end
+SIDING = {(-1, 0): "straight", (1, 0): "straight", (0, -1): "turnout_left"}
 
 
 def deal(config: Config, seed: int) -> tuple:
@@ -101,6 +115,10 @@ def deal(config: Config, seed: int) -> tuple:
                 s.players[p].hand.append(s.home.pop())
     if config.rule("depot_offices"):
         _open_as_depots(s, order)
+    if config.rule("starter_siding"):
+        _lay_sidings(s)
+    if config.rule("first_customer"):
+        _deal_first_customers(s, order)
     # a deck that seeds its Departments opens one with a Depot for each seat ([U4]): the full deck from
     # balance v2, the classic deck from v4
     seeds = cards.seeds[:n] if config.rule("seeded_depots") else ()
@@ -126,7 +144,7 @@ def _open_as_depots(s: State, order) -> None:
     topmost Depot of the shuffled Home Office deck, its Whistle Post going back to the supply. A
     deck with fewer Depots than seats (the classic deck's four at five and six seats) gets one more
     Depot card for each seat beyond, so that every seat opens alike."""
-    extra = more_depots(s.deck)
+    extra = more_cards(s.deck, "depot")
     for p in order:
         seat = s.players[p].seat
         i = next((i for i in range(len(s.home) - 1, -1, -1) if s.deck[s.home[i]] == "depot"), None)
@@ -139,6 +157,29 @@ def _open_as_depots(s: State, order) -> None:
         s.supply.append(area.grid[(0, 0)].card)
         area.grid[(0, 0)] = Placed(depot)
         area.facilities[(0, 0)] = Facility()
+
+
+def _lay_sidings(s: State) -> None:
+    """[U6] every Office Area opens with a siding (``SIDING``), its cards given to the deck from the
+    supply so that they are the table's like any other (they never leave the grid)."""
+    for area in s.areas:
+        for xy, key in SIDING.items():
+            cid = next(more_cards(s.deck, key))
+            s.deck[cid] = key
+            area.grid[xy] = Placed(cid)
+        area.west_limit = min(area.west_limit, min(x for x, y in SIDING if y == 0) - 1)
+        area.east_limit = max(area.east_limit, max(x for x, y in SIDING if y == 0) + 1)
+
+
+def _deal_first_customers(s: State, order) -> None:
+    """[U6] every hand opens with an industry: from the Superintendent leftward each seat takes the
+    topmost industry of the shuffled Home Office deck into its hand, one card beyond the starting hand
+    (the hand limit holds at the end of the first draw, as with six starting cards); when the deck
+    runs out of industries, the seats after get none."""
+    for p in order:
+        i = next((i for i in range(len(s.home) - 1, -1, -1) if spec(s.deck[s.home[i]]).kind == "facility"), None)
+        if i is not None:
+            s.players[p].hand.append(s.home.pop(i))
 
 
 def _seeded(s: State, deck: dict, key: str | None) -> str:

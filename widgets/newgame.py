@@ -30,7 +30,7 @@ REFILL_LABELS = {"when_empty": "Only when empty", "stage_end": "Every Stage's en
                  "at_once": "At once"}
 #: the editions of the rules, newest (the default) first
 EDITIONS = tuple(sorted(BALANCES, reverse=True))
-EDITION_LABELS = {"v5": "v5: car orders", "v4": "v4: freight by the Day", "v3": "v3", "v2": "v2",
+EDITION_LABELS = {"v6": "v6: the siding", "v5": "v5: car orders", "v4": "v4: freight by the Day", "v3": "v3", "v2": "v2",
                   "v1": "v1: as first played"}
 
 #: New game form: a checkbox label that says more than the rule's name, and its tip

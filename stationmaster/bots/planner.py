@@ -431,7 +431,7 @@ class PlannerBot(Bot):
     #: car orders ([L8], v5) a switching turn fills the Day's orders, and chaining the patterns pays:
     #: on tuning seeds 1-40 width 16 made 41.5 a game against the patterns' 36.8 (docs/balance.md);
     #: the editions before keep the play they were tuned with
-    SEARCH_WIDTH = {"v5": 16}
+    SEARCH_WIDTH = {"v5": 16, "v6": 16}
 
     def __init__(self, seed: int = 0, switch_nodes: int = SWITCH_NODES, follow_plans: bool = False,
                  search_width: int | None = None) -> None:

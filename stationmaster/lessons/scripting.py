@@ -20,8 +20,9 @@ from . import Lesson
 
 
 def first_intents(seed: int = 7) -> Lesson:
-    """A new Short solitaire game. With code only: ``draw home``, then discard one card onto a
-    Department (the hand would hold four, one over the limit) and ``end`` the Draw option."""
+    """A new Short solitaire game. With code only: ``draw home``, then discard onto a Department
+    down to the hand limit (the hand would hold five: the three dealt, the first customer of [U6]
+    and the card drawn) and ``end`` the Draw option."""
     game = new_game(seed=seed, length="short")
 
     def goal(g):
@@ -36,13 +37,13 @@ def first_intents(seed: int = 7) -> Lesson:
                     (f"`end` is refused — {reason}" if reason else "`game.apply(\"end\")` finishes it."))
         return None
 
-    return Lesson("Your first intents", "In code: `game.apply(\"draw home\")`, then discard a card "
-                  "(`discard CARD to 1`) and `end`.", game, goal,
+    return Lesson("Your first intents", "In code: `game.apply(\"draw home\")`, then discard cards "
+                  "(`discard CARD to 1`) down to the hand limit and `end`.", game, goal,
                   hint="`game.legal_intents()` lists every intent you may apply now.", in_code=True)
 
 
 def bot_game(seed: int = 11) -> Lesson:
-    """A new Short solitaire game (3 Days, target 17 under edition v5). Write a loop that asks
+    """A new Short solitaire game (3 Days, target 17 under editions v5 and v6). Write a loop that asks
     ``game.legal_intents()``, picks one and applies it, until ``game.is_over``."""
     game = new_game(seed=seed, length="short")
 

@@ -109,7 +109,7 @@ def _agent_checks(s: State, p: int, a: Agent) -> str | None:
 #: [A3] the editions whose Freight Agent works a whole facility in one action: stocking fills every
 #: green box it can and clears every red box there, clearing empties every red box (before v5: one
 #: box an action)
-WHOLE_FACILITY_AGENT = ("v5",)
+WHOLE_FACILITY_AGENT = ("v5", "v6")
 
 
 def _dawn_passengers(s: State, ev: Events) -> None:

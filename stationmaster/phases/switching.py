@@ -26,7 +26,7 @@ from ..track import EAST_SIDE, NEIGHBOUR, exit_side
 #: [S8] when a car loaded at an industry may be unloaded there again: under editions v1 and v2 once it
 #: is picked up from the spur ("the visit ends", [S6]); under v3 only after it has left the Office Area
 #: (``load_unload.forget_departed_loads``), so one car re-spotted every Day is no freight of its own
-LOADED_MARK_ENDS_ON_PICKUP = {"v1": True, "v2": True, "v3": False, "v4": False, "v5": False}
+LOADED_MARK_ENDS_ON_PICKUP = {"v1": True, "v2": True, "v3": False, "v4": False, "v5": False, "v6": False}
 
 
 def couples(s: State, area: Area, xy) -> bool:

@@ -170,7 +170,7 @@ def test_cli_json_summary_and_jsonl_rows(tmp_path, capsys):
 
 
 def test_cli_plays_the_default_edition_or_the_one_asked_for(tmp_path, capsys):
-    """--balance picks the edition (v5, the default, listed first); an earlier one stays playable."""
+    """--balance picks the edition (v6, the default, listed first); an earlier one stays playable."""
     for asked, played in (([], DEFAULT_BALANCE), (["--balance", "v4"], "v4")):
         out = tmp_path / f"{played}.jsonl"
         code = cli.main(["simulate", "--bot", "random", "--length", "short", "--games", "1", "--jobs", "1",
@@ -180,7 +180,7 @@ def test_cli_plays_the_default_edition_or_the_one_asked_for(tmp_path, capsys):
     with pytest.raises(SystemExit):
         cli.main(["simulate", "--help"])
     shown = " ".join(capsys.readouterr().out.split())
-    assert "{v5,v4,v3,v2,v1}" in shown and f"(default {DEFAULT_BALANCE};" in shown
+    assert "{v6,v5,v4,v3,v2,v1}" in shown and f"(default {DEFAULT_BALANCE};" in shown
     with pytest.raises(SystemExit) as e:
         cli.main(["simulate", "--bot", "random", "--balance", "v9", "--games", "1"])
     assert e.value.code == 2 and "invalid choice: 'v9'" in capsys.readouterr().err

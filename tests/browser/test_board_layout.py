@@ -132,7 +132,7 @@ WEIGHTS = {"play": 30, "switch": 12, "move": 10, "setout": 4, "draw": 4, "discar
 GROWN = f"""import random
 import stationmaster as sm
 W = {WEIGHTS!r}
-game = sm.new_game(seed=5)
+game = sm.new_game(seed=5, balance="v5")  # (v5: the bare Office of three rows, [U6] opens v6 with four)
 r = random.Random(3)
 for _ in range(1):
     legal = game.legal_intents()

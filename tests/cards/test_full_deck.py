@@ -128,7 +128,7 @@ def test_a_game_dealt_for_its_table_replays_from_its_save():
     from stationmaster.bots import play_turns
     play_turns(g, max_decisions=40)
     h = sm.loads(g.dumps())
-    assert h.state == g.state and len(h.state.deck) == 88
+    assert h.state == g.state and len(h.state.deck) == 88 + 3  # and the starter siding's three cards (U6)
 
 
 def test_every_full_deck_card_type_says_why_so_many():

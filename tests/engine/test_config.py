@@ -78,7 +78,7 @@ def test_defaults():
                                                          "highest_after_days")
     assert (c.starting_hand, c.revenue, c.optional_rules, c.deck) == ("three", (1, 1, 0), (), "classic")
     assert (c.target, c.days, c.balance) == (TARGETS[DEFAULT_BALANCE]["standard"], 5, DEFAULT_BALANCE)
-    assert DEFAULT_BALANCE == "v5"  # issue 29: the car orders' edition is the default
+    assert DEFAULT_BALANCE == "v6"  # issue 29: car orders (v5), a siding and a first customer (v6)
     assert invariants.check(g.state) == []
 
 

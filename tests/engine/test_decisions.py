@@ -168,13 +168,14 @@ def test_decision_kind_is_read_from_the_phase_table():
     assert set(decisions.ASKS) == {"over", "option", "switch", "draw", "work", *decisions.PENDING_ASKS}
 
 
-@pytest.mark.parametrize("seed", [3, 11])
+@pytest.mark.parametrize("seed", [7, 11])
 def test_decision_kind_agrees_with_the_intents_each_decision_offers(seed):
     """In every state of random games the legal intents are of the classes the decision named offers."""
     import random
 
     rng = random.Random(seed)
-    g = duo(optional_rules=["manual_makeup"]).game() if seed == 11 else sm.new_game(seed=seed)
+    g = duo(optional_rules=["manual_makeup"]).game() if seed == 11 else sm.new_game(seed=seed)  # (a seed
+    # whose random solitaire game under the default edition meets every decision checked below)
     seen = set()
     for _ in range(1500):
         if g.is_over:

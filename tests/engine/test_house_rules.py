@@ -188,7 +188,7 @@ def test_a_tampered_save_says_what_and_where(rules, says):
     ({"target": 2.5}, "house rule target takes"),
     ({"coop_shares": "0"}, "house rule coop_shares takes 1 to 7 numbers above 0"),
     ({"dawn_passengers": "maybe"}, "house rule dawn_passengers takes on or off"),
-    ({"freight_pay": "6,0"}, "house rule freight_pay does not apply: edition v5 pays freight by the car orders"),
+    ({"freight_pay": "6,0"}, "house rule freight_pay does not apply: edition v6 pays freight by the car orders"),
     (["order_pay"], "a house rule is written KEY=VALUE"),
     (["target=3", "target=4"], "house rule target is given twice"),
 ])

@@ -130,13 +130,13 @@ def test_crew_trays_are_players_plus_three(n):
 
 def test_division_yard_holds_all_62_pieces():
     """U1 / v0.2 §12.3: all 62 rolling-stock pieces start in the Division Yard (Solitaire, and any
-    table under balance v1) — under v5 but the loaded coaches the first dawn puts in the Offices'
+    table under balance v1) — from v5 on but the loaded coaches the first dawn puts in the Offices'
     green boxes (L9)."""
     for g in (game(1), game(3, balance="v1"), game(1, balance="v4")):
         s = g.state
         waiting = [c for a in s.areas for fac in a.facilities.values() for c in fac.green]
         assert all(PIECES[c].kind == "coach" and PIECES[c].loaded for c in waiting)
-        assert bool(waiting) == (s.config.balance == "v5")
+        assert bool(waiting) == (s.config.balance in ("v5", "v6"))
         assert sorted(s.division_yard + waiting) == sorted(CLASSIC_PIECES)
         assert s.classification_yard == []
         kinds = [PIECES[p].kind for p in s.division_yard + waiting]

@@ -178,12 +178,14 @@ def test_red_flag_cannot_be_played_or_discarded():
     settled(g)
 
 
-def test_emergency_toolbox_deals_a_red_flag_and_allows_four():
-    """D1, v0.2 App. B: Emergency Toolbox starts each player with a Red Flag, hand limit four."""
-    g = sm.new_game(seed=3, optional_rules=["emergency_toolbox"])
-    assert "RedFlag1" in hand(g) and len(hand(g)) == 4
+@pytest.mark.parametrize("balance,customer", [("v5", 0), ("v6", 1)])
+def test_emergency_toolbox_deals_a_red_flag_and_allows_four(balance, customer):
+    """D1, v0.2 App. B: Emergency Toolbox starts each player with a Red Flag, hand limit four (beside
+    v6's first customer, U6)."""
+    g = sm.new_game(seed=3, optional_rules=["emergency_toolbox"], balance=balance)
+    assert "RedFlag1" in hand(g) and len(hand(g)) == 4 + customer
     g.apply("draw home")
-    assert len(hand(g)) == 5
+    assert len(hand(g)) == 5 + customer
     with pytest.raises(sm.IllegalIntent, match="down to 4"):
         g.apply("end")
     settled(g)

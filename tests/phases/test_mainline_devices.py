@@ -270,7 +270,8 @@ def test_the_yard_office_is_in_the_full_home_deck_only_and_laid_off_the_running_
     g.apply("draw home")
     assert "Running Track" in g.why_not(f"play {card} at 3,0")
     assert g.why_not(f"play {card} at 1,1") is None
-    assert sm.new_game(seed=3).state.deck == sm.cards.classic_deck()
+    # the classic deck as dealt (v6's starter sidings, U6, are given beside it from the supply)
+    assert sm.new_game(seed=3, house_rules={"starter_siding": "off"}).state.deck == sm.cards.classic_deck()
 
 
 # --------------------------------------------------------------------------- Expedite [M17]

@@ -81,13 +81,15 @@ def test_fresh_game_has_every_hit_kind():
     assert sorted(h.target[1] for h in sc.hits_for("hand")) == sorted(g.state.players[0].hand)
 
 
-def test_spots_cover_the_area_and_one_ring():
-    g = sm.new_game(seed=7, players=["Ann", "Bo"], mode="competitive")
+@pytest.mark.parametrize("balance,reach", [("v5", 1), ("v6", 2)])
+def test_spots_cover_the_area_and_one_ring(balance, reach):
+    g = sm.new_game(seed=7, players=["Ann", "Bo"], mode="competitive", balance=balance)
     sc = build_scene(g.state)
     for seat in (0, 1):
         spots = {h.target[2:] for h in sc.hits_for("spot") if h.target[1] == seat}
-        # Limit – Whistle Post – Limit, with a ring of empty spots above and below
-        assert spots == {(x, y) for x in (-1, 0, 1) for y in (-1, 0, 1)}
+        # v5: Limit – Office – Limit, with a ring of empty spots above and below; v6 (U6): the siding
+        # puts a Straight each side (the Limits one further out) and a turnout below, one ring more below it
+        assert spots == {(x, y) for x in range(-reach, reach + 1) for y in range(-reach, 2)}
     assert set(sc.spot_rects) == {h.target[1:] for h in sc.hits_for("spot")}
 
 

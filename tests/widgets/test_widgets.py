@@ -443,17 +443,18 @@ def test_loading_a_good_file_replaces_the_game_and_redraws():
 
 
 def test_the_new_game_form_offers_the_default_edition_first_and_plays_the_one_chosen():
-    """Issue 29: v5 (car orders) is the default, first in the form's Edition list; v4 and earlier stay
-    playable from the form, and the form's goal line reads the chosen edition's targets."""
+    """Issue 29: v6 (car orders, a siding and a first customer) is the default, first in the form's
+    Edition list; v5 and earlier stay playable from the form, and the form's goal line reads the chosen
+    edition's targets."""
     from stationmaster.config import BALANCES, DEFAULT_BALANCE, TARGETS
 
     board = board_for(sm.new_game(seed=7))
     board.new_button.value = True
     values = [v for _, v in board.f_edition.options]
-    assert values[0] == DEFAULT_BALANCE == board.f_edition.value == "v5" and sorted(values) == sorted(BALANCES)
-    assert "car orders" in board.f_edition.label
+    assert values[0] == DEFAULT_BALANCE == board.f_edition.value == "v6" and sorted(values) == sorted(BALANCES)
+    assert "siding" in board.f_edition.label
     board.f_length.value = "short"
-    assert f"Target: {TARGETS['v5']['short']} Revenue" in board.f_goal.value
+    assert f"Target: {TARGETS['v6']['short']} Revenue" in board.f_goal.value
     board.f_edition.value = "v3"
     assert f"Target: {TARGETS['v3']['short']} Revenue" in board.f_goal.value  # 15, not 16
     board.f_edition.value = "v4"
