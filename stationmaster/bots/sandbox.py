@@ -35,10 +35,12 @@ def area_value(v: View) -> float:
     value = -5.0 * v.overflow()
     standing = set()  # cards a train stands on: an industry there works nothing until it leaves ([L3])
     aboard = set()  # cars on the player's trains: a load aboard ships when its train leaves ([L8])
+    trapped = set()  # cars set out between a train and the only way off its spur: it takes them along
     for t in v.trains_here():
         aboard.update(t.cars)
         if t.pos != (0, 0):
             standing.add(t.pos)
+            trapped.update(_taken_along(v, t))
             value -= 6.0 if t.pos[1] == 0 else 3.0
         elif departure_problem(s, t):
             value -= 3.0
@@ -62,6 +64,9 @@ def area_value(v: View) -> float:
         worth = BLOCKED if xy in standing else 1.0
         clog = 1.0 + JUNK * (v.freight - 1)  # a car the industry cannot work keeps a workable one off
         for c in placed.cars:
+            if c in trapped:  # spotted only in name: the train couples it again as it leaves ([S4])
+                value -= 0.4 * clog
+                continue
             pc = PIECES[c]
             if pc.kind != sp.car:
                 value -= 0.4 * clog
@@ -75,6 +80,23 @@ def area_value(v: View) -> float:
             else:
                 value -= 0.3 * clog  # a load ready to go: room wanted
     return value
+
+
+def _taken_along(v: View, t) -> list:
+    """The cars standing on ``t``'s card that it must couple again to leave it: a stub spur is left
+    one way only, through the cars set out between the train and its mouth (``Train.split``: the
+    cars west of the train come first on its card)."""
+    placed = v.area.grid.get(t.pos)
+    if placed is None or not placed.cars:
+        return []
+    geo = v.spec(placed.card).geometry  # the card's rail, locked or not
+    if geo is None:
+        return []
+    geo = geo.rotated() if placed.rotated else geo
+    ways = [p for p in ("E", "W") if p in geo.ports]
+    if len(ways) != 1:
+        return []
+    return list(placed.cars[t.split:]) if ways == ["E"] else list(placed.cars[:t.split])
 
 
 def moves(g, seat, tray, direction) -> list:
