@@ -78,18 +78,23 @@ def yard_has(s: State, kind: str, loaded: bool) -> bool:
                for p in s.division_yard)
 
 
+def rail(s: State, placed) -> Geometry | None:
+    """A placed card's rail as it lies (turned or not), locked or not; None for a Modifier."""
+    geo = spec_of(s, placed.card).geometry
+    if geo is None:
+        return None
+    return geo.rotated() if placed.rotated else geo
+
+
 def geometry(s: State, area: Area, xy) -> Geometry | None:
     """The rail on a grid spot, or None (no card, a Modifier, or a locked industry)."""
     placed = area.grid.get(xy)
     if placed is None:
         return None
-    sp = spec_of(s, placed.card)
-    if sp.geometry is None:
-        return None
     fac = area.facilities.get(xy)
     if fac is not None and xy != (0, 0) and fac.locked:
         return None
-    return sp.geometry.rotated() if placed.rotated else sp.geometry
+    return rail(s, placed)
 
 
 def trains_on(s: State, seat: int, xy) -> list:

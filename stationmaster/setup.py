@@ -43,7 +43,7 @@ def card_ids(config: Config) -> set:
     return set(card_types(config)) | {red_flag_id(i) for i in range(len(config.players))}
 
 
-def more_cards(deck: dict, key: str = "depot"):
+def more_cards(deck: dict, key: str):
     """The ids of cards of type ``key`` a deck is given beyond its own, one after another (the
     Depots of a deck with fewer than seats, [U5]; the starter sidings' track, [U6]), each taking
     the next free number after the deck's cards of that type as they stand then."""

@@ -13,7 +13,7 @@ from ..cards.base import fire
 from ..flow import Option as TurnOption, Phase, Where
 from ..intents import Move, Switch
 from ..phases import local_ops, switching
-from ..query import capacity, departure_problem
+from ..query import capacity, departure_problem, rail
 from ..rules import Events
 from .view import View
 
@@ -84,19 +84,13 @@ def area_value(v: View) -> float:
 
 def _taken_along(v: View, t) -> list:
     """The cars standing on ``t``'s card that it must couple again to leave it: a stub spur is left
-    one way only, through the cars set out between the train and its mouth (``Train.split``: the
-    cars west of the train come first on its card)."""
+    one way only, through the cars set out between the train and its mouth."""
     placed = v.area.grid.get(t.pos)
-    if placed is None or not placed.cars:
-        return []
-    geo = v.spec(placed.card).geometry  # the card's rail, locked or not
-    if geo is None:
-        return []
-    geo = geo.rotated() if placed.rotated else geo
-    ways = [p for p in ("E", "W") if p in geo.ports]
+    geo = rail(v.s, placed) if placed is not None and placed.cars else None  # a locked spur's too
+    ways = [] if geo is None else [p for p in ("E", "W") if p in geo.ports]
     if len(ways) != 1:
         return []
-    return list(placed.cars[t.split:]) if ways == ["E"] else list(placed.cars[:t.split])
+    return switching.leaving_cars(v.s, v.area, t, "east" if ways == ["E"] else "west")
 
 
 def moves(g, seat, tray, direction) -> list:

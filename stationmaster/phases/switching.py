@@ -71,7 +71,7 @@ def _entry_facts(s: State, seat: int, area: Area, t: Train, xy) -> tuple:
     return None, True, standing, pickup
 
 
-def _leaving_cars(s: State, area: Area, t: Train, direction: str) -> list:
+def leaving_cars(s: State, area: Area, t: Train, direction: str) -> list:
     """Cars the train set out on its own card that lie ahead of it in ``direction`` (none on a card
     whose cars stand apart, [K5])."""
     if not couples(s, area, t.pos):
@@ -88,7 +88,7 @@ def _recouple_problem(s: State, t: Train, leaving: list) -> str | None:
 def reach(s: State, seat: int, area: Area, t: Train, direction: str) -> dict:
     """Every card a Move of ``t`` in ``direction`` can end on: xy -> path (list of cards)."""
     start = t.pos
-    leaving = _leaving_cars(s, area, t, direction)
+    leaving = leaving_cars(s, area, t, direction)
     if leaving and _recouple_problem(s, t, leaving):
         return {}
     carried = len(t.ahead) + len(t.behind) + len(leaving)
@@ -160,7 +160,7 @@ def why_not_reach(s: State, seat: int, area: Area, t: Train, direction: str, to)
         return f"a train may pass through the {sp.name} at {x},{y} but cannot stop on it"
     if to == t.pos:
         return f"train {t.label} already stands on {x},{y}"
-    leaving = _leaving_cars(s, area, t, direction)
+    leaving = leaving_cars(s, area, t, direction)
     problem = _recouple_problem(s, t, leaving) if leaving else None
     if problem:
         return f"moving {direction}, train {t.label} would couple the cars it set out on {t.pos[0]},{t.pos[1]}: {problem}"
@@ -181,7 +181,7 @@ def move(s: State, seat: int, area: Area, t: Train, direction: str, path: list) 
         coupled.extend(cars)
 
     start = area.grid[t.pos]
-    leaving = _leaving_cars(s, area, t, direction)
+    leaving = leaving_cars(s, area, t, direction)
     if leaving:
         for c in leaving:
             start.cars.remove(c)
