@@ -43,6 +43,17 @@ def settle(games, timeout=10.0):
         games[0].wait(0.05)
 
 
+def quiet(board, timeout=10.0):
+    """Wait until a board has stopped repainting (no update for a tenth of a second)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        seen = board.updates
+        time.sleep(0.1)
+        if board.updates == seen:
+            return
+        assert time.monotonic() < deadline, "the board kept repainting"
+
+
 def test_two_boards_play_a_competitive_round_by_mouse_with_a_bot_in_the_third_seat(server, tmp_path):
     table = remote.create(server.url, players=["Ann", "Bo", "Cy"], mode="competitive", seed=31,
                           bots={"Cy": "random"}, pace=0)
@@ -81,7 +92,11 @@ def test_two_boards_play_a_competitive_round_by_mouse_with_a_bot_in_the_third_se
                 assert time.monotonic() < deadline
                 time.sleep(0.01)
             # a click out of turn shows why, and sends nothing that changes the game (looked at while
-            # the other person must decide: then nothing else can move, not even the server's bot)
+            # the other person must decide: then nothing else can move, not even the server's bot; so
+            # first every seat hears of every intent and the other board finishes repainting, or a
+            # late repaint would replace the warning with the news of a move made before the click)
+            settle(games)
+            quiet(other)
             if not other.game.is_over and other.game.actor == board.game.me:
                 before = other.game.seq
                 other.click_target(("home",))
