@@ -84,9 +84,11 @@ EDITION_BOTS = ("passenger", "planner")
 MULTIPLAYER_GAMES = 40
 #: the bots' budgets in --quick (the tables are there, their figures are not): search one rollout of one
 #: Stage, two candidates; the planner and the expert switch by their patterns alone (no switching search:
-#: a quick expert game took half a minute of the test run, its wide search the most of it)
+#: a quick expert game took half a minute of the test run, its wide search the most of it), and the
+#: expert plays two spots forward once, a Stage
 QUICK_BUDGET = {"search": {"max_seconds": None, "rollouts": 1, "horizon": 1, "candidates": 2},
-                "planner": {"search_width": 0}, "expert": {"search_width": 0}}
+                "planner": {"search_width": 0},
+                "expert": {"search_width": 0, "rollouts": 1, "horizon": 1, "spots": 2}}
 #: issue 16, item 3: the full deck's planner wins at least this, its sd at most this times the classic deck's
 FULL_DECK_WINS = 0.50
 FULL_DECK_SPREAD = 1.5

@@ -158,18 +158,23 @@ def slots_after(v: View, play) -> float:
     return n
 
 
+def track_spots(v: View, card: str, legal) -> list:
+    """The legal plays of a track card as (gain, intent), best first: the room for industries each
+    opens, nearest the Office on a tie."""
+    now = industry_slots(v)
+    scored = [(slots_after(v, it) - now, -abs(it.at[0]) - abs(it.at[1]), str(it), it) for it in _card_plays(card, legal)]
+    scored.sort(key=lambda t: (t[0], t[1], t[2]), reverse=True)
+    return [(gain, it) for gain, _, _, it in scored]
+
+
 def best_track_play(v: View, card: str, legal):
     """(intent, gain) of the play of a track card that opens most room for industries, nearest the
     Office on a tie; (None, 0) when it has no legal play."""
-    cards = _card_plays(card, legal)
-    if not cards:
+    spots = track_spots(v, card, legal)
+    if not spots:
         return None, 0
-    now = industry_slots(v)
-    scored = []
-    for it in cards:
-        scored.append((slots_after(v, it) - now, -abs(it.at[0]) - abs(it.at[1]), str(it), it))
-    scored.sort(key=lambda t: (t[0], t[1], t[2]), reverse=True)
-    return scored[0][3], scored[0][0]
+    gain, it = spots[0]
+    return it, gain
 
 
 @plays(TrackRules)

@@ -130,18 +130,8 @@ class SearchBot(Bot):
 
     def _search(self, game, cands) -> Decision:
         player = game.actor
-        start = time.perf_counter()
-        totals = [0.0] * len(cands)
-        done = 0
-        base = self.rng(game, salt=0x5EA4C4)
-        for r in range(self.rollouts):
-            seed = base.next64()
-            for k, (intent, _) in enumerate(cands):
-                totals[k] += self._rollout(game, player, intent, seed)
-            done += 1
-            spent = time.perf_counter() - start
-            if self.max_seconds is not None and spent * (done + 1) / done > self.max_seconds:
-                break  # another round would overrun the time cap
+        totals, done = look_ahead([it for it, _ in cands], lambda it, seed: self._rollout(game, player, it, seed),
+                                  self.rollouts, self.rng(game, salt=0x5EA4C4), self.max_seconds)
         best = max(range(len(cands)), key=lambda k: (totals[k], -k))
         if (totals[best] - totals[0]) / max(1, done) < self.margin:
             best = 0  # the planner's choice stands unless look-ahead finds it clearly worse
@@ -151,12 +141,36 @@ class SearchBot(Bot):
         return Decision(intent, why)
 
     def _rollout(self, game, player, intent, seed) -> float:
-        g = game.copy(determinize=player, seed=seed)
-        g.apply(intent)
-        stop = g.state.stage_count + self.horizon
-        policy = self.rollout_policy
-        steps = 0
-        while not g.is_over and g.state.stage_count < stop and steps < 2000:
-            g.apply(policy.decide(g).intent)
-            steps += 1
-        return position_value(g, player)
+        return rollout(game, player, intent, seed, self.rollout_policy, self.horizon)
+
+
+def look_ahead(intents, play_forward, rollouts: int, rng, max_seconds: float | None = None):
+    """(totals, rounds done): each intent's summed ``play_forward(intent, seed)`` over ``rollouts``
+    rounds. In a round every intent meets the same seed (common random numbers: the seeds come from
+    ``rng``), so the totals differ by the intents, not by the luck of the deals; ``max_seconds``
+    stops before a round that would overrun it (then the result depends on the machine's speed)."""
+    start = time.perf_counter()
+    totals = [0.0] * len(intents)
+    done = 0
+    for _ in range(rollouts):
+        seed = rng.next64()
+        for k, intent in enumerate(intents):
+            totals[k] += play_forward(intent, seed)
+        done += 1
+        spent = time.perf_counter() - start
+        if max_seconds is not None and spent * (done + 1) / done > max_seconds:
+            break  # another round would overrun the time cap
+    return totals, done
+
+
+def rollout(game, player, intent, seed, policy, horizon: int) -> float:
+    """``position_value`` for ``player`` after ``intent`` and ``horizon`` Stages of ``policy``'s play,
+    on a copy of ``game`` in which what the player cannot know is dealt afresh from ``seed``."""
+    g = game.copy(determinize=player, seed=seed)
+    g.apply(intent)
+    stop = g.state.stage_count + horizon
+    steps = 0
+    while not g.is_over and g.state.stage_count < stop and steps < 2000:
+        g.apply(policy.decide(g).intent)
+        steps += 1
+    return position_value(g, player)
