@@ -6,6 +6,7 @@
   bot over its first few decisions only, at its default budget: seconds per decision, and its
   playouts per second, counted as the determinized copies it makes);
 - one Standard solitaire game by ``planner`` (if registered), against its budget of 1 s;
+- the ``expert``'s seconds a decision over its whole games, against issue 29's 1 s on average;
 - ``game.copy()``, which search lives on;
 - ``simulate`` throughput with jobs=1 and jobs=2 (games per second, and the speed-up).
 """
@@ -29,6 +30,7 @@ from stationmaster.bots import available, make, simulate  # noqa: E402
 BUDGETS = {
     "planner_standard_game_s": 1.0,
     "search_s_per_decision": 1.0,
+    "expert_s_per_decision": 1.0,  # issue 29: on average over whole games
     "copy_ms": 0.2,
 }
 
@@ -136,6 +138,8 @@ def main(argv=None) -> int:
     if "search" in bots:
         worst = bots["search"].get("max_s_per_decision", bots["search"]["s_per_decision"])
         within["search_per_decision"] = worst <= BUDGETS["search_s_per_decision"]
+    if "expert" in bots:
+        within["expert_per_decision"] = bots["expert"]["s_per_decision"] <= BUDGETS["expert_s_per_decision"]
     report["within_budget"] = within
     missing = [b for b in ("planner", "search") if b not in bots]
     if missing:
