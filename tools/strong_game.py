@@ -14,6 +14,10 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 SEED, BOT = 4, "expert"
+#: the game is edition v5's, played by the expert of issue 29's first rounds: its switching search, no
+#: look-ahead before it builds (``rollouts=0``; the moments are a clearance, a card, a switching Move and
+#: two Freight Agent orders, none of them a spot to build on), so that the lessons keep their positions
+EDITION, OPTIONS = "v5", {"rollouts": 0}
 
 
 def _sentence(text: str) -> str:
@@ -44,7 +48,9 @@ def play():
     from stationmaster.explain import why
     from stationmaster.lessons.strong_game import MOMENTS
 
-    game = sm.new_game(seed=SEED, bots={"Player": BOT})
+    from stationmaster.bots.base import REGISTRY
+
+    game = sm.new_game(seed=SEED, balance=EDITION, bots={"Player": REGISTRY[BOT](SEED, **OPTIONS)})
     reasons = {}
     play_turns(game, on_decision=lambda player, d: reasons.__setitem__(len(game.history), d.reason))
     for m in MOMENTS:

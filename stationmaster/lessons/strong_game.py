@@ -1,9 +1,9 @@
 """Tutorial 11 — Learn from a strong game: the key moments of an annotated game by the ``expert`` bot.
 
-The game is the expert's Standard solitaire game of seed 4 (86 Revenue against a target of 32),
-kept with its notes as a save in ``stationmaster/data/strong-game.json``; ``tools/strong_game.py``
-plays it again and writes the notes (the expert's reason and ``explain.why``, in game terms) on the
-decisions ``MOMENTS`` lists. Each moment is a ``Lesson`` on the position in which the expert
+The game is the expert's Standard solitaire game of seed 4 under edition v5 (93 Revenue against a
+target of 32), kept with its notes as a save in ``stationmaster/data/strong-game.json``;
+``tools/strong_game.py`` plays it again and writes the notes (the expert's reason and
+``explain.why``, in game terms) on the decisions ``MOMENTS`` lists. Each moment is a ``Lesson`` on the position in which the expert
 decided (``Game.branch``, its record starting there): the learner makes the decision on the board,
 and the check says whether it was the expert's move, or what that was and why (its note).
 ``lesson.answer()`` then shows the move and the note.
