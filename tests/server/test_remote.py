@@ -171,6 +171,11 @@ def test_no_message_holds_another_seats_hand_or_the_home_office(server):
     spectator = remote.watch(server.url, table.id, tap=tap(None))
     try:
         play_some([ann, bo], 60, seed=21)
+        # until a person must decide, the server's bot may still move: wait for that, heard by both
+        deadline = time.monotonic() + 10
+        while not (ann.is_over or ann.actor in ("Ann", "Bo")) or ann.seq != bo.seq:
+            assert time.monotonic() < deadline, (ann, bo)
+            ann.wait(0.05)
         late = remote.join(table.invites["Bo"], tap=tap("Bo"))  # a welcome with the whole history
         late.close()
         http = [httpx.get(f"{server.url}/api/tables/{table.id}").text, httpx.get(table.invites["Ann"]).text]
@@ -445,6 +450,7 @@ def test_clients_reconnect_by_themselves_when_the_server_restarts(tmp_path):
         srv = start(db, port=port)
         done += play_some([ann, bo], 8, seed=55)
         assert ann.connections >= 2 and bo.connections >= 2
+        assert bo.wait_for(lambda g: g.seq >= ann.seq, 10)  # Bo has heard Ann's last move
         assert [t for _, t, _ in done] == stored_intents(db, table.id) == [str(i) for i in bo.history]
     finally:
         ann.close(), bo.close()
