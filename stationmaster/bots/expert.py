@@ -25,7 +25,7 @@ from ..intents import Play
 from .base import Decision, Option, check_options, register
 from .planner import SWITCH_NODES, PlannerBot
 from .plays import facility_spots, track_spots
-from .search import look_ahead, rollout
+from .search import look_ahead, rollout, rollout_policy
 
 #: positions the expert's switching search keeps a step, in every edition (the planner's is
 #: ``PlannerBot.SEARCH_WIDTH``: 16 under v5, its patterns alone before); on tuning seeds 1-40 of v5 it
@@ -62,21 +62,19 @@ class ExpertBot(PlannerBot):
         super().__init__(seed, switch_nodes, follow_plans, search_width)
         check_options(ExpertBot, {"rollouts": rollouts, "horizon": horizon, "spots": spots, "margin": margin})
         self.rollouts, self.horizon, self.spots, self.margin = rollouts, horizon, spots, margin
-        #: the copies' players: the planner, following its switching plans (a third of the work)
-        self.rollout_policy = PlannerBot(seed, switch_nodes=20, follow_plans=True)
+        self.rollout_policy = rollout_policy(seed)
 
     def spots_for(self, v, legal, play) -> list:
         """The plays looked ahead over for the planner's ``play``: it first, then the next best spots
         of the same card by the planner's ranking (``SPOTTED``); just it for a card played elsewhere."""
-        rules = rules_for(v.spec(play.card))
-        for cls, _, ranked in SPOTTED:
-            if isinstance(rules, cls):
-                return [play] + [it for it in ranked(v, play.card, legal) if it != play][: self.spots - 1]
-        return [play]
+        kind = _spotted(v, play.card)
+        if kind is None:
+            return [play]
+        return [play] + [it for it in kind[1](v, play.card, legal) if it != play][: self.spots - 1]
 
     def _draw(self, v, legal) -> Decision:
         planned = super()._draw(v, legal)
-        if not isinstance(planned.intent, Play) or self.rollouts <= 0 or self.spots < 2:
+        if not isinstance(planned.intent, Play) or self.rollouts <= 0:
             return planned
         plays = self.spots_for(v, legal, planned.intent)
         if len(plays) < 2:
@@ -89,11 +87,16 @@ class ExpertBot(PlannerBot):
         if (totals[best] - totals[0]) / done < self.margin:
             return planned
         it = plays[best]
-        rules = rules_for(v.spec(it.card))
-        verb = next(verb for cls, verb, _ in SPOTTED if isinstance(rules, cls))
+        verb = _spotted(v, it.card)[0]
         return Decision(it, f"{verb} the {v.spec(it.card).name} at {_where(it)}: played forward "
                             f"{self.horizon} Stages {done} times, it went {(totals[best] - totals[0]) / done:.1f} "
                             f"Revenue a time better than at {_where(planned.intent)}")
+
+
+def _spotted(v, card):
+    """(verb, ranking) of ``SPOTTED`` for ``card``'s rules class, or None for a card played elsewhere."""
+    rules = rules_for(v.spec(card))
+    return next(((verb, ranked) for cls, verb, ranked in SPOTTED if isinstance(rules, cls)), None)
 
 
 def _where(play) -> str:
