@@ -34,7 +34,8 @@ YARD_REFILLS = ("when_empty", "stage_end", "day_end", "at_once")
 #: with a Depot ([U4]) and its targets ([V9]), "v5" the car orders (issue 29: every car
 #: worked pays, each industry's demand for the Day is public ([L8]), the Freight Agent works a whole
 #: facility ([A3]) and every Office opens as a Depot ([U5]); its targets [V10]), "v6" (the default)
-#: v5 with every Office opening with a siding and every hand with a first customer ([U6]); a
+#: v5 with every Office opening with a siding and every hand with a first customer ([U6]), its targets
+#: [V11]; a
 #: save names its edition, so games of v4 and earlier replay by theirs; each rule that differs says
 #: so in docs/rules.md and reads ``config.balance``
 BALANCES = ("v1", "v2", "v3", "v4", "v5", "v6")

@@ -23,11 +23,12 @@ TARGETS_V1 = {"short": 10, "standard": 20, "campaign": 45}
 TARGETS_V2 = {"short": 13, "standard": 25, "campaign": 56}
 #: the solitaire targets of each retuned edition (v1 keeps ``config.LENGTHS``'): [V5] v2's, [V7] v3's
 #: (Short's 15 follows from Short's freight pay, [L7]), [V9] v4's (every Office opens with a Depot to draw, [U4]),
-#: [V10] v5's (every car pays, [L8]; the morning's passengers, [L9])
+#: [V10] v5's (every car pays, [L8]; the morning's passengers, [L9]), [V11] v6's (the siding and the first
+#: customer, [U6], let steady play build more: a planner made 46 a Standard game, v5's 40)
 TARGETS = {"v2": TARGETS_V2, "v3": {"short": 15, "standard": 25, "campaign": 56},
            "v4": {"short": 16, "standard": 27, "campaign": 56},
            "v5": {"short": 17, "standard": 32, "campaign": 58},
-           "v6": {"short": 17, "standard": 32, "campaign": 58}}
+           "v6": {"short": 21, "standard": 38, "campaign": 68}}
 #: [U5] the editions whose Offices open as Depots (each seat's Depot taken from the deck, not a Department)
 DEPOT_OFFICES = ("v5", "v6")
 #: [U6] the editions whose Offices open with a siding: a Straight each side of the Office and a Left
@@ -41,10 +42,11 @@ SEEDED_DECKS = {"v2": ("full",), "v3": ("full",), "v4": ("full", "classic")}
 #: [V6] the Co-op team's target, as shares of one Office's target for each of the table's Mainline
 #: cards (players + 1), west to east; the last share repeats for every card after: under v2 four-fifths
 #: for every card, under v3 four-fifths for the first four and half a target for each after ([V8]: one
-#: Mainline and one timetable shared by more than three Offices add about half an Office a seat), v4 the same;
-#: balance v1 keeps v0.2's whole target for each player
+#: Mainline and one timetable shared by more than three Offices add about half an Office a seat), v4 and
+#: v5 the same, v6 seven-tenths for the first four ([V11]: the siding lifts a solitaire Office more than
+#: a seat that shares the Mainline's trains); balance v1 keeps v0.2's whole target for each player
 COOP_SHARES = {"v2": (0.8,), "v3": (0.8, 0.8, 0.8, 0.8, 0.5), "v4": (0.8, 0.8, 0.8, 0.8, 0.5),
-               "v5": (0.8, 0.8, 0.8, 0.8, 0.5), "v6": (0.8, 0.8, 0.8, 0.8, 0.5)}
+               "v5": (0.8, 0.8, 0.8, 0.8, 0.5), "v6": (0.7, 0.7, 0.7, 0.7, 0.5)}
 #: [L8] what freight pays under car orders, by edition, in units of the freight rate: (each load
 #: or unload finished, the bonus for the one that fills a way of the Day's order)
 ORDER_PAY = {"v5": (2, 3), "v6": (2, 3)}
@@ -204,7 +206,7 @@ HOUSE_RULES = {r.key: r for r in (
               "Editions v1-v4 ([L5], [L6], [L7]): Revenue units (times the freight rate) for a player's first "
               "finished load or unload of a Day, the next, ... (the last figure repeats)", _schedule_only),
     HouseRule("target", f"a whole number 1-{MAX_TARGET}", "30", _target, _target_default,
-              "One Office's Revenue target for the game's length ([V5], [V7], [V9], [V10]); Co-op's team "
+              "One Office's Revenue target for the game's length ([V5], [V7], [V9], [V10], [V11]); Co-op's team "
               "target is built from it by coop_shares"),
     HouseRule("coop_shares", "1 to 7 numbers above 0, at most 2", "0.8,0.8,0.5", _shares,
               lambda c: COOP_SHARES.get(c.balance),

@@ -21,6 +21,7 @@ from ..cards.kinds import (DispatchDevice, ExtraRules, FacilityRules, ModifierRu
 from ..cards.opponent import OpponentCard
 from ..intents import Play
 from ..query import ad_tracks, departure_problem, geometry, neighbours9
+from ..setup import SIDING
 from .attacks import attacks_expected, best_attack, building_spot
 from .view import View
 
@@ -153,9 +154,22 @@ def slots_after(v: View, play) -> float:
     w = View(g)
     w.me, w.player, w.seat, w.area, w._reach = v.me, v.player, v.seat, g.state.areas[v.seat], None
     n = industry_slots(w)
-    if play.at[1] == 0:  # a longer Running Track: room for later, up to two cards each side
-        n += 0.3 if abs(play.at[0]) <= 2 else -1.0
+    if play.at[1] == 0:  # a longer Running Track: room for later, up to two cards beyond the opening's
+        n += 0.3 if abs(play.at[0]) <= running_track_reach(v) else -1.0
     return n
+
+
+#: how many cards a bot lengthens its Running Track by on each side, beyond what its Office opened with
+RUNNING_TRACK_EXTENSION = 2
+
+
+def running_track_reach(v: View) -> int:
+    """How far from the Office (in cards) a bot still lengthens its Running Track: two cards beyond the
+    Office's opening line, so three under the starter siding ([U6] lays a Straight each side). Set when
+    the line began bare, a window of two left a v6 planner one card, and the expert's look-ahead kept
+    moving its track cards further out (issue 29's sixth round)."""
+    opening = max((abs(x) for x, y in SIDING if y == 0), default=0) if v.s.config.rule("starter_siding") else 0
+    return opening + RUNNING_TRACK_EXTENSION
 
 
 def track_spots(v: View, card: str, legal) -> list:

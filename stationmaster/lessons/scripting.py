@@ -43,7 +43,7 @@ def first_intents(seed: int = 7) -> Lesson:
 
 
 def bot_game(seed: int = 11) -> Lesson:
-    """A new Short solitaire game (3 Days, target 17 under editions v5 and v6). Write a loop that asks
+    """A new Short solitaire game (3 Days, target 21 under edition v6, the default; 17 under v5). Write a loop that asks
     ``game.legal_intents()``, picks one and applies it, until ``game.is_over``."""
     game = new_game(seed=seed, length="short")
 

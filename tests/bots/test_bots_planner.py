@@ -527,3 +527,26 @@ def test_with_the_office_about_to_overflow_the_planner_parks_a_train_on_an_indus
     trains = g.state.trains.values()
     assert [t.number for t in trains if t.where == "area" and t.pos == (1, 1)]
     assert View(g).overflow() == 0
+
+
+@pytest.mark.parametrize("siding, reach", [("on", 3), ("off", 2)])
+def test_the_planner_lengthens_its_running_track_to_two_cards_beyond_the_offices_opening(siding, reach):
+    """The planner counts a longer Running Track as room for later out to two cards beyond the line its
+    Office opened with: three cards each side under [U6]'s starter siding (a Straight already laid
+    each side), two on a bare line. With the line already two cards out each side, a Straight at 3,0
+    is worth laying under the siding and not without it."""
+    from stationmaster.bots.plays import running_track_reach, track_spots
+
+    b = Position(seed=3, house_rules={"starter_siding": siding})
+    card = b.hand("Player", ["straight"])[0]
+    line = {-2: "straight", 2: "straight"} if siding == "on" else {
+        -2: "turnout_left", -1: "straight", 1: "straight", 2: "turnout_left"}  # (the deck's five Straights)
+    for x, key in line.items():
+        b.lay("Player", key, (x, 0))
+    g = b.game()
+    g.apply(next(i for i in g.legal_intents() if str(i) == "draw home"))  # then a card may be played
+    v = View(g)
+    assert running_track_reach(v) == reach
+    gains = {it.at: gain for gain, it in track_spots(v, card, g.legal_intents())}
+    assert (3, 0) in gains and (-3, 0) in gains
+    assert (gains[(3, 0)] > 0) == (siding == "on"), gains

@@ -151,7 +151,20 @@ def test_coop_target_is_four_fifths_for_four_mainline_cards_then_half(n, balance
         assert make_config(names, mode="coop", length=length, balance=balance).target == \
             math.floor(base * share + Fraction(1, 2))
     assert coop_target(25, n, "v4") == coop_target(25, n, "v3") <= coop_target(25, n, "v2")
-    assert coop_target(27, n) == coop_target(27, n, "v4")
+    assert coop_target(27, n, "v5") == coop_target(27, n, "v4")
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_v6_coop_target_is_seven_tenths_for_four_mainline_cards_then_half(n):
+    """V11: under v6, the default, seven-tenths of one Office's target for each of the first four
+    Mainline cards (players + 1 of them), and half a target for each after; rounded half up."""
+    names = [f"P{i}" for i in range(n)]
+    cards = n + 1
+    for length in LENGTHS:
+        base = make_config(length=length).target
+        share = Fraction(7, 10) * min(cards, 4) + Fraction(1, 2) * max(0, cards - 4)
+        assert make_config(names, mode="coop", length=length).target == math.floor(base * share + Fraction(1, 2))
+    assert coop_target(38, n) == coop_target(38, n, "v6") < coop_target(38, n, "v5")
 
 
 def test_v3_coop_targets_by_length_and_table():
@@ -299,9 +312,9 @@ def test_a_too_long_name_says_how_long_it_may_be():
     assert len(str(err.value)) < 300
 
 
-@pytest.mark.parametrize("balance", ["v4", "v5"])
+@pytest.mark.parametrize("balance", ["v4", "v5", "v6"])
 def test_the_rules_print_the_targets_table_the_engine_deals(balance):
-    """V9, V10: docs/rules.md prints editions v4's and v5's targets as tables (solitaire, and the Co-op
+    """V9, V10, V11: docs/rules.md prints editions v4's, v5's and v6's targets as tables (solitaire, and the Co-op
     team's for 2 to 6 seats, each length), and every figure is the target a new game of that table is dealt."""
     import pathlib
     import re
@@ -327,3 +340,11 @@ def test_v5_solitaire_targets():
     got = {length: sm.new_game(seed=1, length=length, balance="v5").config.target
            for length in ("short", "standard", "campaign")}
     assert got == {"short": 17, "standard": 32, "campaign": 58}
+
+
+def test_v6_solitaire_targets():
+    """V11: edition v6's solitaire targets, the default's, are 21 / 38 / 68 for Short / Standard / Campaign."""
+    import stationmaster as sm
+    got = {length: sm.new_game(seed=1, length=length).config.target for length in ("short", "standard", "campaign")}
+    assert got == {"short": 21, "standard": 38, "campaign": 68}
+    assert {length: sm.new_game(seed=1, length=length, balance="v6").config.target for length in got} == got

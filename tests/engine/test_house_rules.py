@@ -100,7 +100,7 @@ def test_target_decides_the_solitaire_game():
 def test_coop_shares_build_the_team_target():
     """V6 under a variant: shares 1 for every Mainline card make two seats' team target 3 targets."""
     c = make_config(["Ann", "Bo"], "coop", "short", house_rules={"coop_shares": "1"})
-    assert c.target == 3 * c.solo_target == 3 * 17
+    assert c.target == 3 * c.solo_target == 3 * 21
     assert make_config(["Ann", "Bo"], "coop", "short", balance="v1", house_rules={"coop_shares": [0.5]}).target == 15
     assert make_config(["Ann", "Bo"], "coop", "short", house_rules={"target": 10, "coop_shares": "1,0.5"}).target == 20
 

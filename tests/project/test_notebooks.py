@@ -178,14 +178,14 @@ def test_the_multiplayer_tutorials_coop_targets_are_the_engines():
 
 
 def test_the_scripting_tutorials_short_target_is_the_engines():
-    """V9, V10: the Short target tutorial 6 states is the one a new Short game is dealt (and the older
+    """V9, V10, V11: the Short target tutorial 6 states is the one a new Short game is dealt (and the older
     editions' it lists are theirs), so a retuned edition cannot leave the text behind."""
     import stationmaster as sm
 
     text = notebook_text("06-scripting.ipynb")
-    found = re.search(r"a target of (\d+) Revenue \((\d+) under `balance=\"v4\"`, (\d+) under the house rule "
+    found = re.search(r"a target of (\d+) Revenue \((\d+) under `balance=\"v5\"`, (\d+) under `balance=\"v4\"`, (\d+) under the house rule "
                       r"`balance=\"v3\"`, (\d+) under `balance=\"v2\"`, (\d+) under `balance=\"v1\"`\)", text)
     assert found, "tutorial 6 no longer states the Short targets"
     dealt = [sm.new_game(seed=1, length="short", **({"balance": b} if b else {})).config.target
-             for b in (None, "v4", "v3", "v2", "v1")]
+             for b in (None, "v5", "v4", "v3", "v2", "v1")]
     assert [int(x) for x in found.groups()] == dealt
