@@ -29,6 +29,9 @@ TARGETS = {"v2": TARGETS_V2, "v3": {"short": 15, "standard": 25, "campaign": 56}
            "v4": {"short": 16, "standard": 27, "campaign": 56},
            "v5": {"short": 17, "standard": 32, "campaign": 58},
            "v6": {"short": 21, "standard": 38, "campaign": 68}}
+#: [V11] a deck's own solitaire targets under an edition, where they are not ``TARGETS``': v6's full deck
+#: (its 191 cards dilute the industries and the track, so steady play scores less than with the classic)
+TARGETS_BY_DECK = {("v6", "full"): {"short": 19, "standard": 33, "campaign": 68}}
 #: [U5] the editions whose Offices open as Depots (each seat's Depot taken from the deck, not a Department)
 DEPOT_OFFICES = ("v5", "v6")
 #: [U6] the editions whose Offices open with a siding: a Straight each side of the Office and a Left
@@ -187,7 +190,8 @@ def _freight_default(config):
 
 
 def _target_default(config):
-    return TARGETS.get(config.balance, TARGETS_V1)[config.length]
+    by_deck = TARGETS_BY_DECK.get((config.balance, config.deck))
+    return (by_deck or TARGETS.get(config.balance, TARGETS_V1))[config.length]
 
 
 #: every house rule, by key (its parser, its range, its edition's value, its doc)

@@ -50,24 +50,24 @@ def _length_label(name: str) -> str:
     return f"{name.capitalize()} ({days} Days)"
 
 
-def goal_words(mode: str, length: str, seats: int, balance: str = DEFAULT_BALANCE) -> str:
+def goal_words(mode: str, length: str, seats: int, balance: str = DEFAULT_BALANCE, deck: str = "classic") -> str:
     """What the game the form would start must reach, as the form shows it: the solitaire target,
     the Co-op team's pooled target for every table from two to six seats (the one chosen in bold,
-    rulings [V6], [V8], [V9]), or the Competitive floor ([V2]) — each read from the engine's own
-    configuration, so the form says what a game is dealt."""
+    rulings [V6], [V8], [V9], [V11]: v6's full deck has its own), or the Competitive floor ([V2]) —
+    each read from the engine's own configuration, so the form says what a game is dealt."""
     names = [f"P{i}" for i in range(1, MAX_PLAYERS + 1)]
     days = LENGTHS[length][1]
     if mode == "coop":
         cells = []
         for n in range(2, MAX_PLAYERS + 1):
-            cell = f"{n} seats {make_config(names[:n], 'coop', length, balance=balance).target}"
+            cell = f"{n} seats {make_config(names[:n], 'coop', length, balance=balance, deck=deck).target}"
             cells.append(f"<b>{cell}</b>" if n == seats else cell)
         return f"Team target (pooled, {days} Days): " + " · ".join(cells)
     if mode == "competitive":
-        cfg = make_config(names[:max(2, seats)], "competitive", length, balance=balance)
+        cfg = make_config(names[:max(2, seats)], "competitive", length, balance=balance, deck=deck)
         who = "the leader makes" if cfg.floor_on_leader else "the table makes"
         return f"Most Revenue after {days} Days wins, if {who} at least {cfg.revenue_floor}"
-    return f"Target: {make_config(names[:1], 'solitaire', length, balance=balance).target} Revenue in {days} Days"
+    return f"Target: {make_config(names[:1], 'solitaire', length, balance=balance, deck=deck).target} Revenue in {days} Days"
 
 
 def form_problem(opts: dict) -> str | None:
@@ -168,7 +168,7 @@ class NewGameForm(W.VBox):
         self.f_problem.add_class("sm-form-problem")
         # what the chosen game must reach: the target, the Co-op team's for every table, or the floor
         self.f_goal = W.HTML("", layout=W.Layout(margin="2px 0"))
-        for w in (self.f_mode, self.f_length, self.f_players, self.f_edition):
+        for w in (self.f_mode, self.f_length, self.f_players, self.f_edition, self.f_deck):
             w.observe(lambda ch: self._show_goal(), "value")
         self._show_goal()
         for w in (self.f_seed, self.f_players, self.f_mode, self.f_hand, self.f_deck, *self.f_rules.values()):
@@ -274,7 +274,8 @@ class NewGameForm(W.VBox):
     def _show_goal(self) -> None:
         """The form's line of what its game must reach, for the mode, length and players chosen."""
         seats = len([p for p in self.f_players.value.split(",") if p.strip()]) or 1
-        _set(self.f_goal, "value", goal_words(self.f_mode.value, self.f_length.value, seats, self.f_edition.value))
+        _set(self.f_goal, "value", goal_words(self.f_mode.value, self.f_length.value, seats, self.f_edition.value,
+                                              self.f_deck.value))
 
     def _say_form_problem(self, text: str) -> None:
         """The form's refusal beside its Start button ('' clears it)."""

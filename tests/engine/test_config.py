@@ -312,25 +312,27 @@ def test_a_too_long_name_says_how_long_it_may_be():
     assert len(str(err.value)) < 300
 
 
-@pytest.mark.parametrize("balance", ["v4", "v5", "v6"])
-def test_the_rules_print_the_targets_table_the_engine_deals(balance):
+@pytest.mark.parametrize("balance, deck", [("v4", "classic"), ("v5", "classic"), ("v6", "classic"), ("v6", "full")])
+def test_the_rules_print_the_targets_table_the_engine_deals(balance, deck):
     """V9, V10, V11: docs/rules.md prints editions v4's, v5's and v6's targets as tables (solitaire, and the Co-op
-    team's for 2 to 6 seats, each length), and every figure is the target a new game of that table is dealt."""
+    team's for 2 to 6 seats, each length; v6's full deck its own), and every figure is the target a new
+    game of that table is dealt."""
     import pathlib
     import re
 
     import stationmaster as sm
 
     doc = (pathlib.Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text()
-    table = doc.split(f"<!-- targets:{balance} -->", 1)[1].split(f"<!-- /targets:{balance} -->", 1)[0]
+    name = balance if deck == "classic" else f"{balance}-{deck}"
+    table = doc.split(f"<!-- targets:{name} -->", 1)[1].split(f"<!-- /targets:{name} -->", 1)[0]
     rows = {m.group(1).lower(): [int(x) for x in re.findall(r"\d+", m.group(2))]
             for m in re.finditer(r"^\| (\w+) \(\d+ Days\) \|(.*)$", table, re.M)}
     assert set(rows) == {"short", "standard", "campaign"}
     names = ["A", "B", "C", "D", "E", "F"]
     for length, figures in rows.items():
-        dealt = [sm.new_game(seed=1, length=length, balance=balance).config.target]
-        dealt += [sm.new_game(seed=1, length=length, balance=balance, mode="coop", players=names[:n]).config.target
-                  for n in range(2, 7)]
+        dealt = [sm.new_game(seed=1, length=length, balance=balance, deck=deck).config.target]
+        dealt += [sm.new_game(seed=1, length=length, balance=balance, deck=deck, mode="coop",
+                              players=names[:n]).config.target for n in range(2, 7)]
         assert figures == dealt, length
 
 
@@ -348,3 +350,14 @@ def test_v6_solitaire_targets():
     got = {length: sm.new_game(seed=1, length=length).config.target for length in ("short", "standard", "campaign")}
     assert got == {"short": 21, "standard": 38, "campaign": 68}
     assert {length: sm.new_game(seed=1, length=length, balance="v6").config.target for length in got} == got
+
+
+def test_v6_full_deck_targets_are_its_own():
+    """V11: with the full deck v6's solitaire targets are 19 / 33 / 68; the house rule ``target`` still
+    overrides them, and the earlier editions keep one table for both decks."""
+    import stationmaster as sm
+    got = {length: sm.new_game(seed=1, length=length, deck="full").config.target
+           for length in ("short", "standard", "campaign")}
+    assert got == {"short": 19, "standard": 33, "campaign": 68}
+    assert sm.new_game(seed=1, deck="full", house_rules={"target": 40}).config.target == 40
+    assert sm.new_game(seed=1, deck="full", balance="v5").config.target == 32
