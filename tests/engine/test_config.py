@@ -137,19 +137,24 @@ def test_v2_coop_targets_standard_table():
     assert [make_config(t, mode="coop", balance="v1").target for t in teams] == [40, 60, 80]
 
 
+def assert_coop_shares(n: int, first: Fraction, **edition) -> None:
+    """Every length's Co-op team target at ``n`` seats is ``first`` of one Office's target for each of
+    the first four Mainline cards (players + 1 of them) and half a target for each after, rounded half up."""
+    names = [f"P{i}" for i in range(n)]
+    cards = n + 1
+    for length in LENGTHS:
+        base = make_config(length=length, **edition).target
+        share = first * min(cards, 4) + Fraction(1, 2) * max(0, cards - 4)
+        assert make_config(names, mode="coop", length=length, **edition).target == \
+            math.floor(base * share + Fraction(1, 2))
+
+
 @pytest.mark.parametrize("balance", ["v3", "v4"])
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_coop_target_is_four_fifths_for_four_mainline_cards_then_half(n, balance):
     """V8 (balance v3, and v4 the default, V9): four-fifths of one Office's target for each of the
     first four Mainline cards (players + 1 of them), and half a target for each after; rounded half up."""
-    after = Fraction(1, 2)
-    names = [f"P{i}" for i in range(n)]
-    cards = n + 1
-    for length in LENGTHS:
-        base = make_config(length=length, balance=balance).target
-        share = Fraction(4, 5) * min(cards, 4) + after * max(0, cards - 4)
-        assert make_config(names, mode="coop", length=length, balance=balance).target == \
-            math.floor(base * share + Fraction(1, 2))
+    assert_coop_shares(n, Fraction(4, 5), balance=balance)
     assert coop_target(25, n, "v4") == coop_target(25, n, "v3") <= coop_target(25, n, "v2")
     assert coop_target(27, n, "v5") == coop_target(27, n, "v4")
 
@@ -158,12 +163,7 @@ def test_coop_target_is_four_fifths_for_four_mainline_cards_then_half(n, balance
 def test_v6_coop_target_is_seven_tenths_for_four_mainline_cards_then_half(n):
     """V11: under v6, the default, seven-tenths of one Office's target for each of the first four
     Mainline cards (players + 1 of them), and half a target for each after; rounded half up."""
-    names = [f"P{i}" for i in range(n)]
-    cards = n + 1
-    for length in LENGTHS:
-        base = make_config(length=length).target
-        share = Fraction(7, 10) * min(cards, 4) + Fraction(1, 2) * max(0, cards - 4)
-        assert make_config(names, mode="coop", length=length).target == math.floor(base * share + Fraction(1, 2))
+    assert_coop_shares(n, Fraction(7, 10))
     assert coop_target(38, n) == coop_target(38, n, "v6") < coop_target(38, n, "v5")
 
 

@@ -246,21 +246,27 @@ def test_a_hint_of_several_clicks_numbers_its_marks_in_order():
     assert board.hint_marks() == [] and not [s for s in board.highlight_shapes() if isinstance(s, Text)]
 
 
+def goal_cells(board) -> dict:
+    """The New game form's Co-op goal line as {seats: team target}."""
+    return {int(n): int(t) for n, t in re.findall(r"(\d) seats (\d+)", board.f_goal.value)}
+
+
+def dealt_coop_targets(**options) -> dict:
+    """{seats: the team target a new Co-op game of ``options`` is dealt}, two to six seats."""
+    names = ["A", "B", "C", "D", "E", "F"]
+    return {n: sm.new_game(seed=1, players=names[:n], mode="coop", **options).config.target for n in range(2, 7)}
+
+
 def test_the_form_prints_the_co_op_targets_for_every_table_and_the_games_goal():
     """V9, V11: the New game form says what its game must reach — in Co-op the team's pooled target for
     two to six seats, the table chosen in bold, each the target the engine then deals; a solitaire
     target; the Competitive floor — and follows the mode, length and players as they change."""
-    import re
-
     board = GameBoard(sm.new_game(seed=7), autosave=False)
     assert board.f_goal.value == f"Target: {sm.new_game(seed=1).config.target} Revenue in 5 Days"
     board.f_players.value = "Ann, Bo, Cy"
     board.f_mode.value = "coop"
     board.f_length.value = "short"
-    cells = dict((int(n), int(t)) for n, t in re.findall(r"(\d) seats (\d+)", board.f_goal.value))
-    names = ["A", "B", "C", "D", "E", "F"]
-    assert cells == {n: sm.new_game(seed=1, players=names[:n], mode="coop", length="short").config.target
-                     for n in range(2, 7)}
+    assert goal_cells(board) == dealt_coop_targets(length="short")
     assert "<b>3 seats" in board.f_goal.value and "3 Days" in board.f_goal.value
     board.f_mode.value = "competitive"
     assert "at least 9" in board.f_goal.value
@@ -269,17 +275,12 @@ def test_the_form_prints_the_co_op_targets_for_every_table_and_the_games_goal():
 def test_the_forms_goal_follows_the_deck():
     """V11: under v6 the full deck has its own targets, so the New game form's goal changes with the
     Deck chosen (solitaire and every Co-op table), to what the engine then deals."""
-    import re
-
     board = GameBoard(sm.new_game(seed=7), autosave=False)
     board.f_deck.value = "full"
     assert board.f_goal.value == f"Target: {sm.new_game(seed=1, deck='full').config.target} Revenue in 5 Days"
     assert sm.new_game(seed=1, deck="full").config.target != sm.new_game(seed=1).config.target
     board.f_players.value = "Ann, Bo"
     board.f_mode.value = "coop"
-    cells = dict((int(n), int(t)) for n, t in re.findall(r"(\d) seats (\d+)", board.f_goal.value))
-    names = ["A", "B", "C", "D", "E", "F"]
-    assert cells == {n: sm.new_game(seed=1, players=names[:n], mode="coop", deck="full").config.target
-                     for n in range(2, 7)}
+    assert goal_cells(board) == dealt_coop_targets(deck="full")
     board.f_deck.value = "classic"
-    assert f"2 seats {sm.new_game(seed=1, players=names[:2], mode='coop').config.target}" in board.f_goal.value
+    assert goal_cells(board) == dealt_coop_targets() != dealt_coop_targets(deck="full")
