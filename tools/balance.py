@@ -109,7 +109,7 @@ def write_rows(path: pathlib.Path, rows: list) -> None:
 
 #: the fields of a row that are the same in every game of a setting (kept once in a summary)
 SETTING = ("bot", "mode", "length", "players", "yard_refill", "target", "deck", "balance", "optional_rules",
-           "bot_options")
+           "bot_options", "code")
 #: the per-game fields a summary keeps, one list each (what the page's tables and plots read)
 PER_GAME = ("seed", "revenue", "won", "winners", "outcome", "collisions", "revenue_by_source", "yard_refills", "decisions",
             "seconds", "revenue_by_day", "local_operations", "freight_finished", "freight_unpaid", "freight_by_day")
@@ -162,12 +162,13 @@ def write_summary(path: pathlib.Path, rows: list) -> None:
 
 def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=print, deck="classic",
         rules=(), balance=None, summaries: pathlib.Path | None = None, bot_options: dict | None = None,
-        reuse_summaries: bool = True, client=None) -> tuple:
+        reuse_summaries: bool = True, client=None, stamp: dict | None = None) -> tuple:
     """Play every setting (or reuse its saved rows); ({(bot, length, refill, variant): rows}, skipped bots).
     The raw rows go to ``folder``, the settings' summaries to ``summaries`` (``compact``).
     ``bot_options`` replaces ``BOT_OPTIONS`` (the study's quick mode gives search a tiny budget);
     ``reuse_summaries=False`` resumes from the raw rows alone (a summary may be an older code's);
-    ``client`` (a ``distributed.Client``) plays the games on that Dask cluster instead of ``jobs`` processes."""
+    ``client`` (a ``distributed.Client``) plays the games on that Dask cluster instead of ``jobs`` processes;
+    ``stamp``: fields written into every new row (the study's ``code`` fingerprint)."""
     balance = balance or DEFAULT_EDITION
     options = BOT_OPTIONS if bot_options is None else bot_options
     var = variant(deck, rules, balance)
@@ -193,6 +194,8 @@ def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=prin
                 rows = simulate(bot, length=length, games=n, seed=seed, jobs=jobs, yard_refill=refill,
                                 bot_options=options.get(bot), deck=deck, optional_rules=rules,
                                 balance=balance, client=client)
+                for r in rows:
+                    r.update(stamp or {})
                 write_rows(path, rows)
                 if summary is not None:
                     write_summary(summary, rows)

@@ -18,7 +18,9 @@ greedy and planner with adversity on both decks, passenger and planner under the
 with one careless seat (40 games a cell, seeds SEED+1000 on). Each setting is saved as it finishes
 (tools/balance.py's summaries, the multiplayer rows a cell at a time under the data folder), and a
 run started again reuses what matches, played by the same engine and bots' code (--fresh plays
-everything again). Then it writes the page:
+everything again): the raw rows under build/, or a solitaire setting's summary in docs/balance-data,
+which carries the code's fingerprint, so a study too long for one sitting can be committed part-done
+and finished from another checkout. Then it writes the page:
 the acceptance table at the top (met / not met computed from the figures), the Depth section (the
 ladder on paired deals, the luck between the two strongest bots, each bot's turns and freight:
 tools/ladder.py), the solitaire sections
@@ -220,9 +222,38 @@ def play_step(step: Step, seed: int, jobs: int, folders: dict, reuse: bool, log,
         play_cell(step, seed + 1000, jobs, folders, reuse, log, client)
         return
     games = {None: step.games, step.bot: step.games}
+    options = QUICK_BUDGET if quick else None
+    if reuse:
+        resume_from_summary(step, seed, folders, options, log)
     balance.run([step.bot], [step.length], [REFILL], games, seed, jobs, folders["data"], reuse=reuse, log=log,
                 deck=step.deck, rules=step.rules, balance=step.edition, summaries=folders["summaries"],
-                bot_options=QUICK_BUDGET if quick else None, reuse_summaries=False, client=client)
+                bot_options=options, reuse_summaries=False, client=client,
+                stamp={"code": code_fingerprint()})
+
+
+def resume_from_summary(step: Step, seed: int, folders: dict, options, log) -> bool:
+    """A setting this very code already played, kept only in its summary (docs/balance-data, which is
+    committed; the raw rows under build/ are not): its rows go back into the data folder, where the
+    run finds and keeps them. So a study longer than one sitting is finished in the next, on another
+    checkout, as long as not a line of the engine or the bots has changed in between (the summary's
+    ``code`` is ``code_fingerprint()``). True when it did."""
+    var = balance.variant(step.deck, step.rules, step.edition)
+    path = balance.data_file(folders["data"], step.bot, step.length, REFILL, var)
+    summary = balance.summary_file(folders["summaries"], step.bot, step.length, REFILL, var)
+    if path.exists() or not summary.exists():
+        return False
+    try:
+        rows = balance.read_summary(summary)
+    except (ValueError, KeyError, json.JSONDecodeError):
+        return False
+    wanted = (options or balance.BOT_OPTIONS).get(step.bot) or None
+    if not rows or rows[0].get("code") != code_fingerprint() or len(rows) != step.games \
+            or rows[0]["seed"] != seed or rows[0].get("balance") != step.edition \
+            or rows[0].get("bot_options") != wanted:
+        return False
+    balance.write_rows(path, rows)
+    log(f"study: {summary.name}: {len(rows)} games this code played in an earlier sitting (its summary)")
+    return True
 
 
 def cell_file(folders: dict, step: Step) -> pathlib.Path:

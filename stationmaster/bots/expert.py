@@ -13,8 +13,9 @@ planner's spot is within ``MARGIN`` of it. The second is the switching turn: the
 by a wide search (``EXPERT_WIDTH``) where a steady player runs a train into a spur and back.
 
 Every other decision is the planner's, and the Hint stays the planner. The look-ahead has no time
-cap, so an expert's game is the same on any machine: in the study it took 70 CPU-s a Standard
-game of about 300 decisions (docs/balance.md, "Issue 29, sixth round").
+cap, so an expert's game is the same on any machine: about 50 CPU-s a Standard game of about 300
+decisions on our 2-core machines (0.17 s a decision; 70 before the Sandbox walked each Move's rail
+once, docs/balance.md, "Issue 29, seventh round").
 """
 
 from __future__ import annotations

@@ -95,14 +95,21 @@ def _taken_along(v: View, t) -> list:
 
 def moves(g, seat, tray, direction) -> list:
     """The cards a Move of ``tray`` in ``direction`` can end on (a Sandbox remembers them)."""
-    memo = getattr(g, "memo", None)  # a Sandbox remembers its reach: positions are tried from often
+    return sorted(_reach(g, seat, tray, direction))
+
+
+def _reach(g, seat, tray, direction) -> dict:
+    """``switching.reach`` of ``tray`` in ``direction`` from ``g``'s position: card -> the path there
+    (a Sandbox remembers it until its next apply: positions are tried from often, and ``try_step``
+    moves along the remembered path instead of walking the rail again)."""
+    memo = getattr(g, "memo", None)
     if memo is not None and (tray, direction) in memo:
         return memo[(tray, direction)]
     s = g.state
     t = s.trains.get(tray)
     if t is None or t.where != Where.AREA:
-        return []
-    out = sorted(switching.reach(s, seat, s.areas[seat], t, direction))
+        return {}
+    out = switching.reach(s, seat, s.areas[seat], t, direction)
     if memo is not None:
         memo[(tray, direction)] = out
     return out
@@ -115,11 +122,14 @@ class Sandbox:
     apply, so a rule change reaches the plans; copying a whole game for each try (the planner's
     time under v2, ~24 copies a plan) is what this saves."""
 
-    __slots__ = ("state", "players", "actor", "seat", "memo")
+    __slots__ = ("state", "players", "actor", "seat", "memo", "facts")
 
-    def __init__(self, state, players, actor, seat):
+    def __init__(self, state, players, actor, seat, facts=None):
         self.state, self.players, self.actor, self.seat = state, players, actor, seat
-        self.memo = {}  # (tray, direction) -> the cards a Move reaches, until the next apply
+        self.memo = {}  # (tray, direction) -> the cards a Move reaches and its paths, until the next apply
+        #: what no switching step changes (no card is laid or taken up), asked of many positions:
+        #: shared by every copy of one turn (``View.ad_tracks``)
+        self.facts = {} if facts is None else facts
 
     @classmethod
     def of(cls, game, seat):
@@ -130,14 +140,18 @@ class Sandbox:
         return self.state.phase
 
     def copy(self):
-        return Sandbox(_switch_copy(self.state, self.seat), self.players, self.actor, self.seat)
+        return Sandbox(_switch_copy(self.state, self.seat), self.players, self.actor, self.seat, self.facts)
 
     def why_not(self, it):
         return local_ops.check(self.state, it)
 
-    def apply(self, it):
+    def apply(self, it, path=None):
+        """Apply ``it``; a Move may bring its ``path`` (from ``_reach`` of this very position)."""
         self.memo.clear()
-        local_ops.apply(self.state, it, Events())
+        if path is not None:
+            local_ops.apply_move(self.state, it, Events(), path)
+        else:
+            local_ops.apply(self.state, it, Events())
 
 
 def _shallow(o):
@@ -177,10 +191,11 @@ def try_step(g, it):
     Move tried is one ``moves`` listed for ``g`` (its card is in reach), so on a Sandbox the rest of
     the engine's check is asked here (``_move_refused``) instead of walking the rail again."""
     if isinstance(g, Sandbox) and isinstance(it, Move):
-        if _move_refused(g.state, it):
+        path = _reach(g, g.seat, it.tray, it.direction).get(it.to)
+        if path is None or _move_refused(g.state, it):
             return None
         h = g.copy()
-        h.apply(it)
+        h.apply(it, path)
         if h.state.turn.moves_left < 0:  # it took more Moves than were left
             return None
     else:

@@ -94,11 +94,22 @@ class View:
                 out.append(t)
         return out
 
+    def ad_tracks(self) -> int:
+        """Trains the Office holds at once. A switching Sandbox keeps the figure for the whole turn
+        (its ``facts``): a switching turn lays no card, and the search asks it of every position."""
+        facts = getattr(self.game, "facts", None)
+        if facts is None:
+            return ad_tracks(self.s, self.area)
+        key = ("ad_tracks", self.seat)
+        if key not in facts:
+            facts[key] = ad_tracks(self.s, self.area)
+        return facts[key]
+
     def overflow(self) -> int:
         """How many trains too many the Office may have to take in the next Mainline phase. Trains move
         in seniority order ([M1]): a train due to leave that is junior to an arriving one is still on
         its A/D track when that one arrives."""
-        tracks = ad_tracks(self.s, self.area)
+        tracks = self.ad_tracks()
         staying = self.staying()
         leaving = [t for t in self.at_office() if t not in staying]
         worst = 0

@@ -489,12 +489,19 @@ def fire(s, point: str, *args, train=None, seat=None, mainline=None):
     rp = POINTS[point]
     if point not in ANSWERED:
         return rp.neutral
-    answers = (getattr(r, point)(s, *args, card=c) if r._per_copy else getattr(r, point)(s, *args)
-               for c, r in ((c, rules_of(s, c)) for c in cards_in_scope(s, rp.scope, train, seat, mainline))
-               if point in r._answers)
     how = rp.combine
-    if how == "first":
-        return next((a for a in answers if a is not None), rp.neutral)
+    deck = s.deck
+    if how == "first":  # the commonest, and the hottest (every rail a switching search walks asks it)
+        for c in cards_in_scope(s, rp.scope, train, seat, mainline):
+            r = rules_for(card_spec(c, deck))
+            if point in r._answers:
+                a = getattr(r, point)(s, *args, card=c) if r._per_copy else getattr(r, point)(s, *args)
+                if a is not None:
+                    return a
+        return rp.neutral
+    answers = (getattr(r, point)(s, *args, card=c) if r._per_copy else getattr(r, point)(s, *args)
+               for c, r in ((c, rules_for(card_spec(c, deck))) for c in cards_in_scope(s, rp.scope, train, seat, mainline))
+               if point in r._answers)
     if how == "any":
         return any(answers)
     if how == "sum":

@@ -430,21 +430,7 @@ def apply(s: State, it, ev: Events) -> None:
     if isinstance(it, (Move, SetOut) + YARD_WORK) and t.tray is None:
         _select(s, p, it.tray, ev, "")
     if isinstance(it, Move):
-        tr = s.trains[it.tray]
-        area = area_of(s, p)
-        path = switching.reach(s, tr.seat, area, tr, it.direction)[it.to]
-        new = _move_cost(s, it, path)
-        again = _passed_again(s, it, path) if _continuing(s, it) else None
-        cost = new + switching.entry_moves(s, tr.seat, tr, path)
-        t.moves_left -= cost
-        t.last_move = (it.tray, it.direction)
-        t.passed = ([] if new else t.passed) + switching.stretches(path, it.direction)
-        coupled = switching.move(s, tr.seat, area, tr, it.direction, path)
-        extra = f", coupling {len(coupled)} car{'s' if len(coupled) != 1 else ''}" if coupled else ""
-        cont = " (same Move)" if cost == 0 else (f" (a new Move: it has been round to {again[0]},{again[1]} already)"
-                                                 if again else "")
-        ev.say("move", f"Train {tr.label} moves {it.direction} to {it.to[0]},{it.to[1]}{extra}{cont}; "
-               f"{t.moves_left} Move{'' if t.moves_left == 1 else 's'} left.")
+        _move(s, p, it, ev, None)
     elif isinstance(it, SetOut):
         tr = s.trains[it.tray]
         block = switching.set_out(area_of(s, p), tr, it.end, it.count)
@@ -457,6 +443,40 @@ def apply(s: State, it, ev: Events) -> None:
         drawing.apply_card(s, p, it, ev)
         if has_orders(s.config):  # an industry built today turns up its order at once ([L8])
             new_industries(s, ev)
+
+
+def apply_move(s: State, it: Move, ev: Events, path: list) -> None:
+    """A Move ([S1]) along ``path``, the cards ``switching.reach`` gives for ``it.to`` in this very
+    position: for a caller that has just walked the rail from here (the bots' Sandbox, which tries
+    every Move a train can make) instead of walking it again. Otherwise the same as ``apply``."""
+    if _grade_pending(s) or s.turn.option is None:
+        apply(s, it, ev)
+        return
+    p = actor(s)
+    if s.turn.tray is None:
+        _select(s, p, it.tray, ev, "")
+    _move(s, p, it, ev, path)
+
+
+def _move(s: State, p: int, it: Move, ev: Events, path: list | None) -> None:
+    """[S1] the Move: its cost, the stretches it runs over, the cars it couples."""
+    t = s.turn
+    tr = s.trains[it.tray]
+    area = area_of(s, p)
+    if path is None:
+        path = switching.reach(s, tr.seat, area, tr, it.direction)[it.to]
+    new = _move_cost(s, it, path)
+    again = _passed_again(s, it, path) if _continuing(s, it) else None
+    cost = new + switching.entry_moves(s, tr.seat, tr, path)
+    t.moves_left -= cost
+    t.last_move = (it.tray, it.direction)
+    t.passed = ([] if new else t.passed) + switching.stretches(path, it.direction)
+    coupled = switching.move(s, tr.seat, area, tr, it.direction, path)
+    extra = f", coupling {len(coupled)} car{'s' if len(coupled) != 1 else ''}" if coupled else ""
+    cont = " (same Move)" if cost == 0 else (f" (a new Move: it has been round to {again[0]},{again[1]} already)"
+                                             if again else "")
+    ev.say("move", f"Train {tr.label} moves {it.direction} to {it.to[0]},{it.to[1]}{extra}{cont}; "
+           f"{t.moves_left} Move{'' if t.moves_left == 1 else 's'} left.")
 
 
 # --------------------------------------------------------------------------- yard work ([K3]-[K5])

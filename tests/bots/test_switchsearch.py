@@ -137,3 +137,37 @@ def test_cars_set_out_between_a_train_and_its_spurs_mouth_are_not_spotted():
     assert east
     h.apply(east[0])  # leaving, the train takes them along: what the worth said
     assert h.state.trains[t.tray].cars and not h.state.areas[0].grid[(-1, -1)].cars
+
+
+def test_the_search_moves_along_the_rail_it_walked_and_never_writes_the_game():
+    """The switching search walks each position's rail once and moves its trials along the paths it
+    found (``local_ops.apply_move``): every such Move leaves the same position as the engine's own
+    apply, and a whole search leaves the real game exactly as it was."""
+    import copy
+
+    from stationmaster.bots.sandbox import Sandbox, _reach, try_step
+    from stationmaster.intents import Move
+
+    g, _ = first_turn_the_patterns_miss()
+    before = copy.deepcopy(g.state)
+    search_switching(g, width=8, depth=6)
+    plan_switching(g)
+    assert g.state == before
+    start = Sandbox.of(g, View(g).seat)
+    start.apply(Switch())
+    tried = 0
+    for t in View(g).switchable():
+        for d in ("east", "west"):
+            for xy, path in _reach(start, start.seat, t.tray, d).items():
+                h = try_step(start, Move(t.tray, d, xy))
+                engine = g.copy()
+                engine.apply(Switch())
+                if engine.why_not(Move(t.tray, d, xy)) is not None:
+                    assert h is None
+                    continue
+                engine.apply(Move(t.tray, d, xy))
+                if h is not None:
+                    tried += 1
+                    assert h.state.trains == engine.state.trains and h.state.turn == engine.state.turn
+                    assert h.state.areas[start.seat] == engine.state.areas[start.seat]
+    assert tried >= 2

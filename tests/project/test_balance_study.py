@@ -6,7 +6,9 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
+import json
 import pathlib
+import shutil
 import sys
 
 import pytest
@@ -137,6 +139,30 @@ def test_a_second_run_reuses_the_saved_settings(quick):
     log = err.getvalue()
     assert "expected" in log.splitlines()[0]  # the estimate comes first
     assert log.count("reusing") == len(study.plan(editions=study.earlier_editions(False), quick=True))  # every setting kept, none played again
+
+
+@pytest.mark.slow  # the module's one --quick study (its fixture), then one more without the raw rows
+def test_a_later_sitting_resumes_from_the_summaries_this_code_wrote(quick, tmp_path):
+    """A study too long for one sitting: another checkout has only the committed summaries (no
+    build/ rows). Every solitaire setting this very code played is kept from its summary; one whose
+    ``code`` fingerprint differs (an engine or bot changed since) is played again."""
+    out, _ = quick
+    later = tmp_path / "later"
+    shutil.copytree(out, later, ignore=shutil.ignore_patterns("data"))
+    solo = [s for s in study.plan(editions=study.earlier_editions(False), quick=True) if not s.cell]
+    changed = later / "balance-data" / "planner-short-day_end.json"
+    summary = json.loads(changed.read_text())
+    assert summary["setting"]["code"] == study.code_fingerprint()
+    summary["setting"]["code"] = "0" * 12
+    changed.write_text(json.dumps(summary))
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert study.main(["--quick", "--jobs", "1", "--seed", "7", "--out", str(later), "--no-plots"]) == 0
+    log = err.getvalue()
+    assert log.count("in an earlier sitting") == len(solo) - 1
+    assert "planner-short-day_end.json: 1 games this code played" not in log
+    assert "balance: planner short day_end classic: 1 games in" in log  # played again
+    assert json.loads(changed.read_text())["setting"]["code"] == study.code_fingerprint()
 
 
 def _rows(revenues, won, freight=0, deck="classic", balance="v2", seed=1, **depth):
