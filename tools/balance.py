@@ -35,7 +35,8 @@ sys.path.insert(0, str(ROOT))
 
 import dataclasses  # noqa: E402
 
-from stationmaster.bots import available, simulate, summarize  # noqa: E402
+from stationmaster.bots import available, summarize  # noqa: E402
+from stationmaster.bots.simulate import iter_simulate  # noqa: E402
 from stationmaster.config import BALANCES, DECKS, LENGTHS, YARD_REFILLS, Config  # noqa: E402
 from stationmaster.rules import REVENUE_SOURCES  # noqa: E402
 
@@ -162,13 +163,16 @@ def write_summary(path: pathlib.Path, rows: list) -> None:
 
 def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=print, deck="classic",
         rules=(), balance=None, summaries: pathlib.Path | None = None, bot_options: dict | None = None,
-        reuse_summaries: bool = True, client=None, stamp: dict | None = None) -> tuple:
+        reuse_summaries: bool = True, client=None, stamp: dict | None = None,
+        partial: pathlib.Path | None = None) -> tuple:
     """Play every setting (or reuse its saved rows); ({(bot, length, refill, variant): rows}, skipped bots).
     The raw rows go to ``folder``, the settings' summaries to ``summaries`` (``compact``).
     ``bot_options`` replaces ``BOT_OPTIONS`` (the study's quick mode gives search a tiny budget);
     ``reuse_summaries=False`` resumes from the raw rows alone (a summary may be an older code's);
     ``client`` (a ``distributed.Client``) plays the games on that Dask cluster instead of ``jobs`` processes;
-    ``stamp``: fields written into every new row (the study's ``code`` fingerprint)."""
+    ``stamp``: fields written into every new row (the study's ``code`` fingerprint); ``partial``: a
+    folder where each setting's games are saved one by one as they finish (``play_resumably``), so that a
+    run stopped part way through a long setting goes on from its last game."""
     balance = balance or DEFAULT_EDITION
     options = BOT_OPTIONS if bot_options is None else bot_options
     var = variant(deck, rules, balance)
@@ -191,11 +195,11 @@ def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=prin
                         log(f"balance: {path.name}: reusing {n} saved games")
                         continue
                 t = time.perf_counter()
-                rows = simulate(bot, length=length, games=n, seed=seed, jobs=jobs, yard_refill=refill,
-                                bot_options=options.get(bot), deck=deck, optional_rules=rules,
-                                balance=balance, client=client)
-                for r in rows:
-                    r.update(stamp or {})
+                play = lambda first, count: iter_simulate(  # noqa: E731
+                    bot, length=length, games=count, seed=first, jobs=jobs, yard_refill=refill,
+                    bot_options=options.get(bot), deck=deck, optional_rules=rules, balance=balance, client=client)
+                rows = play_resumably(n, seed, play, stamp or {},
+                                      None if partial is None else data_file(partial, bot, length, refill, var), log)
                 write_rows(path, rows)
                 if summary is not None:
                     write_summary(summary, rows)
@@ -204,6 +208,41 @@ def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=prin
                 log(f"balance: {bot} {length} {refill} {var or 'classic'}: {n} games in {time.perf_counter() - t:.1f} s, "
                     f"mean {s['mean_revenue']:g}, median {s['median_revenue']:g}, won {s['win_rate']:.0%}")
     return results, skipped
+
+
+def play_resumably(games: int, seed: int, play, stamp: dict, partial: pathlib.Path | None = None, log=print) -> list:
+    """The rows of seeds ``seed`` to ``seed + games - 1``, in seed order: ``play(first seed, count)``
+    (an iterator of rows) plays them, each row gets ``stamp``'s fields, and with ``partial`` (a file) the
+    rows are saved there as each game finishes. A ``partial`` file left by a run stopped part way keeps
+    its games that carry the same ``stamp`` (the same code) and are of these seeds; only the others are
+    played. The file is removed once every game is in."""
+    done: dict = {}
+    if partial is not None and partial.exists():
+        try:
+            kept = read_rows(partial)
+        except (ValueError, json.JSONDecodeError):  # a line cut short when the run was stopped
+            kept = []
+        done = {r["seed"]: r for r in kept
+                if isinstance(r, dict) and seed <= r.get("seed", -1) < seed + games
+                and all(r.get(k) == v for k, v in stamp.items())}
+        if done:
+            log(f"balance: {partial.name}: {len(done)} of {games} games already played; playing the rest")
+    missing = [k for k in range(seed, seed + games) if k not in done]
+    runs = []  # the missing seeds as (first, count) runs of consecutive seeds
+    for k in missing:
+        if runs and runs[-1][0] + runs[-1][1] == k:
+            runs[-1][1] += 1
+        else:
+            runs.append([k, 1])
+    for first, count in runs:
+        for row in play(first, count):
+            row.update(stamp)
+            done[row["seed"]] = row
+            if partial is not None:
+                write_rows(partial, [done[k] for k in sorted(done)])
+    if partial is not None:
+        partial.unlink(missing_ok=True)
+    return [done[k] for k in range(seed, seed + games)]
 
 
 def load(bots, lengths, refills, folder) -> dict:

@@ -228,7 +228,14 @@ def play_step(step: Step, seed: int, jobs: int, folders: dict, reuse: bool, log,
     balance.run([step.bot], [step.length], [REFILL], games, seed, jobs, folders["data"], reuse=reuse, log=log,
                 deck=step.deck, rules=step.rules, balance=step.edition, summaries=folders["summaries"],
                 bot_options=options, reuse_summaries=False, client=client,
-                stamp={"code": code_fingerprint()})
+                stamp={"code": code_fingerprint()}, partial=partial_folder(folders))
+
+
+def partial_folder(folders: dict) -> pathlib.Path:
+    """Where the games of a study under way are saved as they finish, beside the summaries (so a
+    part-done study can be committed and finished from another checkout): a solitaire setting's games
+    one by one, a table of seats' cell by cell. Emptied and removed when the study is done."""
+    return folders["summaries"] / "partial"
 
 
 def resume_from_summary(step: Step, seed: int, folders: dict, options, log) -> bool:
@@ -263,6 +270,13 @@ def cell_file(folders: dict, step: Step) -> pathlib.Path:
 def play_cell(step: Step, seed: int, jobs: int, folders: dict, reuse: bool, log, client=None) -> None:
     """A multiplayer cell's games, saved as the cell finishes (the page's rows are joined from them)."""
     path = cell_file(folders, step)
+    kept = partial_folder(folders) / "cells" / path.name  # the cell as this code played it, committed
+    code = code_fingerprint()
+    if reuse and not path.exists() and kept.exists():
+        rows = balance.read_rows(kept)
+        if rows and all(r.get("code") == code for r in rows):
+            balance.write_rows(path, rows)
+            log(f"study: {kept.name}: {len(rows)} games this code played in an earlier sitting")
     if reuse and path.exists():
         rows = balance.read_rows(path)
         if len(rows) == step.games and rows[0]["seed"] == seed and rows[0]["length"] == step.length:
@@ -270,7 +284,10 @@ def play_cell(step: Step, seed: int, jobs: int, folders: dict, reuse: bool, log,
             return
     rows = multiplayer.play([step.cell], step.games, seed, step.length, step.edition, jobs, progress=False,
                             client=client)
+    for r in rows:
+        r["code"] = code
     balance.write_rows(path, rows)
+    balance.write_rows(kept, rows)
 
 
 def join_cells(steps, folders: dict) -> None:
@@ -298,7 +315,7 @@ def run(steps, seed: int, jobs: int, folders: dict, reuse: bool = True, log=prin
     log(f"study: {len(steps)} settings, {sum(s.games for s in steps)} games, edition {EDITION}, deck {DECK}, "
         f"{jobs} jobs: expected {_minutes(total)} on an idle machine (from CPU seconds a game measured "
         "2026-12-02; a loaded machine or slower rules take longer: the time left is corrected as settings finish)")
-    start, expected_done = time.perf_counter(), 0.0
+    start, expected_done, played = time.perf_counter(), 0.0, 0.0  # played: what the settings played would take
     for k, step in enumerate(steps, 1):
         expect = step.seconds() / min(jobs, step.games)
         log(f"study: [{k}/{len(steps)}] {step.name}: {step.games} games (about {expect:.0f} s)")
@@ -306,12 +323,15 @@ def run(steps, seed: int, jobs: int, folders: dict, reuse: bool = True, log=prin
         play_step(step, seed, jobs, folders, reuse, log, quick, client)
         took, cpu = time.perf_counter() - t, cpu_seconds() - cpu
         expected_done += expect
+        if took > 1.0:  # a setting kept from saved games says nothing of this machine's speed
+            played += expect
         elapsed = time.perf_counter() - start
-        left = (total - expected_done) * (elapsed / expected_done if expected_done else 1.0)
+        left = (total - expected_done) * (elapsed / played if played else 1.0)
         log(f"study: [{k}/{len(steps)}] {step.name}: {took:.1f} s ({took / step.games:.2f} s a game, "
             + (f"CPU {cpu / step.games:.2f} s a game" if client is None else "CPU in the cluster's workers")
             + f"); elapsed {_minutes(elapsed)}, about {_minutes(left)} left")
     join_cells(steps, folders)
+    shutil.rmtree(partial_folder(folders), ignore_errors=True)  # every game is in its setting's file now
 
 
 # --------------------------------------------------------------------------- the page

@@ -163,6 +163,53 @@ def test_a_later_sitting_resumes_from_the_summaries_this_code_wrote(quick, tmp_p
     assert "planner-short-day_end.json: 1 games this code played" not in log
     assert "balance: planner short day_end classic: 1 games in" in log  # played again
     assert json.loads(changed.read_text())["setting"]["code"] == study.code_fingerprint()
+    assert not (later / "balance-data" / "partial").exists()  # a finished study leaves nothing part-done
+
+
+def test_a_long_setting_stopped_part_way_goes_on_from_its_last_game(tmp_path):
+    """A setting's games are saved one by one as they finish (``balance.play_resumably``): a run
+    stopped after three of six games plays only the other three when started again, a game another
+    code played (another ``code`` stamp) is played again, and the file is gone once all are in."""
+    partial = tmp_path / "partial" / "expert-standard-day_end.jsonl"
+    asked = []
+
+    def play(first, count, stop_after=None):
+        asked.append((first, count))
+        for k in range(first, first + count):
+            if stop_after is not None and k - first == stop_after:
+                raise KeyboardInterrupt
+            yield {"seed": k, "revenue": {"Player": k % 7}}
+
+    with pytest.raises(KeyboardInterrupt):
+        study.balance.play_resumably(6, 101, lambda f, c: play(f, c, stop_after=3), {"code": "abc"}, partial, log=print)
+    assert [r["seed"] for r in study.balance.read_rows(partial)] == [101, 102, 103]
+    lines = partial.read_text().splitlines()  # one of them was played by another code
+    lines[1] = lines[1].replace('"code":"abc"', '"code":"old"')
+    partial.write_text("\n".join(lines) + "\n")
+    asked.clear()
+    rows = study.balance.play_resumably(6, 101, play, {"code": "abc"}, partial, log=print)
+    assert asked == [(102, 1), (104, 3)]
+    assert [r["seed"] for r in rows] == list(range(101, 107)) and all(r["code"] == "abc" for r in rows)
+    assert not partial.exists()
+
+
+def test_a_table_of_seats_this_code_played_is_kept_from_the_committed_partial_folder(tmp_path, monkeypatch):
+    """A cell finished in an earlier sitting (saved under the summaries' partial/cells/, stamped with the
+    code) is kept in the next one without a game played; one another code played is played again."""
+    folders = study.folders_for(tmp_path)
+    step = study.Step("planner", "standard", 2, cell=study.multiplayer.CELLS[0])
+    kept = study.partial_folder(folders) / "cells" / study.cell_file(folders, step).name
+    rows = [{"seed": 2001 + i, "length": "standard", "code": study.code_fingerprint()} for i in range(2)]
+    study.balance.write_rows(kept, rows)
+    played = []
+    monkeypatch.setattr(study.multiplayer, "play", lambda *a, **k: played.append(a) or
+                        [{"seed": 2001 + i, "length": "standard"} for i in range(2)])
+    study.play_cell(step, 2001, 1, folders, True, log=print)
+    assert played == [] and study.balance.read_rows(study.cell_file(folders, step)) == rows
+    study.cell_file(folders, step).unlink()
+    study.balance.write_rows(kept, [dict(r, code="old") for r in rows])
+    study.play_cell(step, 2001, 1, folders, True, log=print)
+    assert len(played) == 1 and all(r["code"] == study.code_fingerprint() for r in study.balance.read_rows(kept))
 
 
 def _rows(revenues, won, freight=0, deck="classic", balance="v2", seed=1, **depth):
