@@ -100,13 +100,14 @@ ACCEPT_END = "<!-- acceptance:end -->"
 
 #: CPU seconds a game by setting, measured by `--scale 0.2 --jobs 2` (a fifth of every setting, seeds
 #: 1001+) on the project's 2-core machine (2026-12-05, edition v6 with its [V11] targets: CPU time,
-#: not wall, is what a shared machine still measures); the estimate's basis. v1's are edition v1's
+#: not wall, is what a shared machine still measures; the planner's three and the expert's again in
+#: the full run of 2026-12-05, after the Sandbox's speed-up); the estimate's basis. v1's are edition v1's
 #: (2026-12-02), as it is played only with --v1
 SECONDS_PER_GAME = {
-    "random-short": 0.01, "greedy-short": 0.17, "passenger-short": 0.02, "planner-short": 1.88,
-    "random-standard": 0.02, "greedy-standard": 0.33, "passenger-standard": 0.03, "planner-standard": 5.97,
-    "random-campaign": 0.06, "greedy-campaign": 0.79, "passenger-campaign": 0.07, "planner-campaign": 15.41,
-    "expert-standard": 70.37, "search-standard": SEARCH_SECONDS, "planner-standard-full": 3.85,
+    "random-short": 0.01, "greedy-short": 0.17, "passenger-short": 0.02, "planner-short": 1.90,
+    "random-standard": 0.02, "greedy-standard": 0.33, "passenger-standard": 0.03, "planner-standard": 5.37,
+    "random-campaign": 0.06, "greedy-campaign": 0.79, "passenger-campaign": 0.07, "planner-campaign": 13.17,
+    "expert-standard": 57.8, "search-standard": SEARCH_SECONDS, "planner-standard-full": 3.85,
     "greedy-standard-adversity": 0.37, "planner-standard-adversity": 5.16,
     "greedy-standard-full+adversity": 0.35, "planner-standard-full+adversity": 3.50,
     "passenger-standard-v5": 0.02, "planner-standard-v5": 4.16,
@@ -118,7 +119,7 @@ SECONDS_PER_GAME = {
     "competitive-4+random-standard": 5.47,
 }
 #: a setting not measured: by bot (a multiplayer game counts its seats' planners)
-SECONDS_BY_BOT = {"random": 0.02, "greedy": 0.35, "passenger": 0.03, "planner": 6.0, "search": 75.0, "expert": 70.0}
+SECONDS_BY_BOT = {"random": 0.02, "greedy": 0.35, "passenger": 0.03, "planner": 6.0, "search": 75.0, "expert": 58.0}
 #: issue 29's bounds on the planner's play (Standard solitaire) and on the step above it
 SWITCHING_TURNS = 6  # at least, a game
 CHORE_SHARE = 0.20  # at most, of its Local Operations turns
@@ -314,7 +315,7 @@ def run(steps, seed: int, jobs: int, folders: dict, reuse: bool = True, log=prin
     total = estimate(steps, jobs)
     log(f"study: {len(steps)} settings, {sum(s.games for s in steps)} games, edition {EDITION}, deck {DECK}, "
         f"{jobs} jobs: expected {_minutes(total)} on an idle machine (from CPU seconds a game measured "
-        "2026-12-02; a loaded machine or slower rules take longer: the time left is corrected as settings finish)")
+        "2026-12-05; a loaded machine or slower rules take longer: the time left is corrected as settings finish)")
     start, expected_done, played = time.perf_counter(), 0.0, 0.0  # played: what the settings played would take
     for k, step in enumerate(steps, 1):
         expect = step.seconds() / min(jobs, step.games)
