@@ -113,8 +113,10 @@ def open_notebook(page, site, name: str, steady: float = 2.0) -> None:
     """Open ``name`` in the site and make sure it is the notebook shown. The site's browser storage
     keeps the tabs earlier tests opened, and JupyterLab restores that layout as it starts: it can
     bring an older tab to the front after ``name``'s opened (CI once ran a cell of lite-latency in
-    place of lite-replay's). As a player would, click ``name``'s tab again until it has stayed in
-    front for ``steady`` seconds."""
+    place of lite-replay's), or close ``name``'s tab as it puts its own back (CI once showed the
+    file browser with lite-replay open and no tab of it). As a player would, click ``name``'s tab
+    again, or open it again from the file browser when it has no tab, until it has stayed in front
+    for ``steady`` seconds."""
     page.goto(f"{site.url}lab/index.html?path={name}")
     page.wait_for_function(f"name => ({CURRENT_TAB})() === name", arg=name, timeout=SITE_TIMEOUT)
     deadline, since = time.monotonic() + SITE_TIMEOUT / 1000, time.monotonic()
@@ -122,7 +124,11 @@ def open_notebook(page, site, name: str, steady: float = 2.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError(f"{name} never stayed the notebook shown (shown: {page.evaluate(CURRENT_TAB)!r})")
         if page.evaluate(CURRENT_TAB) != name:
-            page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text=name).first.click()
+            tab = page.locator(".lm-DockPanel-tabBar .lm-TabBar-tab", has_text=name)
+            if tab.count():
+                tab.first.click()
+            else:
+                page.locator(".jp-DirListing-item", has_text=name).first.dblclick()
             since = time.monotonic()
         time.sleep(0.2)
     page.wait_for_selector(f"{NB} .jp-CodeCell", state="visible", timeout=SITE_TIMEOUT)
