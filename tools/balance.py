@@ -218,10 +218,12 @@ def play_resumably(games: int, seed: int, play, stamp: dict, partial: pathlib.Pa
     played. The file is removed once every game is in."""
     done: dict = {}
     if partial is not None and partial.exists():
-        try:
-            kept = read_rows(partial)
-        except (ValueError, json.JSONDecodeError):  # a line cut short when the run was stopped
-            kept = []
+        kept = []
+        for line in partial.read_text().splitlines():
+            try:
+                kept.append(json.loads(line))
+            except ValueError:  # a line cut short when the run was stopped: that game is played again
+                continue
         done = {r["seed"]: r for r in kept
                 if isinstance(r, dict) and seed <= r.get("seed", -1) < seed + games
                 and all(r.get(k) == v for k, v in stamp.items())}
@@ -238,8 +240,10 @@ def play_resumably(games: int, seed: int, play, stamp: dict, partial: pathlib.Pa
         for row in play(first, count):
             row.update(stamp)
             done[row["seed"]] = row
-            if partial is not None:
-                write_rows(partial, [done[k] for k in sorted(done)])
+            if partial is not None:  # written whole, then put in place: a stop mid-write loses nothing
+                scratch = partial.with_name(partial.name + ".writing")
+                write_rows(scratch, [done[k] for k in sorted(done)])
+                os.replace(scratch, partial)
     if partial is not None:
         partial.unlink(missing_ok=True)
     return [done[k] for k in range(seed, seed + games)]

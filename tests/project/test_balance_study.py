@@ -185,7 +185,7 @@ def test_a_long_setting_stopped_part_way_goes_on_from_its_last_game(tmp_path):
     assert [r["seed"] for r in study.balance.read_rows(partial)] == [101, 102, 103]
     lines = partial.read_text().splitlines()  # one of them was played by another code
     lines[1] = lines[1].replace('"code":"abc"', '"code":"old"')
-    partial.write_text("\n".join(lines) + "\n")
+    partial.write_text("\n".join(lines) + "\n" + lines[2][:9])  # and a line cut short by the stop
     asked.clear()
     rows = study.balance.play_resumably(6, 101, play, {"code": "abc"}, partial, log=print)
     assert asked == [(102, 1), (104, 3)]
