@@ -229,6 +229,7 @@ def play_resumably(games: int, seed: int, play, stamp: dict, partial: pathlib.Pa
                 and all(r.get(k) == v for k, v in stamp.items())}
         if done:
             log(f"balance: {partial.name}: {len(done)} of {games} games already played; playing the rest")
+        write_rows(partial, [done[k] for k in sorted(done)])  # the kept games alone, whole lines
     missing = [k for k in range(seed, seed + games) if k not in done]
     runs = []  # the missing seeds as (first, count) runs of consecutive seeds
     for k in missing:
@@ -236,14 +237,15 @@ def play_resumably(games: int, seed: int, play, stamp: dict, partial: pathlib.Pa
             runs[-1][1] += 1
         else:
             runs.append([k, 1])
+    if partial is not None:
+        partial.parent.mkdir(parents=True, exist_ok=True)
     for first, count in runs:
         for row in play(first, count):
             row.update(stamp)
             done[row["seed"]] = row
-            if partial is not None:  # written whole, then put in place: a stop mid-write loses nothing
-                scratch = partial.with_name(partial.name + ".writing")
-                write_rows(scratch, [done[k] for k in sorted(done)])
-                os.replace(scratch, partial)
+            if partial is not None:  # a line a game, appended: a stop mid-write costs only that game
+                with partial.open("a") as f:
+                    f.write(json.dumps(row, separators=(",", ":")) + "\n")
     if partial is not None:
         partial.unlink(missing_ok=True)
     return [done[k] for k in range(seed, seed + games)]
