@@ -28,7 +28,9 @@
   player scrolled, clicked or typed. The kernel may also ask for it once (a custom message
   ``{"scroll": "bar"}``): a game started from the New game form, which closes under the pointer.
 - **The New game form in view.** The form opens below the board's buttons, under the window's
-  edge on a laptop; ``{"scroll": "form"}`` scrolls just enough to show it whole (its top kept).
+  edge on a laptop; ``{"scroll": "form"}`` scrolls just enough to show it whole (its top kept),
+  and keeps doing so for a second while the form changes size (a refusal's second line is laid
+  out after the message comes).
 
 The browser code runs through anywidget (a front-end loader for widgets); without anywidget the
 board works, only these are missing. The CSS is a ``<style>`` block in an HTML widget:
@@ -169,15 +171,29 @@ function render({ model, el }) {
     if (d <= 0) return;
     if (sc) sc.scrollTop += d; else window.scrollBy(0, d);
   };
+  // The message may come before the form's new words are laid out (a refusal of two lines
+  // grows its last row after it): aim now and again whenever the form changes size, for a second.
+  let formWatch = null;
+  const formSettles = () => {
+    requestAnimationFrame(toForm);
+    const form = board && board.querySelector(".sm-form");
+    if (!form || typeof ResizeObserver === "undefined") return;
+    if (formWatch) formWatch.disconnect();
+    const ro = new ResizeObserver(() => toForm());
+    ro.observe(form);
+    formWatch = ro;
+    setTimeout(() => { ro.disconnect(); if (formWatch === ro) formWatch = null; }, 1000);
+  };
   // The kernel asks for the bar at the top of the view (a game started from the New game form,
   // which closes under the pointer): {scroll: "bar"}; for the form it opened: {scroll: "form"}.
   const onMsg = (msg) => {
     if (msg && msg.scroll === "bar") toBar(true);
-    if (msg && msg.scroll === "form") requestAnimationFrame(toForm);
+    if (msg && msg.scroll === "form") formSettles();
   };
   model.on("msg:custom", onMsg);
   return () => {
     stop = true;
+    if (formWatch) formWatch.disconnect();
     model.off("msg:custom", onMsg);
     if (board) {
       board.removeEventListener("mousedown", onDown, true);
