@@ -15,7 +15,7 @@ FORWARDED = {
     "files": ("save_button", "save_link", "upload", "confirm_text", "confirm_yes", "confirm_no",
               "confirm_row=question", "save", "save_filename", "load_text", "ask_load", "confirm_load"),
     "form": ("new_button=button", "new_game_from_form=start", "f_seed", "f_players", "f_mode", "f_length",
-             "f_victory", "f_hand", "f_deck", "f_refill", "f_edition", "f_rates", "f_rules", "f_seats", "f_start", "f_problem",
+             "f_victory", "f_hand", "f_deck", "f_refill", "f_edition", "f_rates", "f_rules", "f_house", "f_seats", "f_start", "f_problem",
              "f_goal", "f_autosaves", "f_resume", "f_resume_row", "form_options", "seat_choice"),
     "bot_box": ("pace_slider", "pause_button", "step_button", "skip_button", "pause_bots", "step_bots",
                 "skip_to_my_turn"),

@@ -14,6 +14,7 @@ from stationmaster.config import (
     BALANCES, DECKS, DEFAULT_BALANCE, LENGTHS, MAX_PLAYERS, MODES, OPTIONAL_RULES, STARTING_HANDS, VICTORIES,
     YARD_REFILLS, make_config,
 )
+from stationmaster.house_rules import HOUSE_RULES, describe
 
 from .frontend import close_widget
 from .frontend import set_trait as _set
@@ -50,24 +51,35 @@ def _length_label(name: str) -> str:
     return f"{name.capitalize()} ({days} Days)"
 
 
-def goal_words(mode: str, length: str, seats: int, balance: str = DEFAULT_BALANCE, deck: str = "classic") -> str:
+def house_rule_texts(text: str) -> list:
+    """The New game form's House rules field as ``new_game``'s ``house_rules``: ``KEY=VALUE``
+    texts separated by ';' (a value may hold commas: ``order_pay=3,3; target=30``)."""
+    return [t.strip() for t in (text or "").replace("\n", ";").split(";") if t.strip()]
+
+
+def goal_words(mode: str, length: str, seats: int, balance: str = DEFAULT_BALANCE, deck: str = "classic",
+               house_rules=None) -> str:
     """What the game the form would start must reach, as the form shows it: the solitaire target,
     the Co-op team's pooled target for every table from two to six seats (the one chosen in bold,
     rulings [V6], [V8], [V9], [V11]: v6's full deck has its own), or the Competitive floor ([V2]) —
-    each read from the engine's own configuration, so the form says what a game is dealt."""
+    each read from the engine's own configuration, so the form says what a game is dealt (with its
+    ``house_rules``: a ``target`` or ``coop_shares`` changes it)."""
     names = [f"P{i}" for i in range(1, MAX_PLAYERS + 1)]
     days = LENGTHS[length][1]
     if mode == "coop":
         cells = []
         for n in range(2, MAX_PLAYERS + 1):
-            cell = f"{n} seats {make_config(names[:n], 'coop', length, balance=balance, deck=deck).target}"
+            cfg = make_config(names[:n], 'coop', length, balance=balance, deck=deck, house_rules=house_rules)
+            cell = f"{n} seats {cfg.target}"
             cells.append(f"<b>{cell}</b>" if n == seats else cell)
         return f"Team target (pooled, {days} Days): " + " · ".join(cells)
     if mode == "competitive":
-        cfg = make_config(names[:max(2, seats)], "competitive", length, balance=balance, deck=deck)
+        cfg = make_config(names[:max(2, seats)], "competitive", length, balance=balance, deck=deck,
+                          house_rules=house_rules)
         who = "the leader makes" if cfg.floor_on_leader else "the table makes"
         return f"Most Revenue after {days} Days wins, if {who} at least {cfg.revenue_floor}"
-    return f"Target: {make_config(names[:1], 'solitaire', length, balance=balance, deck=deck).target} Revenue in {days} Days"
+    cfg = make_config(names[:1], "solitaire", length, balance=balance, deck=deck, house_rules=house_rules)
+    return f"Target: {cfg.target} Revenue in {days} Days"
 
 
 def form_problem(opts: dict) -> str | None:
@@ -109,8 +121,9 @@ def started_words(game) -> str:
     """What the board says of a game the form (or ``board.new_game``) started."""
     seats = ", ".join(f"{p} ({_bot_label(game, p)})" if p in game.bots else p for p in game.players)
     cfg = game.config
+    house = f", house rules {describe(cfg.house_rules)}" if cfg.house_rules else ""
     return (f"New game: seed {game.seed}, {MODE_LABELS.get(cfg.mode, cfg.mode).split(' (')[0]}, "
-            f"{_length_label(cfg.length)}, players {seats}.")
+            f"{_length_label(cfg.length)}, players {seats}{house}.")
 
 
 class NewGameForm(W.VBox):
@@ -155,6 +168,11 @@ class NewGameForm(W.VBox):
         self.f_rules = {r: W.Checkbox(value=False, description=RULE_LABELS.get(r, r.replace("_", " ")), indent=False,
                                       tooltip=RULE_TIPS.get(r, ""), layout=W.Layout(width="auto"))
                         for r in OPTIONAL_RULES}
+        # [house rules] named overrides of the edition's numbers, as `--rule KEY=VALUE` takes them
+        self.f_house = W.Text(description="House rules", placeholder="none (e.g. order_pay=3,3; target=30)",
+                              layout=W.Layout(width="40em"), style={"description_width": "initial"},
+                              tooltip="overrides of the edition's numbers, KEY=VALUE, several separated by ';' "
+                              "(docs/house-rules.md): " + ", ".join(sorted(HOUSE_RULES)))
         self.f_seats = W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self._seat_choice: dict = {}  # player name -> Dropdown (Human or a bot)
         self.f_players.observe(lambda ch: self._update_seats(), "value")
@@ -168,10 +186,11 @@ class NewGameForm(W.VBox):
         self.f_problem.add_class("sm-form-problem")
         # what the chosen game must reach: the target, the Co-op team's for every table, or the floor
         self.f_goal = W.HTML("", layout=W.Layout(margin="2px 0"))
-        for w in (self.f_mode, self.f_length, self.f_players, self.f_edition, self.f_deck):
+        for w in (self.f_mode, self.f_length, self.f_players, self.f_edition, self.f_deck, self.f_house):
             w.observe(lambda ch: self._show_goal(), "value")
         self._show_goal()
-        for w in (self.f_seed, self.f_players, self.f_mode, self.f_hand, self.f_deck, *self.f_rules.values()):
+        for w in (self.f_seed, self.f_players, self.f_mode, self.f_hand, self.f_deck, self.f_edition, self.f_house,
+                  *self.f_rules.values()):
             w.observe(lambda ch: self._recheck_form(), "value")
         self.f_autosaves = W.Dropdown(description="Or resume an autosaved game:", options=[],
                                       style={"description_width": "initial"}, layout=W.Layout(width="auto"))
@@ -184,6 +203,7 @@ class NewGameForm(W.VBox):
                     W.VBox([self.f_victory, self.f_hand, self.f_deck, self.f_refill, self.f_edition]),
                     W.VBox([W.HTML("Revenue rates (0–5):"), *self.f_rates])], layout=W.Layout(flex_flow="row wrap")),
             W.HBox([W.HTML("Optional rules:")] + list(self.f_rules.values()), layout=W.Layout(flex_flow="row wrap")),
+            self.f_house,
             self.f_seats,
             self.f_goal,
             W.HBox([self.f_start, self.f_problem], layout=W.Layout(align_items="center")),
@@ -269,13 +289,19 @@ class NewGameForm(W.VBox):
                     victory=self.f_victory.value, starting_hand=self.f_hand.value,
                     revenue=tuple(w.value for w in self.f_rates),
                     optional_rules=[r for r, w in self.f_rules.items() if w.value], bots=bots or None,
-                    deck=self.f_deck.value, yard_refill=self.f_refill.value, balance=self.f_edition.value)
+                    deck=self.f_deck.value, yard_refill=self.f_refill.value, balance=self.f_edition.value,
+                    house_rules=house_rule_texts(self.f_house.value) or None)
 
     def _show_goal(self) -> None:
         """The form's line of what its game must reach, for the mode, length and players chosen."""
         seats = len([p for p in self.f_players.value.split(",") if p.strip()]) or 1
-        _set(self.f_goal, "value", goal_words(self.f_mode.value, self.f_length.value, seats, self.f_edition.value,
-                                              self.f_deck.value))
+        house = house_rule_texts(self.f_house.value) or None
+        try:
+            words = goal_words(self.f_mode.value, self.f_length.value, seats, self.f_edition.value, self.f_deck.value,
+                               house)
+        except ValueError:  # a house rule being typed: Start says what is wrong with it
+            words = goal_words(self.f_mode.value, self.f_length.value, seats, self.f_edition.value, self.f_deck.value)
+        _set(self.f_goal, "value", words)
 
     def _say_form_problem(self, text: str) -> None:
         """The form's refusal beside its Start button ('' clears it)."""
@@ -289,7 +315,10 @@ class NewGameForm(W.VBox):
         if not self.f_problem.value:
             return
         try:
-            problem = form_problem(self.form_options())
+            opts = self.form_options()
+            problem = form_problem(opts)
+            if problem is None:  # what only the engine checks (a house rule's value): as Start would
+                make_config(**{k: v for k, v in opts.items() if k not in ("seed", "bots")})
         except ValueError as e:
             problem = capital(str(e)) + "."
         self._say_form_problem(problem or "")

@@ -497,6 +497,32 @@ def test_new_game_form():
     assert board.game is g and "whole number" in board.f_problem.value
 
 
+def test_the_new_game_form_plays_house_rules_and_says_what_is_wrong_with_one():
+    """The form's House rules field: `KEY=VALUE`s separated by ';', as `--rule` takes them; the goal
+    line follows a `target`, the game keeps them, and a bad one is refused beside Start, in the
+    engine's words, with the game in play kept."""
+    board = board_for(sm.new_game(seed=7))
+    board.new_button.value = True
+    board.f_seed.value = "5"
+    board.f_house.value = "target=30"
+    assert "Target: 30 Revenue" in board.f_goal.value
+    board.f_house.value = "order_pay=3,4; target=30"
+    board.f_start.click()
+    g = board.game
+    assert g.seed == 5 and dict(g.config.house_rules) == {"order_pay": (3, 4), "target": 30}
+    assert g.config.rule("order_pay") == (3, 4) and g.config.target == 30
+    assert "house rules order_pay=3,4, target=30" in board.message.value, board.message.value
+    board.new_button.value = True
+    board.f_house.value = "order_pay=lots"
+    assert "Target: 38 Revenue" in board.f_goal.value  # half typed: the edition's goal until it parses
+    board.f_start.click()
+    assert board.game is g and "order_pay takes two whole numbers" in board.f_problem.value, board.f_problem.value
+    board.f_house.value = "speed=9"
+    assert "Unknown house rule 'speed'" in html.unescape(board.f_problem.value)  # rechecked as the field changes
+    board.f_house.value = ""
+    assert board.f_problem.value == ""
+
+
 # --------------------------------------------------------------------------- autosave
 
 
