@@ -168,7 +168,8 @@ def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=prin
     """Play every setting (or reuse its saved rows); ({(bot, length, refill, variant): rows}, skipped bots).
     The raw rows go to ``folder``, the settings' summaries to ``summaries`` (``compact``).
     ``bot_options`` replaces ``BOT_OPTIONS`` (the study's quick mode gives search a tiny budget);
-    ``reuse_summaries=False`` resumes from the raw rows alone (a summary may be an older code's);
+    ``reuse_summaries=False`` resumes from the raw rows alone (a summary may be an older code's), or from
+    a summary whose rows all carry ``stamp`` (the same code's, committed by an earlier sitting);
     ``client`` (a ``distributed.Client``) plays the games on that Dask cluster instead of ``jobs`` processes;
     ``stamp``: fields written into every new row (the study's ``code`` fingerprint); ``partial``: a
     folder where each setting's games are saved one by one as they finish (``play_resumably``), so that a
@@ -187,12 +188,18 @@ def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=prin
             for refill in refills:
                 path = data_file(folder, bot, length, refill, var)
                 summary = summary_file(summaries, bot, length, refill, var) if summaries else None
-                if reuse and (path.exists() or reuse_summaries and summary is not None and summary.exists()):
-                    rows = read_rows(path) if path.exists() else read_summary(summary)
-                    if len(rows) == n and rows[0]["seed"] == seed and rows[0].get("balance", "v1") == balance and \
+                if reuse:
+                    rows, source = saved_games(path, summary, stamp if not reuse_summaries else None)
+                    if rows and len(rows) == n and rows[0]["seed"] == seed and \
+                            rows[0].get("balance", "v1") == balance and \
                             rows[0].get("bot_options") == (options.get(bot) or None):
                         results[bot, length, refill, var] = rows
-                        log(f"balance: {path.name}: reusing {n} saved games")
+                        if source == "this code's summary":  # its raw rows again, for what reads them
+                            write_rows(path, rows)
+                            log(f"balance: {summary.name}: {n} games this code played in an earlier sitting "
+                                "(its summary)")
+                        else:
+                            log(f"balance: {path.name}: reusing {n} saved games")
                         continue
                 t = time.perf_counter()
                 play = lambda first, count: iter_simulate(  # noqa: E731
@@ -208,6 +215,27 @@ def run(bots, lengths, refills, games, seed, jobs, folder, reuse=False, log=prin
                 log(f"balance: {bot} {length} {refill} {var or 'classic'}: {n} games in {time.perf_counter() - t:.1f} s, "
                     f"mean {s['mean_revenue']:g}, median {s['median_revenue']:g}, won {s['win_rate']:.0%}")
     return results, skipped
+
+
+def saved_games(path: pathlib.Path, summary: pathlib.Path | None, stamp: dict | None) -> tuple:
+    """A setting's saved games and where they came from, ``(rows, "rows" | "summary" | "this code's
+    summary")``, or ``([], "")``: its raw rows, else its summary's — any summary when ``stamp`` is None,
+    else only one whose every row carries ``stamp``'s fields (so a study longer than a sitting is
+    finished on another checkout from the committed summaries, as long as not a line of the code
+    that plays has changed)."""
+    if path.exists():
+        return read_rows(path), "rows"
+    if summary is None or not summary.exists():
+        return [], ""
+    try:
+        rows = read_summary(summary)
+    except (ValueError, KeyError, TypeError):
+        return [], ""
+    if stamp is None:
+        return rows, "summary"
+    if stamp and rows and all(r.get(k) == v for r in rows for k, v in stamp.items()):
+        return rows, "this code's summary"
+    return [], ""
 
 
 def play_resumably(games: int, seed: int, play, stamp: dict, partial: pathlib.Path | None = None, log=print) -> list:

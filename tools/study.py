@@ -224,8 +224,6 @@ def play_step(step: Step, seed: int, jobs: int, folders: dict, reuse: bool, log,
         return
     games = {None: step.games, step.bot: step.games}
     options = QUICK_BUDGET if quick else None
-    if reuse:
-        resume_from_summary(step, seed, folders, options, log)
     balance.run([step.bot], [step.length], [REFILL], games, seed, jobs, folders["data"], reuse=reuse, log=log,
                 deck=step.deck, rules=step.rules, balance=step.edition, summaries=folders["summaries"],
                 bot_options=options, reuse_summaries=False, client=client,
@@ -237,31 +235,6 @@ def partial_folder(folders: dict) -> pathlib.Path:
     part-done study can be committed and finished from another checkout): a solitaire setting's games
     one by one, a table of seats' cell by cell. Emptied and removed when the study is done."""
     return folders["summaries"] / "partial"
-
-
-def resume_from_summary(step: Step, seed: int, folders: dict, options, log) -> bool:
-    """A setting this very code already played, kept only in its summary (docs/balance-data, which is
-    committed; the raw rows under build/ are not): its rows go back into the data folder, where the
-    run finds and keeps them. So a study longer than one sitting is finished in the next, on another
-    checkout, as long as not a line of the engine or the bots has changed in between (the summary's
-    ``code`` is ``code_fingerprint()``). True when it did."""
-    var = balance.variant(step.deck, step.rules, step.edition)
-    path = balance.data_file(folders["data"], step.bot, step.length, REFILL, var)
-    summary = balance.summary_file(folders["summaries"], step.bot, step.length, REFILL, var)
-    if path.exists() or not summary.exists():
-        return False
-    try:
-        rows = balance.read_summary(summary)
-    except (ValueError, KeyError, json.JSONDecodeError):
-        return False
-    wanted = (options or balance.BOT_OPTIONS).get(step.bot) or None
-    if not rows or rows[0].get("code") != code_fingerprint() or len(rows) != step.games \
-            or rows[0]["seed"] != seed or rows[0].get("balance") != step.edition \
-            or rows[0].get("bot_options") != wanted:
-        return False
-    balance.write_rows(path, rows)
-    log(f"study: {summary.name}: {len(rows)} games this code played in an earlier sitting (its summary)")
-    return True
 
 
 def cell_file(folders: dict, step: Step) -> pathlib.Path:
