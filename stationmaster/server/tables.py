@@ -22,7 +22,8 @@ from .views import batch_for, seat_batches, view_json
 
 #: the ``new_game`` options a table may be created with (and the JSON types each takes)
 OPTIONS = {"players": list, "mode": str, "length": str, "victory": str, "starting_hand": str, "deck": str,
-           "yard_refill": str, "balance": str, "optional_rules": list, "revenue": list, "seed": int, "bots": dict}
+           "yard_refill": str, "balance": str, "optional_rules": list, "revenue": list, "seed": int, "bots": dict,
+           "house_rules": dict}
 
 
 class Refused(Exception):
@@ -52,6 +53,9 @@ def check_options(options: dict) -> dict:
         if not isinstance(value, kind) or isinstance(value, bool):
             raise Refused(f"the table option {key!r} must be {kind.__name__}, not {type(value).__name__}")
         out[key] = value
+    for key in out.get("house_rules", {}):  # the engine says what each takes; here only a name's size
+        if len(key) > 40:
+            raise Refused(f"unknown house rule {key[:40]!r}...: see docs/house-rules.md for the house rules")
     bots = out.get("bots", {})
     for seat, bot in bots.items():
         if not isinstance(bot, str):

@@ -293,6 +293,26 @@ def test_a_seat_is_told_of_its_turn_by_its_webhook_and_never_given_a_token(serve
 
 # ------------------------------------------------------------------------------------ export
 
+def test_a_table_plays_house_rules_and_refuses_a_bad_one_in_the_engines_words(server, tmp_path):
+    """A table created with ``house_rules`` (docs/house-rules.md) plays the variant, and its save
+    keeps it; a bad key or value is refused with the engine's reason."""
+    table = remote.create(server.url, players=["Ann", "Bo"], mode="coop", seed=3,
+                          house_rules={"order_pay": [3, 4], "coop_shares": "0.6"})
+    remote.export(server.url, table.id, tmp_path / "variant.json")
+    game = sm.load(tmp_path / "variant.json")
+    assert game.config.rule("order_pay") == (3, 4) and game.config.rule("coop_shares") == (0.6,)
+    assert game.config.target == sm.new_game(players=["Ann", "Bo"], mode="coop", seed=3,
+                                             house_rules={"coop_shares": (0.6,)}).config.target
+    for rules, words in (({"order_pay": "lots"}, "order_pay takes two whole numbers"),
+                         ({"speed": 9}, "unknown house rule 'speed'"),
+                         ({"x" * 500: 1}, "unknown house rule"),
+                         ({"freight_pay": [6]}, "does not apply")):
+        r = httpx.post(f"{server.url}/api/tables", json={"players": ["Ann"], "house_rules": rules})
+        assert r.status_code == 400 and words in r.json()["error"] and len(r.json()["error"]) < 600, (rules, r.text)
+    r = httpx.post(f"{server.url}/api/tables", json={"players": ["Ann"], "house_rules": ["target=9"]})
+    assert r.status_code == 400 and "must be dict" in r.json()["error"]
+
+
 def test_export_is_an_ordinary_save_of_the_same_game(server, tmp_path):
     """[B3] a running game's save only with the host key; it loads and replays as the same game."""
     table = three(server, seed=12, bots={"Cy": "random"})
